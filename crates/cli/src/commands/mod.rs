@@ -1,0 +1,4 @@
+//! One module per subcommand; each parses its arguments into library calls and prints.
+
+pub mod repr;
+pub mod verify;

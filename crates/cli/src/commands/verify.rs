@@ -1,0 +1,81 @@
+//! `zecklab verify`: runs every theorem check, prints each as it finishes, and exits non-zero
+//! if any fails.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use zecklab_verify::{checks, Level, Report};
+
+use crate::output::Out;
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Check smaller ranges (seconds rather than minutes).
+    #[arg(long)]
+    quick: bool,
+    /// Print one JSON object: {"level", "checks": [...], "passed", "failed", "seconds"}.
+    #[arg(long)]
+    json: bool,
+    /// Run only the checks whose id contains this text.
+    #[arg(long, value_name = "TEXT")]
+    only: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Summary<'a> {
+    level: &'static str,
+    checks: &'a [Report],
+    passed: usize,
+    failed: usize,
+    seconds: f64,
+}
+
+pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let level = if args.quick { Level::Quick } else { Level::Full };
+    let level_name = if args.quick { "quick" } else { "full" };
+    let selected: Vec<_> = checks(level)
+        .into_iter()
+        .filter(|c| args.only.as_deref().is_none_or(|text| c.id.contains(text)))
+        .collect();
+    let mut out = Out::new();
+    if !args.json {
+        out.line(format!("zecklab verify ({level_name}): {} checks", selected.len()))?;
+        out.flush()?;
+    }
+    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    spinner.set_style(ProgressStyle::with_template("{spinner} {msg} [{elapsed}]").expect("valid template"));
+    spinner.enable_steady_tick(Duration::from_millis(120));
+    let mut reports = Vec::with_capacity(selected.len());
+    for check in &selected {
+        spinner.set_message(check.id);
+        let report = check.run();
+        if !args.json {
+            spinner.suspend(|| print_report(&mut out, &report))?;
+        }
+        reports.push(report);
+    }
+    spinner.finish_and_clear();
+    let passed = reports.iter().filter(|r| r.passed).count();
+    let failed = reports.len() - passed;
+    let seconds: f64 = reports.iter().map(|r| r.seconds).sum();
+    if args.json {
+        out.json(&Summary { level: level_name, checks: &reports, passed, failed, seconds })?;
+    } else {
+        out.line(format!("{passed} passed, {failed} failed ({seconds:.2} s)"))?;
+    }
+    out.flush()?;
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+fn print_report(out: &mut Out, r: &Report) -> std::io::Result<()> {
+    let verdict = if r.passed { "PASS" } else { "FAIL" };
+    out.line(format!("{verdict}  {}  [{}]", r.id, r.source))?;
+    out.line(format!("      {}", r.statement))?;
+    out.line(format!("      range: {}", r.range))?;
+    out.line(format!("      method: {}", r.method))?;
+    out.line(format!("      result: {} ({:.2} s)", r.detail, r.seconds))?;
+    out.flush()
+}

@@ -1,0 +1,40 @@
+//! Turning command-line text into validated values, with [`InputError`] (exit status 2) for
+//! anything a user typed wrong.
+
+use std::fmt;
+
+use num_bigint::BigUint;
+use zecklab_numeration::parse_natural;
+
+/// A mistake in what the user typed: printed as one line, exit status 2.
+#[derive(Debug)]
+pub struct InputError(pub String);
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+impl InputError {
+    /// Wraps any displayable library error as an input error.
+    pub fn from_display(e: impl fmt::Display) -> anyhow::Error {
+        anyhow::Error::new(InputError(e.to_string()))
+    }
+}
+
+/// Parses a natural number of any length.
+pub fn natural(text: &str) -> anyhow::Result<BigUint> {
+    parse_natural(text).map_err(InputError::from_display)
+}
+
+/// A clap value parser for factors `k >= 1` that names the bad value.
+pub fn factor(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("k must be at least 1".to_string()),
+        Ok(k) => Ok(k),
+        Err(_) => Err("expected a whole number k >= 1".to_string()),
+    }
+}

@@ -1,0 +1,214 @@
+//! Generalised ladders for an integer factor `k >= 1`: `H1 = 1`, `H(j+1) = H(j) + H(m)` with `m`
+//! the least index such that `k * H(m) >= H(j)`.
+//!
+//! `k = 1` gives the powers of two, `k = 2` the Fibonacci numbers `1, 2, 3, 5, 8, ...` and
+//! `k = 3` gives `1, 2, 3, 4, 6, 8, 11, 15, ...`. The greedy representation in a ladder has
+//! consecutive terms with `bigger > k * smaller`; this is the numeration behind the factor-`k`
+//! take-away games, which is why it lives here rather than with the games.
+
+use std::fmt;
+
+use num_bigint::BigUint;
+use num_traits::One;
+
+use crate::Representation;
+
+/// Why a ladder could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LadderError {
+    /// The factor must be at least 1.
+    ZeroFactor,
+}
+
+impl fmt::Display for LadderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LadderError::ZeroFactor => f.write_str("invalid factor k = 0: k must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for LadderError {}
+
+/// The terms of the ladder for factor `k` that fit in a `u64` and do not exceed `limit`,
+/// `H1` first.
+///
+/// # Errors
+/// [`LadderError::ZeroFactor`] when `k == 0`.
+pub fn ladder_u64(k: u64, limit: u64) -> Result<Vec<u64>, LadderError> {
+    if k == 0 {
+        return Err(LadderError::ZeroFactor);
+    }
+    let mut terms: Vec<u64> = vec![1];
+    let mut m = 0usize;
+    loop {
+        let last = *terms.last().expect("ladder is never empty");
+        // The pointer only moves forward because the terms increase.
+        while u128::from(k) * u128::from(terms[m]) < u128::from(last) {
+            m += 1;
+        }
+        match last.checked_add(terms[m]) {
+            Some(next) if next <= limit => terms.push(next),
+            _ => return Ok(terms),
+        }
+    }
+}
+
+/// The greedy representation of `n` in a ladder given by its terms (`terms[0] = H1`), which
+/// must reach at least the largest term not above `n`.
+pub fn represent_u64(terms: &[u64], mut n: u64) -> Representation {
+    let mut indices = Vec::new();
+    let mut end = terms.partition_point(|&t| t <= n);
+    while n != 0 {
+        // Largest term <= remainder; the remainder only shrinks, so the search range does too.
+        end = terms[..end].partition_point(|&t| t <= n);
+        assert!(end > 0, "ladder terms must start at 1");
+        n -= terms[end - 1];
+        indices.push(end as u32);
+    }
+    Representation::from_descending(indices)
+}
+
+/// A ladder of arbitrary-precision terms, grown on demand.
+#[derive(Clone, Debug)]
+pub struct Ladder {
+    k: u64,
+    terms: Vec<BigUint>,
+    /// Index (0-based) of the least term with `k * H(m) >= last term`.
+    pointer: usize,
+}
+
+impl Ladder {
+    /// The ladder for factor `k`, holding `H1 = 1` until asked for more.
+    ///
+    /// # Errors
+    /// [`LadderError::ZeroFactor`] when `k == 0`.
+    pub fn new(k: u64) -> Result<Ladder, LadderError> {
+        if k == 0 {
+            return Err(LadderError::ZeroFactor);
+        }
+        Ok(Ladder { k, terms: vec![BigUint::one()], pointer: 0 })
+    }
+
+    /// The factor `k`.
+    pub fn k(&self) -> u64 {
+        self.k
+    }
+
+    /// The terms built so far, `H1` first.
+    pub fn terms(&self) -> &[BigUint] {
+        &self.terms
+    }
+
+    fn push_next(&mut self) {
+        let last = self.terms.last().expect("ladder is never empty");
+        while &self.terms[self.pointer] * self.k < *last {
+            self.pointer += 1;
+        }
+        let next = last + &self.terms[self.pointer];
+        self.terms.push(next);
+    }
+
+    /// Grows the ladder until it holds at least `count` terms.
+    pub fn extend_to_len(&mut self, count: usize) {
+        while self.terms.len() < count {
+            self.push_next();
+        }
+    }
+
+    /// Grows the ladder until its last term exceeds `n`.
+    pub fn extend_past(&mut self, n: &BigUint) {
+        while self.terms.last().expect("ladder is never empty") <= n {
+            self.push_next();
+        }
+    }
+
+    /// `H_index` (1-based), growing the ladder as needed.
+    pub fn term(&mut self, index: usize) -> &BigUint {
+        assert!(index >= 1, "ladder indices start at 1");
+        self.extend_to_len(index);
+        &self.terms[index - 1]
+    }
+
+    /// Whether `n` is a term of the ladder.
+    pub fn contains(&mut self, n: &BigUint) -> bool {
+        self.extend_past(n);
+        self.terms.binary_search(n).is_ok()
+    }
+
+    /// The greedy representation of `n`: repeatedly take the largest term that fits.
+    pub fn represent(&mut self, n: &BigUint) -> Representation {
+        self.extend_past(n);
+        let mut remainder = n.clone();
+        let mut end = self.terms.len();
+        let mut indices = Vec::new();
+        while remainder != BigUint::default() {
+            end = self.terms[..end].partition_point(|t| *t <= remainder);
+            remainder -= &self.terms[end - 1];
+            indices.push(end as u32);
+        }
+        Representation::from_descending(indices)
+    }
+
+    /// The value of a numeral's digits (least significant first) read in this ladder.
+    pub fn value_of_digits(&mut self, digits: &[bool]) -> BigUint {
+        self.extend_to_len(digits.len());
+        digits.iter().zip(&self.terms).filter(|(&d, _)| d).map(|(_, t)| t).sum()
+    }
+
+    /// The terms of a representation, largest first.
+    pub fn terms_of(&mut self, rep: &Representation) -> Vec<BigUint> {
+        if let Some(top) = rep.largest_index() {
+            self.extend_to_len(top as usize);
+        }
+        rep.indices().iter().map(|&i| self.terms[i as usize - 1].clone()).collect()
+    }
+
+    /// Whether consecutive terms of `rep` satisfy `bigger > k * smaller`, the ladder's
+    /// analogue of the Zeckendorf non-adjacency condition.
+    pub fn is_k_sparse(&mut self, rep: &Representation) -> bool {
+        let terms = self.terms_of(rep);
+        terms.windows(2).all(|w| w[0] > &w[1] * self.k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_examples() {
+        assert_eq!(ladder_u64(1, 100).unwrap(), vec![1, 2, 4, 8, 16, 32, 64]);
+        assert_eq!(ladder_u64(2, 60).unwrap(), vec![1, 2, 3, 5, 8, 13, 21, 34, 55]);
+        assert_eq!(ladder_u64(3, 40).unwrap(), vec![1, 2, 3, 4, 6, 8, 11, 15, 21, 29, 40]);
+        assert_eq!(ladder_u64(0, 10), Err(LadderError::ZeroFactor));
+        assert!(Ladder::new(0).is_err());
+    }
+
+    #[test]
+    fn big_ladder_matches_u64() {
+        for k in 1..=10 {
+            let small = ladder_u64(k, u64::MAX).unwrap();
+            let mut big = Ladder::new(k).unwrap();
+            big.extend_to_len(small.len());
+            for (a, b) in small.iter().zip(big.terms()) {
+                assert_eq!(BigUint::from(*a), *b);
+            }
+            for n in 0..500u64 {
+                let r = represent_u64(&small, n);
+                assert_eq!(big.represent(&BigUint::from(n)), r);
+                assert_eq!(big.value_of_digits(&mask_digits(&r)), BigUint::from(n));
+            }
+        }
+    }
+
+    fn mask_digits(r: &Representation) -> Vec<bool> {
+        let top = r.largest_index().unwrap_or(0) as usize;
+        let mut d = vec![false; top];
+        for &i in r.indices() {
+            d[i as usize - 1] = true;
+        }
+        d
+    }
+}

@@ -1,0 +1,94 @@
+//! Parsing natural numbers of any length from decimal text, with errors that name the bad
+//! value: negative numbers, fractions, signs, empty strings and stray characters.
+
+use std::fmt;
+
+use num_bigint::BigUint;
+use num_traits::Num;
+
+/// Why a text is not a natural number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NaturalError {
+    /// The text was empty (or only white space).
+    Empty,
+    /// The text starts with a minus sign.
+    Negative(String),
+    /// The text has a decimal point or exponent.
+    NotInteger(String),
+    /// Any other character that is not a decimal digit.
+    NotDecimal(String),
+}
+
+impl fmt::Display for NaturalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::abbreviate as ab;
+        match self {
+            NaturalError::Empty => f.write_str("empty number: expected decimal digits 0-9"),
+            NaturalError::Negative(t) => {
+                write!(f, "invalid number '{}': negative numbers are not allowed", ab(t))
+            }
+            NaturalError::NotInteger(t) => write!(f, "invalid number '{}': expected a whole number", ab(t)),
+            NaturalError::NotDecimal(t) => {
+                write!(f, "invalid number '{}': expected decimal digits 0-9", ab(t))
+            }
+        }
+    }
+}
+
+impl std::error::Error for NaturalError {}
+
+/// Parses a natural number (`0, 1, 2, ...`) of any length written in decimal. A leading `+` and
+/// surrounding white space are accepted; nothing else but digits is.
+///
+/// # Errors
+/// A [`NaturalError`] naming the text when it is empty, negative, fractional or not decimal.
+pub fn parse_natural(text: &str) -> Result<BigUint, NaturalError> {
+    let trimmed = text.trim();
+    let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    if digits.is_empty() {
+        return Err(if trimmed.is_empty() {
+            NaturalError::Empty
+        } else {
+            NaturalError::NotDecimal(text.to_string())
+        });
+    }
+    if digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(BigUint::from_str_radix(digits, 10).expect("all ASCII digits"));
+    }
+    if trimmed.starts_with('-') && trimmed.len() > 1 {
+        return Err(NaturalError::Negative(text.to_string()));
+    }
+    let looks_fractional =
+        digits.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
+            && digits.bytes().any(|b| b.is_ascii_digit());
+    if looks_fractional {
+        return Err(NaturalError::NotInteger(text.to_string()));
+    }
+    Err(NaturalError::NotDecimal(text.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_and_rejects() {
+        assert_eq!(parse_natural("007").unwrap(), BigUint::from(7u32));
+        assert_eq!(parse_natural("+5").unwrap(), BigUint::from(5u32));
+        assert_eq!(parse_natural(""), Err(NaturalError::Empty));
+        assert_eq!(parse_natural("-5"), Err(NaturalError::Negative("-5".into())));
+        assert_eq!(parse_natural("1.5"), Err(NaturalError::NotInteger("1.5".into())));
+        assert_eq!(parse_natural("1e9"), Err(NaturalError::NotInteger("1e9".into())));
+        assert_eq!(parse_natural("abc"), Err(NaturalError::NotDecimal("abc".into())));
+        assert_eq!(parse_natural("+"), Err(NaturalError::NotDecimal("+".into())));
+        assert_eq!(
+            parse_natural("-").unwrap_err().to_string(),
+            "invalid number '-': expected decimal digits 0-9"
+        );
+        assert_eq!(
+            parse_natural("-5").unwrap_err().to_string(),
+            "invalid number '-5': negative numbers are not allowed"
+        );
+    }
+}

@@ -1,0 +1,106 @@
+//! [`Representation`]: a sum of distinct terms of an increasing sequence, held as the terms'
+//! indices in descending order. Zeckendorf representations and ladder representations share it;
+//! the sequence itself is supplied by whoever asks for values (see `zeckendorf` and `ladder`).
+
+use std::fmt;
+
+/// Distinct indices (1-based) into an increasing sequence, largest first.
+///
+/// The numeral has digit 1 at each index: `indices [7, 5, 3]` is `1010100`. The empty
+/// representation (of 0) has numeral `0`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Representation {
+    indices: Vec<u32>,
+}
+
+impl Representation {
+    /// Wraps indices that the caller guarantees are strictly decreasing and at least 1.
+    pub(crate) fn from_descending(indices: Vec<u32>) -> Self {
+        debug_assert!(indices.windows(2).all(|w| w[0] > w[1]));
+        debug_assert!(indices.last().is_none_or(|&i| i >= 1));
+        Representation { indices }
+    }
+
+    /// Builds a representation from a digit mask: bit `i - 1` set means index `i` is used.
+    pub fn from_mask(mask: u128) -> Self {
+        let mut indices = Vec::with_capacity(mask.count_ones() as usize);
+        let mut m = mask;
+        while m != 0 {
+            let top = 127 - m.leading_zeros();
+            indices.push(top + 1);
+            m &= !(1u128 << top);
+        }
+        Representation { indices }
+    }
+
+    /// The indices used, largest first.
+    pub fn indices(&self) -> &[u32] {
+        &self.indices
+    }
+
+    /// Whether this is the representation of zero.
+    pub fn is_empty(&self) -> bool {
+        self.indices.is_empty()
+    }
+
+    /// `Z`: the number of terms.
+    pub fn z(&self) -> usize {
+        self.indices.len()
+    }
+
+    /// `IZ`: the sum of the indices.
+    pub fn iz(&self) -> u64 {
+        self.indices.iter().map(|&i| u64::from(i)).sum()
+    }
+
+    /// The largest index used, or `None` for zero.
+    pub fn largest_index(&self) -> Option<u32> {
+        self.indices.first().copied()
+    }
+
+    /// The smallest index used, or `None` for zero.
+    pub fn smallest_index(&self) -> Option<u32> {
+        self.indices.last().copied()
+    }
+
+    /// Whether no two indices are adjacent (the Zeckendorf condition).
+    pub fn is_non_adjacent(&self) -> bool {
+        self.indices.windows(2).all(|w| w[0] >= w[1] + 2)
+    }
+
+    /// The base-sequence numeral: digit `i` (counting from the right, from 1) is 1 when index
+    /// `i` is used. Zero is `"0"`.
+    pub fn numeral(&self) -> String {
+        let Some(top) = self.largest_index() else {
+            return "0".to_string();
+        };
+        let mut digits = vec![b'0'; top as usize];
+        for &i in &self.indices {
+            digits[(top - i) as usize] = b'1';
+        }
+        // The buffer holds only ASCII '0' and '1'.
+        String::from_utf8(digits).expect("ASCII digits")
+    }
+}
+
+impl fmt::Display for Representation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.numeral())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numeral_and_counts() {
+        let r = Representation::from_descending(vec![7, 5, 3]);
+        assert_eq!(r.numeral(), "1010100");
+        assert_eq!((r.z(), r.iz()), (3, 15));
+        assert!(r.is_non_adjacent());
+        assert_eq!(Representation::default().numeral(), "0");
+        assert_eq!(Representation::from_mask(0b1010100), r);
+        assert!(!Representation::from_mask(0b11).is_non_adjacent());
+    }
+}

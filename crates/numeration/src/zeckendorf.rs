@@ -1,0 +1,198 @@
+//! The Zeckendorf representation (greedy): a fast path for machine integers that returns a
+//! digit mask, and a path for integers of any length that walks the Fibonacci numbers downward
+//! keeping only two of them in memory.
+//!
+//! All paths produce the same [`Representation`]; `tests/properties.rs` checks that they agree.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::fib::{fib_pair_big, largest_index_at_most_big, FIB_U128, FIB_U64, MAX_INDEX_U128, MAX_INDEX_U64};
+use crate::Representation;
+
+/// One row per bit length `b`: `top` is the largest index with `F_top < 2^b`, and the row holds
+/// `F_top`, `F_(top-1)`, `F_(top-2)`. A number of bit length `b` has its leading Zeckendorf
+/// index among those three, because `F_(top-2) < 0.39 F_top < 2^(b-1)` and `phi^2 > 2` allows
+/// at most two Fibonacci numbers in `[2^(b-1), 2^b)`.
+#[derive(Clone, Copy)]
+struct BitLengthRow {
+    top: u64,
+    f_top: u64,
+    f_below: u64,
+    f_two_below: u64,
+}
+
+static ROWS_BY_BIT_LENGTH: [BitLengthRow; 65] = bit_length_rows();
+
+const fn bit_length_rows() -> [BitLengthRow; 65] {
+    let empty = BitLengthRow { top: 1, f_top: 1, f_below: 1, f_two_below: 1 };
+    let mut rows = [empty; 65];
+    let mut b = 1;
+    while b <= 64 {
+        let limit: u128 = (1u128 << b) - 1;
+        let mut i = 1;
+        while i < MAX_INDEX_U64 && (FIB_U64[i + 1] as u128) <= limit {
+            i += 1;
+        }
+        // Below index 1 the row repeats F_1; those entries are never selected because a number
+        // of bit length b is at least 2^(b-1).
+        let below = if i >= 2 { FIB_U64[i - 1] } else { FIB_U64[1] };
+        let two_below = if i >= 3 { FIB_U64[i - 2] } else { FIB_U64[1] };
+        rows[b] = BitLengthRow { top: i as u64, f_top: FIB_U64[i], f_below: below, f_two_below: two_below };
+        b += 1;
+    }
+    rows
+}
+
+/// Zeckendorf digits of a `u64` as a mask: bit `i - 1` is set when `F_i` is a term.
+///
+/// This is the hot path. Per term it costs one table row and two comparisons with no
+/// data-dependent branch (a first version corrected the index in a loop and lost most of its
+/// time to mispredicted branches; a fixed scan over all index pairs was slower still).
+#[inline]
+pub fn zeckendorf_mask_u64(mut n: u64) -> u128 {
+    let mut mask = 0u128;
+    while n != 0 {
+        let row = ROWS_BY_BIT_LENGTH[64 - n.leading_zeros() as usize];
+        let below_top = n < row.f_top;
+        let below_next = n < row.f_below;
+        let term = if below_next {
+            row.f_two_below
+        } else if below_top {
+            row.f_below
+        } else {
+            row.f_top
+        };
+        let index = row.top - u64::from(below_top) - u64::from(below_next);
+        mask |= 1u128 << (index - 1);
+        n -= term;
+    }
+    mask
+}
+
+/// The Zeckendorf representation of a `u64`.
+pub fn zeckendorf_u64(n: u64) -> Representation {
+    Representation::from_mask(zeckendorf_mask_u64(n))
+}
+
+/// The Zeckendorf representation of a `u128`.
+pub fn zeckendorf_u128(mut n: u128) -> Representation {
+    if let Ok(small) = u64::try_from(n) {
+        return zeckendorf_u64(small);
+    }
+    let mut indices = Vec::new();
+    let mut i = MAX_INDEX_U128;
+    while n != 0 {
+        // The remainder after taking F_i is below F_{i-1}, so the search only moves down.
+        while FIB_U128[i] > n {
+            i -= 1;
+        }
+        indices.push(i as u32);
+        n -= FIB_U128[i];
+    }
+    Representation::from_descending(indices)
+}
+
+/// The Zeckendorf representation of an integer of any size.
+///
+/// Finds the leading index by fast doubling, then walks down the Fibonacci numbers with
+/// in-place subtractions (`F_{i-2} = F_i - F_{i-1}`), so memory stays at three integers the size
+/// of `n` however many terms there are.
+pub fn zeckendorf_big(n: &BigUint) -> Representation {
+    if let Ok(small) = u128::try_from(n) {
+        return zeckendorf_u128(small);
+    }
+    let top = largest_index_at_most_big(n);
+    let mut remainder = n.clone();
+    // Invariant: (current, previous) = (F_i, F_{i-1}).
+    let (mut current, mut previous) = fib_pair_big(top);
+    let mut i = top;
+    let mut indices = Vec::new();
+    loop {
+        if remainder >= current {
+            remainder -= &current;
+            indices.push(i as u32);
+            if remainder.is_zero() {
+                break;
+            }
+        }
+        if i <= MAX_INDEX_U128 {
+            // The remainder is below F_i, so it fits in a u128; finish on the fast path.
+            break;
+        }
+        // Step down one index: (F_{i-1}, F_{i-2}) = (F_{i-1}, F_i - F_{i-1}).
+        current -= &previous;
+        std::mem::swap(&mut current, &mut previous);
+        i -= 1;
+    }
+    if !remainder.is_zero() {
+        let rest = u128::try_from(&remainder).expect("remainder below F_(i) fits in u128");
+        indices.extend_from_slice(zeckendorf_u128(rest).indices());
+    }
+    Representation::from_descending(indices)
+}
+
+/// The sum of `F_i` over the indices of `rep`, for any representation (Zeckendorf or not).
+pub fn fibonacci_value(rep: &Representation) -> BigUint {
+    fibonacci_terms(rep).into_iter().sum()
+}
+
+/// The terms `F_i` of a representation, largest first, as arbitrary-precision integers.
+///
+/// Cost grows with the largest index times the size of the largest term; callers that only
+/// need indices should not ask for terms of huge numbers.
+pub fn fibonacci_terms(rep: &Representation) -> Vec<BigUint> {
+    let Some(top) = rep.largest_index() else {
+        return Vec::new();
+    };
+    if (top as usize) <= MAX_INDEX_U128 {
+        return rep.indices().iter().map(|&i| BigUint::from(FIB_U128[i as usize])).collect();
+    }
+    // Walk upward from (F_1, F_0) and pick terms as they pass.
+    let mut wanted = rep.indices().iter().rev().peekable();
+    let mut terms = Vec::with_capacity(rep.z());
+    let (mut current, mut previous) = (BigUint::from(1u32), BigUint::from(1u32));
+    for i in 1..=top {
+        if wanted.peek() == Some(&&i) {
+            terms.push(current.clone());
+            wanted.next();
+        }
+        let next = &current + &previous;
+        previous = std::mem::replace(&mut current, next);
+    }
+    terms.reverse();
+    terms
+}
+
+/// `F_i` for indices in a `u64` representation: the value as a `u128` when all terms fit.
+pub fn fibonacci_value_u128(rep: &Representation) -> Option<u128> {
+    rep.indices().iter().try_fold(0u128, |acc, &i| acc.checked_add(*FIB_U128.get(i as usize)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_examples() {
+        // Seed 002: 32 = 1010100, 46 = 10010101; seed 003: 50 = 34 + 13 + 3, 100 = 89 + 8 + 3;
+        // seed 004: 53 = 34 + 13 + 5 + 1.
+        assert_eq!(zeckendorf_u64(32).numeral(), "1010100");
+        assert_eq!(zeckendorf_u64(46).numeral(), "10010101");
+        assert_eq!(zeckendorf_u64(50).indices(), &[8, 6, 3]);
+        assert_eq!(zeckendorf_u64(100).indices(), &[10, 5, 3]);
+        assert_eq!(zeckendorf_u64(53).indices(), &[8, 6, 4, 1]);
+        assert_eq!(zeckendorf_u64(0).numeral(), "0");
+    }
+
+    #[test]
+    fn extremes() {
+        let r = zeckendorf_u64(u64::MAX);
+        assert_eq!(fibonacci_value_u128(&r), Some(u64::MAX as u128));
+        assert!(r.is_non_adjacent());
+        let r = zeckendorf_u128(u128::MAX);
+        assert_eq!(fibonacci_value_u128(&r), Some(u128::MAX));
+        assert!(r.is_non_adjacent());
+        assert_eq!(zeckendorf_big(&BigUint::from(u128::MAX)), r);
+    }
+}
