@@ -5,6 +5,7 @@
 mod commands;
 mod input;
 mod output;
+mod prompt;
 
 use std::process::ExitCode;
 
@@ -27,6 +28,8 @@ enum Command {
     Repr(commands::repr::ReprArgs),
     /// Check the theorems zecklab relies on, each against an independent method.
     Verify(commands::verify::VerifyArgs),
+    /// Fibonacci Nim and its factor-k family: solve, census, Grundy values, sums, play.
+    Nim(commands::nim::NimArgs),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Repr(args) => commands::repr::run(args),
         Command::Verify(args) => commands::verify::run(args),
+        Command::Nim(args) => commands::nim::run(args),
     };
     match result {
         Ok(code) => code,

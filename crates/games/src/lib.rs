@@ -1,1 +1,20 @@
-//! The games of zecklab and their solvers. Games and solvers do no I/O.
+//! The games of zecklab and their solvers: Fibonacci Nim and its factor-`k` family, Wythoff's
+//! game and the Zeckendorf game. Positions are validated types; outcomes and values are types.
+//! Games and solvers do no I/O, so a CLI, a server or a file format can wrap them.
+//!
+//! ```
+//! use zecklab_games::fibnim::{NimRules, NimPosition, Theory};
+//! use zecklab_games::Outcome;
+//!
+//! // Seed 003: from a heap of 90 the only winning opening is to take 1 (90 = 89 + 1).
+//! let rules = NimRules::new(2, false).unwrap();
+//! let position = NimPosition::opening(90u32.into()).unwrap();
+//! let analysis = Theory::new(rules).analyse(&position);
+//! assert_eq!(analysis.outcome, Outcome::Win);
+//! assert_eq!(analysis.winning_moves, vec![1u32.into()]);
+//! ```
+
+pub mod fibnim;
+mod outcome;
+
+pub use outcome::Outcome;

@@ -5,6 +5,7 @@
 //!
 //! Every later issue adds its checks to [`checks`], one module per subject.
 
+mod fibnim;
 mod numeration;
 
 use std::time::Instant;
@@ -115,6 +116,7 @@ pub struct Report {
 pub fn checks(level: Level) -> Vec<Check> {
     let mut all = Vec::new();
     all.extend(numeration::checks(level));
+    all.extend(fibnim::checks(level));
     all
 }
 

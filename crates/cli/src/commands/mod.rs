@@ -1,4 +1,5 @@
 //! One module per subcommand; each parses its arguments into library calls and prints.
 
+pub mod nim;
 pub mod repr;
 pub mod verify;
