@@ -30,6 +30,8 @@ enum Command {
     Verify(commands::verify::VerifyArgs),
     /// Fibonacci Nim and its factor-k family: solve, census, Grundy values, sums, play.
     Nim(commands::nim::NimArgs),
+    /// Wythoff's game: solve, P-positions, Grundy values, play.
+    Wythoff(commands::wythoff::WythoffArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Repr(args) => commands::repr::run(args),
         Command::Verify(args) => commands::verify::run(args),
         Command::Nim(args) => commands::nim::run(args),
+        Command::Wythoff(args) => commands::wythoff::run(args),
     };
     match result {
         Ok(code) => code,

@@ -16,5 +16,6 @@
 
 pub mod fibnim;
 mod outcome;
+pub mod wythoff;
 
 pub use outcome::Outcome;

@@ -33,6 +33,32 @@ impl Representation {
         Representation { indices }
     }
 
+    /// Builds a representation from indices, checking that they are strictly decreasing and at
+    /// least 1; `None` otherwise.
+    pub fn from_indices(indices: Vec<u32>) -> Option<Self> {
+        let ordered = indices.windows(2).all(|w| w[0] > w[1]) && indices.last().is_none_or(|&i| i >= 1);
+        ordered.then_some(Representation { indices })
+    }
+
+    /// The numeral with one more 0 on the end: every index raised by one.
+    pub fn shifted_up(&self) -> Representation {
+        Representation { indices: self.indices.iter().map(|&i| i + 1).collect() }
+    }
+
+    /// The numeral with its last digit removed, when that digit is 0 (every index lowered by
+    /// one); `None` when index 1 is used.
+    pub fn shifted_down(&self) -> Option<Representation> {
+        if self.smallest_index() == Some(1) {
+            return None;
+        }
+        Some(Representation { indices: self.indices.iter().map(|&i| i - 1).collect() })
+    }
+
+    /// The number of 0s at the end of the numeral (0 for the representation of zero).
+    pub fn trailing_zeros(&self) -> u32 {
+        self.smallest_index().map_or(0, |i| i - 1)
+    }
+
     /// The indices used, largest first.
     pub fn indices(&self) -> &[u32] {
         &self.indices
@@ -102,5 +128,10 @@ mod tests {
         assert_eq!(Representation::default().numeral(), "0");
         assert_eq!(Representation::from_mask(0b1010100), r);
         assert!(!Representation::from_mask(0b11).is_non_adjacent());
+        assert_eq!(r.shifted_up().numeral(), "10101000");
+        assert_eq!(r.shifted_down().unwrap().numeral(), "101010");
+        assert_eq!(r.trailing_zeros(), 2);
+        assert!(Representation::from_indices(vec![3, 5]).is_none());
+        assert!(Representation::from_indices(vec![5, 3, 0]).is_none());
     }
 }

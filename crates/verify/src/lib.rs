@@ -7,6 +7,7 @@
 
 mod fibnim;
 mod numeration;
+mod wythoff;
 
 use std::time::Instant;
 
@@ -117,6 +118,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     let mut all = Vec::new();
     all.extend(numeration::checks(level));
     all.extend(fibnim::checks(level));
+    all.extend(wythoff::checks(level));
     all
 }
 

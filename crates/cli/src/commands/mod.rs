@@ -3,3 +3,4 @@
 pub mod nim;
 pub mod repr;
 pub mod verify;
+pub mod wythoff;
