@@ -32,6 +32,8 @@ enum Command {
     Nim(commands::nim::NimArgs),
     /// Wythoff's game: solve, P-positions, Grundy values, play.
     Wythoff(commands::wythoff::WythoffArgs),
+    /// The Zeckendorf game: strong solver and position values.
+    Zgame(commands::zgame::ZgameArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => commands::verify::run(args),
         Command::Nim(args) => commands::nim::run(args),
         Command::Wythoff(args) => commands::wythoff::run(args),
+        Command::Zgame(args) => commands::zgame::run(args),
     };
     match result {
         Ok(code) => code,

@@ -17,5 +17,6 @@
 pub mod fibnim;
 mod outcome;
 pub mod wythoff;
+pub mod zgame;
 
 pub use outcome::Outcome;

@@ -8,6 +8,7 @@
 mod fibnim;
 mod numeration;
 mod wythoff;
+mod zgame;
 
 use std::time::Instant;
 
@@ -119,6 +120,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(numeration::checks(level));
     all.extend(fibnim::checks(level));
     all.extend(wythoff::checks(level));
+    all.extend(zgame::checks(level));
     all
 }
 

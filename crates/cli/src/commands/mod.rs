@@ -4,3 +4,4 @@ pub mod nim;
 pub mod repr;
 pub mod verify;
 pub mod wythoff;
+pub mod zgame;

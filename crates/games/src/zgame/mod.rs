@@ -1,0 +1,21 @@
+//! The Zeckendorf game of Baird-Smith, Epstein, Flint and Miller (seed 000, Definition 1.1).
+//!
+//! A position of the game on `n` is a multiset of Fibonacci numbers (`F1 = 1, F2 = 2, ...`)
+//! summing to `n`; play starts from `n` copies of `F1`. Moves: `F(i-1) ∧ F(i) -> F(i+1)`,
+//! `F1 ∧ F1 -> F2`, `F2 ∧ F2 -> F1 ∧ F3`, `F(i) ∧ F(i) -> F(i-2) ∧ F(i+1)` for `i >= 3`. Whoever
+//! makes the last move wins; the game always ends at the Zeckendorf representation of `n`.
+//!
+//! Every move adds to an index higher than any it removes from, so count vectors compared from
+//! the top index down strictly increase along every move. [`PositionIndex`] ranks positions in
+//! exactly that order, so [`solve`] can sweep ranks from the top down and find every child
+//! already solved. [`NaiveSolver`] (hashed positions, no ranking) exists to check it.
+
+mod index;
+mod naive;
+mod position;
+mod solver;
+
+pub use index::{partition_count_independent, PositionIndex};
+pub use naive::NaiveSolver;
+pub use position::{ZMove, ZPosition, ZgameError};
+pub use solver::{solve, Solution, SolveError, Value};

@@ -1,0 +1,245 @@
+//! Positions of the Zeckendorf game as validated count vectors, their text form in the paper's
+//! notation (`1^3 2^2 5^7`, or `{1^3 ∧ 2^2 ∧ 5^7}`), and the legal moves.
+
+use std::fmt;
+
+use zecklab_numeration::fib::FIB_U64;
+
+/// Why a position or move is not valid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ZgameError {
+    /// The text could not be read as a position.
+    Malformed(String),
+    /// A part that is not a Fibonacci number (1, 2, 3, 5, 8, ...).
+    NotFibonacci(u64),
+    /// The position has no parts.
+    Empty,
+    /// The move cannot be made from this position.
+    IllegalMove(String),
+}
+
+impl fmt::Display for ZgameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ZgameError::Malformed(t) => {
+                write!(f, "malformed position '{t}': expected parts like '1^3 2^2 5^7'")
+            }
+            ZgameError::NotFibonacci(p) => {
+                write!(f, "invalid part {p}: parts must be Fibonacci numbers 1, 2, 3, 5, 8, ...")
+            }
+            ZgameError::Empty => f.write_str("empty position: a position needs at least one part"),
+            ZgameError::IllegalMove(m) => write!(f, "illegal move: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ZgameError {}
+
+/// A position: `counts[i - 1]` copies of `F_i`, trailing zeros trimmed, summing to `n >= 1`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ZPosition {
+    counts: Vec<u32>,
+}
+
+/// A move, named by the index it acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ZMove {
+    /// `F(i-1) ∧ F(i) -> F(i+1)`, for `i >= 2`.
+    Combine(usize),
+    /// `F1 ∧ F1 -> F2`.
+    CombineOnes,
+    /// `F(i) ∧ F(i) -> F(i-2) ∧ F(i+1)` for `i >= 3`, or `F2 ∧ F2 -> F1 ∧ F3` for `i = 2`.
+    Split(usize),
+}
+
+impl fmt::Display for ZMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ZMove::Combine(i) => write!(f, "{{F{} ∧ F{} -> F{}}}", i - 1, i, i + 1),
+            ZMove::CombineOnes => f.write_str("{F1 ∧ F1 -> F2}"),
+            ZMove::Split(2) => f.write_str("{F2 ∧ F2 -> F1 ∧ F3}"),
+            ZMove::Split(i) => write!(f, "{{F{i} ∧ F{i} -> F{} ∧ F{}}}", i - 2, i + 1),
+        }
+    }
+}
+
+impl ZPosition {
+    /// The start of the game on `n`: `n` copies of `F1`.
+    ///
+    /// # Errors
+    /// [`ZgameError::Empty`] for `n = 0`.
+    pub fn start(n: u32) -> Result<ZPosition, ZgameError> {
+        if n == 0 {
+            return Err(ZgameError::Empty);
+        }
+        Ok(ZPosition { counts: vec![n] })
+    }
+
+    /// A position from counts (`counts[i - 1]` copies of `F_i`).
+    ///
+    /// # Errors
+    /// [`ZgameError::Empty`] when every count is zero.
+    pub fn from_counts(mut counts: Vec<u32>) -> Result<ZPosition, ZgameError> {
+        while counts.last() == Some(&0) {
+            counts.pop();
+        }
+        if counts.is_empty() {
+            return Err(ZgameError::Empty);
+        }
+        Ok(ZPosition { counts })
+    }
+
+    /// Parses `1^3 2^2 5^7`, `{1^3 ∧ 2^2 ∧ 5^7}` or `1 1 1 2 2` (a part without `^` counts once).
+    /// Parts are Fibonacci values; repeated parts add up.
+    ///
+    /// # Errors
+    /// [`ZgameError`] for malformed text, parts that are not Fibonacci numbers, or no parts.
+    pub fn parse(text: &str) -> Result<ZPosition, ZgameError> {
+        let malformed = || ZgameError::Malformed(zecklab_numeration::abbreviate(text));
+        let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
+        let mut counts: Vec<u32> = Vec::new();
+        for token in
+            inner.split(|c: char| c.is_whitespace() || c == '∧' || c == ',').filter(|t| !t.is_empty())
+        {
+            let (part, count) = match token.split_once('^') {
+                Some((p, c)) => (p, c.parse::<u32>().map_err(|_| malformed())?),
+                None => (token, 1),
+            };
+            let part = part.trim_start_matches('F');
+            let value: u64 = part.parse().map_err(|_| malformed())?;
+            let index =
+                FIB_U64[1..].iter().position(|&f| f == value).ok_or(ZgameError::NotFibonacci(value))? + 1;
+            if counts.len() < index {
+                counts.resize(index, 0);
+            }
+            counts[index - 1] = counts[index - 1].checked_add(count).ok_or_else(malformed)?;
+        }
+        ZPosition::from_counts(counts)
+    }
+
+    /// `counts()[i - 1]` is the number of copies of `F_i`.
+    pub fn counts(&self) -> &[u32] {
+        &self.counts
+    }
+
+    /// The number being played: the sum of the parts.
+    pub fn n(&self) -> u64 {
+        self.counts.iter().enumerate().map(|(i, &c)| u64::from(c) * FIB_U64[i + 1]).sum()
+    }
+
+    fn count(&self, index: usize) -> u32 {
+        self.counts.get(index - 1).copied().unwrap_or(0)
+    }
+
+    /// Every legal move, in a fixed order: combines by index, combine 1s, splits by index.
+    pub fn moves(&self) -> Vec<ZMove> {
+        let mut moves = Vec::new();
+        let top = self.counts.len();
+        for i in 2..=top {
+            if self.count(i - 1) >= 1 && self.count(i) >= 1 {
+                moves.push(ZMove::Combine(i));
+            }
+        }
+        if self.count(1) >= 2 {
+            moves.push(ZMove::CombineOnes);
+        }
+        for i in 2..=top {
+            if self.count(i) >= 2 {
+                moves.push(ZMove::Split(i));
+            }
+        }
+        moves
+    }
+
+    /// The position after a move.
+    ///
+    /// # Errors
+    /// [`ZgameError::IllegalMove`] when the move is not legal here.
+    pub fn apply(&self, m: ZMove) -> Result<ZPosition, ZgameError> {
+        if !self.moves().contains(&m) {
+            return Err(ZgameError::IllegalMove(format!("{m} is not available in {self}")));
+        }
+        let mut counts = self.counts.clone();
+        let mut add = |index: usize, delta: i64| {
+            if counts.len() < index {
+                counts.resize(index, 0);
+            }
+            counts[index - 1] = (i64::from(counts[index - 1]) + delta) as u32;
+        };
+        match m {
+            ZMove::Combine(i) => {
+                add(i - 1, -1);
+                add(i, -1);
+                add(i + 1, 1);
+            }
+            ZMove::CombineOnes => {
+                add(1, -2);
+                add(2, 1);
+            }
+            ZMove::Split(2) => {
+                add(2, -2);
+                add(1, 1);
+                add(3, 1);
+            }
+            ZMove::Split(i) => {
+                add(i, -2);
+                add(i - 2, 1);
+                add(i + 1, 1);
+            }
+        }
+        ZPosition::from_counts(counts)
+    }
+
+    /// Whether no move is possible (the Zeckendorf representation).
+    pub fn is_terminal(&self) -> bool {
+        self.moves().is_empty()
+    }
+}
+
+impl fmt::Display for ZPosition {
+    /// The stable text form, `1^3 2^2 5^7`, smallest part first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (i, &c) in self.counts.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            write!(f, "{}^{c}", FIB_U64[i + 1])?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_print() {
+        let p = ZPosition::parse("1^3 2^2 5^7").unwrap();
+        assert_eq!(p.to_string(), "1^3 2^2 5^7");
+        assert_eq!(ZPosition::parse("{1^3 ∧ 2^2 ∧ 5^7}").unwrap(), p);
+        assert_eq!(p.n(), 3 + 4 + 35);
+        assert_eq!(ZPosition::parse("4^2"), Err(ZgameError::NotFibonacci(4)));
+        assert!(matches!(ZPosition::parse("1^x"), Err(ZgameError::Malformed(_))));
+        assert_eq!(ZPosition::parse(""), Err(ZgameError::Empty));
+    }
+
+    #[test]
+    fn moves_keep_the_sum_and_end_at_zeckendorf() {
+        let p = ZPosition::parse("1^3 2^2 5^7").unwrap();
+        for m in p.moves() {
+            assert_eq!(p.apply(m).unwrap().n(), p.n());
+        }
+        assert_eq!(ZMove::Split(2).to_string(), "{F2 ∧ F2 -> F1 ∧ F3}");
+        assert_eq!(ZMove::Split(4).to_string(), "{F4 ∧ F4 -> F2 ∧ F5}");
+        // The Zeckendorf representation of 12 = 8 + 3 + 1 has no moves.
+        assert!(ZPosition::parse("1 3 8").unwrap().is_terminal());
+        assert!(p.apply(ZMove::Combine(9)).is_err());
+    }
+}
