@@ -45,3 +45,31 @@ fn errors() {
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "0"]), "n = 0");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5000"]), "MiB");
 }
+
+#[test]
+fn lengths_and_play_out() {
+    let l = &json_lines(&zecklab(&["zgame", "lengths", "--n", "30", "--json"]))[0];
+    assert_eq!(l["shortest"], 27);
+    assert_eq!(l["combine_largest"], l["shortest"]);
+    assert_eq!(l["split_smallest"], l["longest"]);
+    // The number of games passes 64 bits by n = 30.
+    assert!(l["games"].as_str().unwrap().parse::<u128>().unwrap() > u128::from(u64::MAX));
+    let l = &json_lines(&zecklab(&["zgame", "lengths", "--n", "20", "--json"]))[0];
+    assert_eq!(l["bound_sharp"], true, "20 = F7 - 1");
+    let p = &json_lines(&zecklab(&[
+        "zgame",
+        "play-out",
+        "--n",
+        "100000",
+        "--p1",
+        "split-smallest",
+        "--p2",
+        "combine-largest",
+        "--json",
+    ]))[0];
+    assert!(p["length"].as_u64().unwrap() > 0);
+    assert_usage_error(
+        &zecklab(&["zgame", "play-out", "--n", "10", "--p1", "foo", "--p2", "split-largest"]),
+        "'foo'",
+    );
+}

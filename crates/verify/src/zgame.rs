@@ -2,8 +2,12 @@
 //! every position, Player 2 winning from the start, and position counts against an independent
 //! partition count.
 
-use zecklab_games::zgame::{partition_count_independent, solve, NaiveSolver, PositionIndex, ZPosition};
+use zecklab_games::zgame::{
+    lengths, partition_count_independent, play_out, solve, theorem_bound, NaiveSolver, PositionIndex, Rule,
+    ZPosition,
+};
 use zecklab_games::Outcome;
+use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
 
 use crate::{Check, Level};
 
@@ -11,7 +15,16 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let naive_n = level.pick(40u32, 48);
     let start_n = level.pick(150u32, 220);
     let count_n = 400u32;
+    let lengths_n = level.pick(100u32, 160);
     vec![
+        Check::new(
+            "zgame-lengths",
+            "The shortest game on n has n - Z(n) moves; Combine Largest and Split Largest play it and Split Smallest plays the longest; the longest is at most sum a_i delta_i (a_i = F(i+2) - i - 2), with equality exactly when n = F(k) - 1",
+            "seed 000 (Theorems 1.2, 1.3, 1.4)",
+            format!("1 <= n <= {lengths_n}"),
+            "shortest and longest over the whole position graph (ranked sweep) against n - Z(n), the deterministic play-outs and the bound",
+            move || check_lengths(lengths_n),
+        ),
         Check::new(
             "zgame-solver-naive",
             "The ranked strong solver gives the same outcome and remoteness as a memoised search over hashed positions, for every position",
@@ -89,4 +102,38 @@ fn check_counts(max: u32) -> Result<String, String> {
     }
     let at_100 = PositionIndex::new(100).map(|i| i.count()).unwrap_or(0);
     Ok(format!("counts agree for every n; n = 100 has {at_100} positions"))
+}
+
+fn check_lengths(max: u32) -> Result<String, String> {
+    let mut sharp = Vec::new();
+    for n in 1..=max {
+        let l = lengths(n).ok_or("too large")?;
+        let z = zeckendorf_u64(u64::from(n)).z() as u32;
+        if l.shortest != n - z {
+            return Err(format!("n = {n}: shortest {} but n - Z(n) = {}", l.shortest, n - z));
+        }
+        for rule in [Rule::CombineLargest, Rule::SplitLargest] {
+            if play_out(n, rule, rule) != u64::from(l.shortest) {
+                return Err(format!("n = {n}: {rule} does not give the shortest game"));
+            }
+        }
+        if play_out(n, Rule::SplitSmallest, Rule::SplitSmallest) != u64::from(l.longest) {
+            return Err(format!("n = {n}: split-smallest does not give the longest game {}", l.longest));
+        }
+        let bound = theorem_bound(n);
+        if u64::from(l.longest) > bound {
+            return Err(format!("n = {n}: longest {} exceeds the bound {bound}", l.longest));
+        }
+        let fib_minus_one = FIB_U64[1..].contains(&(u64::from(n) + 1));
+        if (u64::from(l.longest) == bound) != fib_minus_one {
+            return Err(format!(
+                "n = {n}: bound sharp = {}, n = F(k) - 1 = {fib_minus_one}",
+                u64::from(l.longest) == bound
+            ));
+        }
+        if u64::from(l.longest) == bound {
+            sharp.push(n);
+        }
+    }
+    Ok(format!("all hold; the bound is sharp exactly at n = {sharp:?}"))
 }

@@ -7,13 +7,15 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use zecklab_games::zgame::{solve, Solution, ZPosition};
+use zecklab_games::zgame::{lengths, play_out, solve, theorem_bound, Rule, Solution, ZPosition};
 
 use crate::input::InputError;
 use crate::output::Out;
 
 /// Memory the solver's tables may use.
 const MEMORY_LIMIT: u128 = 20 << 30;
+/// Largest n for `zgame lengths` (per-position exact game counts).
+const LENGTHS_LIMIT: u32 = 250;
 /// Above this many positions remoteness is not computed (2 bytes a position) and is null.
 const REMOTENESS_POSITION_LIMIT: u64 = 4_000_000_000;
 
@@ -42,6 +44,41 @@ Sizes whose tables would exceed 20 GiB are refused before anything is allocated.
         #[arg(long)]
         no_remoteness: bool,
         /// One JSON object per n per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact game lengths over the whole position graph: shortest, longest, Theorem 1.3's bound,
+    /// random play, the number of games, and the four deterministic games.
+    #[command(
+        after_help = "JSON: {\"n\",\"shortest\",\"longest\",\"bound\",\"bound_sharp\",\"random_mean\",\"random_variance\",\"random_p1_wins\",\"games\",\"combine_largest\",\"split_largest\",\"split_smallest\",\"combine_smallest\"}. \
+random_* are f64 values of exact averages over the game graph (relative error near 1e-13); games is an exact decimal string. \
+The deterministic games: both players follow the same priority rule (see `zgame play-out --help`)."
+    )]
+    Lengths {
+        /// The game on N (up to 250).
+        #[arg(long)]
+        n: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play out the game where each player follows a priority rule, without building the graph.
+    #[command(after_help = "Rules (first available move wins):\n\
+  combine-largest:  combine F(i-1)+F(i) for i largest first; then F1+F1; then split largest first\n\
+  split-largest:    split largest first; then combine largest first; then F1+F1\n\
+  split-smallest:   split smallest first; then F1+F1; then combine smallest first\n\
+  combine-smallest: F1+F1; then combine smallest first; then split smallest first")]
+    PlayOut {
+        /// The game on N.
+        #[arg(long)]
+        n: u32,
+        /// Player 1's rule.
+        #[arg(long)]
+        p1: Rule,
+        /// Player 2's rule.
+        #[arg(long)]
+        p2: Rule,
+        /// Print one JSON object: {"n","p1","p2","length","winner"}.
         #[arg(long)]
         json: bool,
     },
@@ -98,6 +135,89 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                     ))?;
                 }
                 out.flush()?;
+            }
+        }
+        ZgameCommand::Lengths { n, json } => {
+            if n == 0 || n > LENGTHS_LIMIT {
+                return Err(InputError::from_display(format!(
+                    "invalid n = {n}: lengths are computed for 1 <= n <= {LENGTHS_LIMIT}"
+                )));
+            }
+            let l = lengths(n).ok_or_else(|| InputError(format!("n = {n} is too large")))?;
+            let bound = theorem_bound(n);
+            let same = |r: Rule| play_out(n, r, r);
+            #[derive(Serialize)]
+            struct LengthsJson {
+                n: u32,
+                shortest: u32,
+                longest: u32,
+                bound: u64,
+                bound_sharp: bool,
+                random_mean: f64,
+                random_variance: f64,
+                random_p1_wins: f64,
+                games: String,
+                combine_largest: u64,
+                split_largest: u64,
+                split_smallest: u64,
+                combine_smallest: u64,
+            }
+            let line = LengthsJson {
+                n,
+                shortest: l.shortest,
+                longest: l.longest,
+                bound,
+                bound_sharp: u64::from(l.longest) == bound,
+                random_mean: l.random_mean,
+                random_variance: l.random_variance,
+                random_p1_wins: l.random_p1_wins,
+                games: l.games.to_string(),
+                combine_largest: same(Rule::CombineLargest),
+                split_largest: same(Rule::SplitLargest),
+                split_smallest: same(Rule::SplitSmallest),
+                combine_smallest: same(Rule::CombineSmallest),
+            };
+            if json {
+                out.json(&line)?;
+            } else {
+                out.line(format!(
+                    "game on n = {n}: shortest {} moves, longest {} (Theorem 1.3 bound {}, {})",
+                    line.shortest,
+                    line.longest,
+                    bound,
+                    if line.bound_sharp { "sharp" } else { "not sharp" }
+                ))?;
+                out.line(format!(
+                    "  random play: mean {:.6}, variance {:.6}, P(Player 1 moves last) = {:.6}",
+                    line.random_mean, line.random_variance, line.random_p1_wins
+                ))?;
+                out.line(format!("  distinct complete games: {}", line.games))?;
+                out.line(format!(
+                    "  deterministic games: combine-largest {}, split-largest {}, split-smallest {}, combine-smallest {}",
+                    line.combine_largest, line.split_largest, line.split_smallest, line.combine_smallest
+                ))?;
+            }
+        }
+        ZgameCommand::PlayOut { n, p1, p2, json } => {
+            if n == 0 {
+                return Err(InputError::from_display("invalid n = 0: the game needs n >= 1"));
+            }
+            let length = play_out(n, p1, p2);
+            let winner = if length % 2 == 1 { "P1" } else { "P2" };
+            if json {
+                #[derive(Serialize)]
+                struct PlayOutJson {
+                    n: u32,
+                    p1: &'static str,
+                    p2: &'static str,
+                    length: u64,
+                    winner: &'static str,
+                }
+                out.json(&PlayOutJson { n, p1: p1.name(), p2: p2.name(), length, winner })?;
+            } else {
+                out.line(format!(
+                    "n = {n}: {p1} (P1) against {p2} (P2): {length} moves, {winner} makes the last move"
+                ))?;
             }
         }
         ZgameCommand::Position { position, json } => {

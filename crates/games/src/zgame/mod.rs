@@ -11,11 +11,15 @@
 //! already solved. [`NaiveSolver`] (hashed positions, no ranking) exists to check it.
 
 mod index;
+mod lengths;
 mod naive;
 mod position;
 mod solver;
+mod strategies;
 
 pub use index::{partition_count_independent, PositionIndex};
+pub use lengths::{lengths, theorem_bound, Lengths};
 pub use naive::NaiveSolver;
 pub use position::{ZMove, ZPosition, ZgameError};
 pub use solver::{solve, Solution, SolveError, Value};
+pub use strategies::{play_out, Rule};
