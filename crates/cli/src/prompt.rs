@@ -28,6 +28,44 @@ impl Prompt {
     }
 }
 
+/// What one line of input asks for in a game.
+pub enum Turn {
+    /// The input ended before the game did (exit status 2).
+    InputEnded,
+    /// The player quit.
+    Quit,
+    /// A blank line, or `help` (already answered): ask again.
+    AskAgain,
+    /// `hint`.
+    Hint,
+    /// Anything else: a move to parse.
+    Move(String),
+}
+
+impl Prompt {
+    /// Asks for the player's turn and answers the commands every game shares: a blank line,
+    /// `help` (printing `help`), `quit` (printing a goodbye) and the end of the input.
+    pub fn turn(&mut self, question: &str, help: &str) -> io::Result<Turn> {
+        let Some(answer) = self.ask(question)? else {
+            eprintln!("error: input ended before the game was over");
+            return Ok(Turn::InputEnded);
+        };
+        Ok(match answer.as_str() {
+            "" => Turn::AskAgain,
+            "quit" | "q" => {
+                say("Game abandoned.")?;
+                Turn::Quit
+            }
+            "help" | "?" => {
+                say(help)?;
+                Turn::AskAgain
+            }
+            "hint" | "h" => Turn::Hint,
+            _ => Turn::Move(answer),
+        })
+    }
+}
+
 /// Prints one line of game text.
 pub fn say(text: impl AsRef<str>) -> io::Result<()> {
     let mut out = io::stdout().lock();

@@ -15,7 +15,7 @@ use zecklab_games::fibnim::{
 
 use crate::input::{self, InputError};
 use crate::output::Out;
-use crate::prompt::{say, First, Prompt};
+use crate::prompt::{say, First, Prompt, Turn};
 
 /// Largest `--to` for `nim census` (it counts every opening move: quadratic work).
 const CENSUS_LIMIT: u32 = 50_000;
@@ -501,21 +501,14 @@ fn play(heap: Option<&str>, rules: NimRules, first: First) -> anyhow::Result<Exi
             continue;
         }
         let question = format!("heap {}, you may take 1 to {} > ", position.heap(), position.cap());
-        let Some(answer) = prompt.ask(&question)? else {
-            eprintln!("error: input ended before the game was over");
-            return Ok(ExitCode::from(2));
-        };
-        match answer.as_str() {
-            "" => continue,
-            "quit" | "q" => {
-                say("Game abandoned.")?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            "help" | "?" => {
-                say("Type how many counters to take, 'hint' for the numeral and a winning move, or 'quit'.")?;
-                continue;
-            }
-            "hint" | "h" => {
+        let answer = match prompt.turn(
+            &question,
+            "Type how many counters to take, 'hint' for the numeral and a winning move, or 'quit'.",
+        )? {
+            Turn::InputEnded => return Ok(ExitCode::from(2)),
+            Turn::Quit => return Ok(ExitCode::SUCCESS),
+            Turn::AskAgain => continue,
+            Turn::Hint => {
                 let a = theory.analyse(&position);
                 say(format!(
                     "You are in a {} position.",
@@ -526,8 +519,8 @@ fn play(heap: Option<&str>, rules: NimRules, first: First) -> anyhow::Result<Exi
                 }
                 continue;
             }
-            _ => {}
-        }
+            Turn::Move(answer) => answer,
+        };
         let take = match zecklab_numeration::parse_natural(&answer) {
             Ok(t) => t,
             Err(e) => {

@@ -15,7 +15,7 @@ use zecklab_numeration::{zeckendorf_big, zeckendorf_u64};
 
 use crate::input::{self, InputError};
 use crate::output::Out;
-use crate::prompt::{say, First, Prompt};
+use crate::prompt::{say, First, Prompt, Turn};
 
 /// Memory allowed for a Grundy board (values and line bitsets).
 const GRUNDY_MEMORY: u128 = 16 << 30;
@@ -316,28 +316,20 @@ fn play(a: Option<&str>, b: Option<&str>, first: First) -> anyhow::Result<ExitCo
             human_turn = true;
             continue;
         }
-        let Some(answer) = prompt.ask(&format!("({}, {}) > ", position.a, position.b))? else {
-            eprintln!("error: input ended before the game was over");
-            return Ok(ExitCode::from(2));
-        };
-        match answer.as_str() {
-            "" => continue,
-            "quit" | "q" => {
-                say("Game abandoned.")?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            "help" | "?" => {
-                say("Type 'a N', 'b N' or 'd N' (take N from heap a, heap b or both), 'hint' or 'quit'.")?;
-                continue;
-            }
-            "hint" | "h" => {
+        let question = format!("({}, {}) > ", position.a, position.b);
+        let help = "Type 'a N', 'b N' or 'd N' (take N from heap a, heap b or both), 'hint' or 'quit'.";
+        let answer = match prompt.turn(&question, help)? {
+            Turn::InputEnded => return Ok(ExitCode::from(2)),
+            Turn::Quit => return Ok(ExitCode::SUCCESS),
+            Turn::AskAgain => continue,
+            Turn::Hint => {
                 for line in explain(&position) {
                     say(line)?;
                 }
                 continue;
             }
-            _ => {}
-        }
+            Turn::Move(answer) => answer,
+        };
         let mut words = answer.split_whitespace();
         let which = words.next().unwrap_or("");
         let which = match which {
