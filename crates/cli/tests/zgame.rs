@@ -5,7 +5,7 @@ use common::*;
 
 #[test]
 fn solve_range_json() {
-    let lines = json_lines(&zecklab(&["zgame", "solve", "--n", "1", "--to", "60", "--json"]));
+    let lines = json_lines(&zecklab(&["zgame", "solve", "--to", "60", "--json"]));
     assert_eq!(lines.len(), 60);
     for line in &lines {
         let n = line["n"].as_u64().unwrap();

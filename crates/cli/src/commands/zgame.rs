@@ -34,10 +34,10 @@ Remoteness (2 bytes a position) is computed up to 4,000,000,000 positions (about
 Sizes whose tables would exceed 20 GiB are refused before anything is allocated."
     )]
     Solve {
-        /// The game on N.
-        #[arg(long)]
-        n: u32,
-        /// Solve every n from N to TO.
+        /// The game on N (with --to: the first n of the range, default 1).
+        #[arg(long, required_unless_present = "to")]
+        n: Option<u32>,
+        /// Solve every n from N (default 1) to TO.
         #[arg(long)]
         to: Option<u32>,
         /// Skip remoteness (outcomes only, 1 bit a position).
@@ -96,6 +96,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
     let mut out = Out::new();
     match args.command {
         ZgameCommand::Solve { n, to, no_remoteness, json } => {
+            let n = n.unwrap_or(1);
             let last = to.unwrap_or(n);
             if n == 0 || last < n {
                 return Err(InputError::from_display(format!(
