@@ -45,7 +45,7 @@ pub fn lengths(n: u32) -> Option<Lengths> {
     for r in (0..count).rev() {
         index.unrank_into(r as u64, &mut counts[..top]);
         children.clear();
-        let start = ZPositionCounts(&counts[..top]).to_position();
+        let start = super::ZPosition::from_counts(counts[..top].to_vec()).expect("n >= 1");
         for m in start.moves() {
             let child = start.apply(m).expect("legal");
             children.push(index.rank(&child).expect("same game") as usize);
@@ -90,14 +90,6 @@ pub fn lengths(n: u32) -> Option<Lengths> {
 pub fn theorem_bound(n: u32) -> u64 {
     use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
     zeckendorf_u64(u64::from(n)).indices().iter().map(|&i| FIB_U64[i as usize + 2] - u64::from(i) - 2).sum()
-}
-
-struct ZPositionCounts<'a>(&'a [u32]);
-
-impl ZPositionCounts<'_> {
-    fn to_position(&self) -> super::ZPosition {
-        super::ZPosition::from_counts(self.0.to_vec()).expect("n >= 1")
-    }
 }
 
 #[cfg(test)]

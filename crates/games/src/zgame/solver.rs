@@ -164,7 +164,8 @@ pub fn solve(
         if let Some(t) = remoteness.as_mut() {
             let value = if any_loss {
                 fastest + 1
-            } else if slowest == 0 && !has_move(&counts[..top]) {
+            } else if slowest == 0 {
+                // A loss whose children all win has slowest >= 1, so 0 means no move at all.
                 0
             } else {
                 slowest + 1
@@ -176,10 +177,6 @@ pub fn solve(
         }
     }
     Ok(Solution { index, wins, remoteness })
-}
-
-fn has_move(counts: &[u32]) -> bool {
-    counts.iter().any(|&c| c >= 2) || counts.windows(2).any(|w| w[0] >= 1 && w[1] >= 1)
 }
 
 /// Calls `visit(rank)` for every child of the position in `counts` (which it restores).
