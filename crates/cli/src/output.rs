@@ -44,3 +44,24 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
                 .is_some_and(|k| k == io::ErrorKind::BrokenPipe)
     })
 }
+
+/// Writes a file through a temporary file in the same directory, synced and then renamed into
+/// place, so the destination holds either its old contents or the whole new file, never a part.
+pub fn write_atomically(
+    path: &std::path::Path,
+    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".zecklab-").suffix(".tmp");
+    // Temporary files are private (0600); the file a user asked for gets the usual rw-r--r--.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let temporary = builder.tempfile_in(dir)?;
+    let mut w = BufWriter::new(temporary);
+    write(&mut w)?;
+    let temporary = w.into_inner().map_err(|e| e.into_error())?;
+    temporary.as_file().sync_all()?;
+    temporary.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

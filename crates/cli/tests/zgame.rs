@@ -43,7 +43,112 @@ fn errors() {
     assert_usage_error(&zecklab(&["zgame", "position", "4^2"]), "4");
     assert_usage_error(&zecklab(&["zgame", "position", "1^x"]), "malformed");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "0"]), "n = 0");
-    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5000"]), "MiB");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5000"]), "too large");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "900", "--no-remoteness"]), "MiB");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "-3"]), "-3");
+    assert_usage_error(
+        &zecklab(&["zgame", "strategy", "--n", "2", "--out", "/tmp/unused.txt"]),
+        "Player 1 wins",
+    );
+    assert_usage_error(&zecklab(&["zgame", "play", "--n", "0"]), "n = 0");
+}
+
+fn temporary_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "zecklab-test-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn strategy_round_trip_and_refutations() {
+    let dir = temporary_dir();
+    let file = dir.join("s60.txt");
+    let file_arg = file.to_str().unwrap();
+    let written = &json_lines(&zecklab(&["zgame", "strategy", "--n", "60", "--out", file_arg, "--json"]))[0];
+    let checked = zecklab(&["zgame", "check-strategy", file_arg, "--json"]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    let checked = &json_lines(&checked)[0];
+    assert_eq!(checked["wins"], true);
+    assert_eq!(checked["entries"], written["positions"]);
+    assert_eq!(checked["unreachable_entries"], 0);
+
+    // A strategy with one answer replaced by a losing move is refuted: exit status 1.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first = text.lines().position(|l| l.contains('\t')).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    assert!(lines[first].starts_with("1^58 2^1\t"), "P1's only first move is 1+1: {}", lines[first]);
+    // Any answer that leads to a win for Player 1 must be refuted.
+    let options = &json_lines(&zecklab(&["zgame", "position", "1^58 2^1", "--json"]))[0];
+    let losing = options["moves"].as_array().unwrap().iter().find(|m| m["outcome"] == "win").unwrap();
+    lines[first] = format!("1^58 2^1\t{}", losing["move"].as_str().unwrap());
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    let refuted = zecklab(&["zgame", "check-strategy", bad.to_str().unwrap()]);
+    assert_eq!(refuted.status.code(), Some(1), "{}", stdout(&refuted));
+    assert!(stdout(&refuted).contains("FAILED"));
+
+    // Corrupt files: exit 2 with one line naming the problem.
+    let truncated = dir.join("truncated.txt");
+    std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
+    assert_usage_error(&zecklab(&["zgame", "check-strategy", truncated.to_str().unwrap()]), "line");
+    let binary = dir.join("binary.bin");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x01]).unwrap();
+    assert_usage_error(
+        &zecklab(&["zgame", "check-strategy", binary.to_str().unwrap()]),
+        "not a strategy file",
+    );
+    assert_usage_error(
+        &zecklab(&["zgame", "check-strategy", dir.join("missing").to_str().unwrap()]),
+        "cannot read",
+    );
+
+    // Writing never leaves a partial file: a failed export keeps the old contents.
+    std::fs::write(&file, "old").unwrap();
+    assert_usage_error(&zecklab(&["zgame", "strategy", "--n", "2", "--out", file_arg]), "Player 1 wins");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "old");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_through_a_pipe() {
+    // With --first computer the human is Player 2, who wins every n >= 3 with the hints' moves.
+    let mut input = String::new();
+    for _ in 0..40 {
+        input.push_str("hint\n");
+    }
+    let o = zecklab_with_stdin(&["zgame", "play", "--n", "10", "--first", "computer"], &input);
+    let text = stdout(&o);
+    assert!(text.contains("You are winning. Winning moves:"), "{text}");
+    assert_eq!(o.status.code(), Some(2), "input ended before the game: {text}");
+
+    // Follow the hints: play the first winning move each turn; the human (Player 2) must win.
+    let o = play_following_hints(10);
+    assert!(o.contains("you win!"), "{o}");
+}
+
+/// Plays `zgame play --n N --first computer`, answering each prompt with the first winning move
+/// the hint names, by running the game once per move with the moves so far.
+fn play_following_hints(n: u32) -> String {
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let mut input: String = moves.iter().map(|m| format!("{m}\n")).collect();
+        input.push_str("hint\n");
+        let args = ["zgame", "play", "--n", &n.to_string(), "--first", "computer"];
+        let o = zecklab_with_stdin(&args, &input);
+        let text = stdout(&o);
+        if text.contains("no moves are left") {
+            return text;
+        }
+        let hint =
+            text.lines().rev().find(|l| l.contains("Winning moves:")).unwrap_or_else(|| panic!("{text}"));
+        let first = hint.split("Winning moves: ").nth(1).unwrap().split(" (wins").next().unwrap();
+        moves.push(first.to_string());
+        assert!(moves.len() < 40, "{text}");
+    }
 }
 
 #[test]

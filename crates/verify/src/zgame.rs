@@ -3,8 +3,8 @@
 //! partition count.
 
 use zecklab_games::zgame::{
-    lengths, partition_count_independent, play_out, solve, theorem_bound, NaiveSolver, PositionIndex, Rule,
-    ZPosition,
+    lengths, partition_count_independent, play_out, solve, solve_with, theorem_bound, NaiveSolver,
+    PlayerTwoStrategy, PositionIndex, Rule, SolveOptions, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
@@ -13,7 +13,8 @@ use crate::{Check, Level};
 
 pub(crate) fn checks(level: Level) -> Vec<Check> {
     let naive_n = level.pick(40u32, 48);
-    let start_n = level.pick(150u32, 220);
+    let start_n = level.pick(200u32, 320);
+    let strategy_n = level.pick(40u32, 60);
     let count_n = 400u32;
     let lengths_n = level.pick(100u32, 160);
     vec![
@@ -30,7 +31,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             "The ranked strong solver gives the same outcome and remoteness as a memoised search over hashed positions, for every position",
             "seed 000 (Definition 1.1)",
             format!("every position of the game on n, 1 <= n <= {naive_n}"),
-            "dense-rank sweep against naive memoised depth-first search, position by position",
+            "dense-rank sweep (both in rank order and split into dependency waves down to 8-position blocks) against naive memoised depth-first search, position by position",
             move || check_naive(naive_n),
         ),
         Check::new(
@@ -40,6 +41,14 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("1 <= n <= {start_n}"),
             "strong solve of every position of each game; outcome of the start {1^n}",
             move || check_start(start_n),
+        ),
+        Check::new(
+            "zgame-strategy",
+            "Player 2's strategy exported from the solver answers every Player 1 line with a legal move and always makes the last move",
+            "seed 000 (Player 2 wins for n >= 3, proved without a strategy); issue 6",
+            format!("n = 1 and 3 <= n <= {strategy_n}"),
+            "strategy written as text, read back, and every Player 1 line played against it with the rules alone",
+            move || check_strategies(strategy_n),
         ),
         Check::new(
             "zgame-position-count",
@@ -54,25 +63,40 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
 
 fn check_naive(max: u32) -> Result<String, String> {
     let mut total = 0u64;
-    for n in 1..=max {
-        let solution = solve(n, true, 1 << 32, |_, _| {}).map_err(|e| e.to_string())?;
-        let index = solution.index();
-        let mut naive = NaiveSolver::new();
-        for r in 0..index.count() {
-            let p = index.unrank(r);
-            let v = naive.value(&p);
-            if solution.outcome(r) != v.outcome || solution.remoteness(r) != Some(v.remoteness) {
-                return Err(format!(
-                    "n = {n}, {p}: fast {:?}/{:?}, naive {:?}",
-                    solution.outcome(r),
-                    solution.remoteness(r),
-                    v
-                ));
+    let mut naive = NaiveSolver::new();
+    for split_blocks_from in [u64::MAX, 8] {
+        for n in 1..=max {
+            let options = SolveOptions { with_remoteness: true, memory_limit: 1 << 32, split_blocks_from };
+            let solution = solve_with(n, &options, |_, _| {}).map_err(|e| e.to_string())?;
+            let index = solution.index();
+            for r in 0..index.count() {
+                let p = index.unrank(r);
+                let v = naive.value(&p);
+                if solution.value(r) != Some(v) {
+                    return Err(format!("n = {n}, {p}: fast {:?}, naive {v:?}", solution.value(r)));
+                }
+                total += 1;
             }
-            total += 1;
         }
     }
-    Ok(format!("{total} positions agree"))
+    Ok(format!("{total} positions agree (each game solved both ways)"))
+}
+
+fn check_strategies(max: u32) -> Result<String, String> {
+    let mut entries = 0;
+    for n in (1..=max).filter(|&n| n != 2) {
+        let solution = solve(n, true, 1 << 32, |_, _| {}).map_err(|e| e.to_string())?;
+        let strategy = PlayerTwoStrategy::from_solution(&solution).map_err(|e| format!("n = {n}: {e}"))?;
+        let text: Vec<String> = strategy.lines().collect();
+        let read =
+            PlayerTwoStrategy::parse(text.iter().map(String::as_str)).map_err(|e| format!("n = {n}: {e}"))?;
+        let report = read.check().map_err(|e| format!("n = {n}: {e}"))?;
+        if report.unreachable_entries != 0 {
+            return Err(format!("n = {n}: {} entries no Player 1 line reaches", report.unreachable_entries));
+        }
+        entries += read.moves().len();
+    }
+    Ok(format!("every strategy answers every Player 1 line and wins ({entries} positions answered in all)"))
 }
 
 fn check_start(max: u32) -> Result<String, String> {

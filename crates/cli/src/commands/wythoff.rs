@@ -1,7 +1,6 @@
 //! `zecklab wythoff`: solve positions of any size with every winning move, list P-positions with
 //! their numerals, Grundy values of a board, and play against perfect play.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -14,7 +13,7 @@ use zecklab_games::wythoff::{analyse, formula_pair_u64, GrundyBoard, WythoffPosi
 use zecklab_numeration::{zeckendorf_big, zeckendorf_u64};
 
 use crate::input::{self, InputError};
-use crate::output::Out;
+use crate::output::{self, Out};
 use crate::prompt::{say, First, Prompt, Turn};
 
 /// Memory allowed for a Grundy board (values and line bitsets).
@@ -239,16 +238,9 @@ fn grundy(out: &mut Out, size: usize, csv: Option<&Path>, json: bool) -> anyhow:
     Ok(())
 }
 
-/// Writes the CSV next to its destination and renames it into place, so an existing file is
-/// never left half-written.
+/// Writes the board as CSV, one row a line, atomically (see [`output::write_atomically`]).
 fn write_csv_atomically(path: &Path, board: &GrundyBoard) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name =
-        path.file_name().ok_or_else(|| InputError(format!("invalid --csv path '{}'", path.display())))?;
-    let temporary = dir.join(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
-    let result = (|| -> anyhow::Result<()> {
-        let file = std::fs::File::create(&temporary)?;
-        let mut w = std::io::BufWriter::new(file);
+    output::write_atomically(path, |w| {
         let mut line = String::new();
         for a in 0..board.size() {
             line.clear();
@@ -261,15 +253,8 @@ fn write_csv_atomically(path: &Path, board: &GrundyBoard) -> anyhow::Result<()> 
             line.push('\n');
             w.write_all(line.as_bytes())?;
         }
-        let file = w.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)?;
         Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    result
+    })
 }
 
 fn play(a: Option<&str>, b: Option<&str>, first: First) -> anyhow::Result<ExitCode> {

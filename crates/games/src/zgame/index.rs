@@ -55,6 +55,11 @@ impl PositionIndex {
         self.top
     }
 
+    /// `P(j, m)`: the number of ways to write `m <= n` with parts `F1..Fj` (`1 <= j <= top`).
+    pub fn partitions(&self, j: usize, m: usize) -> u64 {
+        self.table[j][m]
+    }
+
     /// The rank of a position given by counts (`counts[i - 1]` copies of `F_i`) summing to `n`.
     pub fn rank_counts(&self, counts: &[u32]) -> u64 {
         let mut m = self.n as usize;

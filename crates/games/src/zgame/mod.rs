@@ -13,6 +13,7 @@
 mod index;
 mod lengths;
 mod naive;
+mod p2_strategy;
 mod position;
 mod solver;
 mod strategies;
@@ -20,6 +21,7 @@ mod strategies;
 pub use index::{partition_count_independent, PositionIndex};
 pub use lengths::{lengths, theorem_bound, Lengths};
 pub use naive::NaiveSolver;
+pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_MAGIC};
 pub use position::{ZMove, ZPosition, ZgameError};
-pub use solver::{solve, Solution, SolveError, Value};
+pub use solver::{solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, Value};
 pub use strategies::{play_out, Rule};

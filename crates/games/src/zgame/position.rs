@@ -17,6 +17,8 @@ pub enum ZgameError {
     Empty,
     /// The move cannot be made from this position.
     IllegalMove(String),
+    /// The text could not be read as a move.
+    MalformedMove(String),
 }
 
 impl fmt::Display for ZgameError {
@@ -30,6 +32,10 @@ impl fmt::Display for ZgameError {
             }
             ZgameError::Empty => f.write_str("empty position: a position needs at least one part"),
             ZgameError::IllegalMove(m) => write!(f, "illegal move: {m}"),
+            ZgameError::MalformedMove(t) => write!(
+                f,
+                "malformed move '{t}': expected the two parts it takes, like '1+1', '2+3' or '{{F2 ∧ F2 -> F1 ∧ F3}}'"
+            ),
         }
     }
 }
@@ -62,6 +68,70 @@ impl fmt::Display for ZMove {
             ZMove::Split(i) => write!(f, "{{F{i} ∧ F{i} -> F{} ∧ F{}}}", i - 2, i + 1),
         }
     }
+}
+
+impl ZMove {
+    /// Reads a move by the two parts it takes: the paper's notation `{F2 ∧ F2 -> F1 ∧ F3}` (braces
+    /// and the right side optional; when given, the right side must match), or part values such
+    /// as `1+1`, `2 2`, `3+5`. `F<i>` names an index, a bare number a part's value.
+    ///
+    /// # Errors
+    /// [`ZgameError::MalformedMove`] when the text names no move; [`ZgameError::NotFibonacci`]
+    /// for a value that is not a Fibonacci number.
+    pub fn parse(text: &str) -> Result<ZMove, ZgameError> {
+        let malformed = || ZgameError::MalformedMove(zecklab_numeration::abbreviate(text));
+        let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
+        let (left, right) = match inner.split_once("->") {
+            Some((l, r)) => (l, Some(r)),
+            None => (inner, None),
+        };
+        let indices = |side: &str| -> Result<Vec<usize>, ZgameError> {
+            let mut out = Vec::new();
+            for token in side
+                .split(|c: char| c.is_whitespace() || c == '∧' || c == '+' || c == ',')
+                .filter(|t| !t.is_empty())
+            {
+                let index = match token.strip_prefix('F') {
+                    Some(i) => i.parse::<usize>().ok().filter(|&i| (1..FIB_U64.len()).contains(&i)),
+                    None => {
+                        let value: u64 = token.parse().map_err(|_| malformed())?;
+                        Some(fibonacci_index(value).ok_or(ZgameError::NotFibonacci(value))?)
+                    }
+                };
+                out.push(index.ok_or_else(malformed)?);
+            }
+            out.sort_unstable();
+            Ok(out)
+        };
+        let taken = indices(left)?;
+        let m = match taken[..] {
+            [1, 1] => ZMove::CombineOnes,
+            [a, b] if a == b => ZMove::Split(a),
+            [a, b] if b == a + 1 => ZMove::Combine(b),
+            _ => return Err(malformed()),
+        };
+        if let Some(right) = right {
+            if indices(right)? != m.result_indices() {
+                return Err(malformed());
+            }
+        }
+        Ok(m)
+    }
+
+    /// The indices of the parts the move makes, smallest first.
+    pub fn result_indices(self) -> Vec<usize> {
+        match self {
+            ZMove::CombineOnes => vec![2],
+            ZMove::Combine(i) => vec![i + 1],
+            ZMove::Split(2) => vec![1, 3],
+            ZMove::Split(i) => vec![i - 2, i + 1],
+        }
+    }
+}
+
+/// The index `i >= 1` with `F_i = value`.
+fn fibonacci_index(value: u64) -> Option<usize> {
+    FIB_U64[1..].iter().position(|&f| f == value).map(|i| i + 1)
 }
 
 impl ZPosition {
@@ -108,8 +178,7 @@ impl ZPosition {
             };
             let part = part.trim_start_matches('F');
             let value: u64 = part.parse().map_err(|_| malformed())?;
-            let index =
-                FIB_U64[1..].iter().position(|&f| f == value).ok_or(ZgameError::NotFibonacci(value))? + 1;
+            let index = fibonacci_index(value).ok_or(ZgameError::NotFibonacci(value))?;
             if counts.len() < index {
                 counts.resize(index, 0);
             }
@@ -241,5 +310,27 @@ mod tests {
         // The Zeckendorf representation of 12 = 8 + 3 + 1 has no moves.
         assert!(ZPosition::parse("1 3 8").unwrap().is_terminal());
         assert!(p.apply(ZMove::Combine(9)).is_err());
+    }
+
+    #[test]
+    fn moves_read_back_from_every_notation() {
+        for m in [
+            ZMove::CombineOnes,
+            ZMove::Combine(2),
+            ZMove::Combine(7),
+            ZMove::Split(2),
+            ZMove::Split(3),
+            ZMove::Split(9),
+        ] {
+            assert_eq!(ZMove::parse(&m.to_string()), Ok(m), "{m}");
+        }
+        assert_eq!(ZMove::parse("1+1"), Ok(ZMove::CombineOnes));
+        assert_eq!(ZMove::parse("2 2"), Ok(ZMove::Split(2)));
+        assert_eq!(ZMove::parse("5+3"), Ok(ZMove::Combine(4)));
+        assert_eq!(ZMove::parse("F3 ∧ F4"), Ok(ZMove::Combine(4)));
+        assert_eq!(ZMove::parse("4 4"), Err(ZgameError::NotFibonacci(4)));
+        for bad in ["", "1", "1+3", "1 1 1", "{F2 ∧ F2 -> F3}", "F0 F1", "x+y"] {
+            assert!(matches!(ZMove::parse(bad), Err(ZgameError::MalformedMove(_))), "{bad}");
+        }
     }
 }

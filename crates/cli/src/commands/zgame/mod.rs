@@ -1,0 +1,159 @@
+//! `zecklab zgame`: the Zeckendorf game: strong solving, single positions, game lengths,
+//! priority-rule play-outs, Player 2's strategy as a file, and play against perfect play.
+//! Each subcommand's glue lives in its own module.
+
+mod lengths;
+mod play;
+mod solve;
+mod strategy;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use zecklab_games::zgame::Rule;
+
+use crate::output::Out;
+use crate::prompt::First;
+
+#[derive(Args, Debug)]
+pub struct ZgameArgs {
+    #[command(subcommand)]
+    command: ZgameCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum ZgameCommand {
+    /// Solve every position of the game on N (and on each n up to --to): winner and remoteness of the start.
+    #[command(after_help = solve::solve_help())]
+    Solve {
+        /// The game on N (with --to: the first n of the range, default 1).
+        #[arg(long, required_unless_present = "to")]
+        n: Option<u32>,
+        /// Solve every n from N (default 1) to TO.
+        #[arg(long)]
+        to: Option<u32>,
+        /// Skip remoteness (outcomes only, 1 bit a position; faster).
+        #[arg(long)]
+        no_remoteness: bool,
+        /// One JSON object per n per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact game lengths over the whole position graph: shortest, longest, Theorem 1.3's bound,
+    /// random play, the number of games, and the four deterministic games.
+    #[command(
+        after_help = "JSON: {\"n\",\"shortest\",\"longest\",\"bound\",\"bound_sharp\",\"random_mean\",\"random_variance\",\"random_p1_wins\",\"games\",\"combine_largest\",\"split_largest\",\"split_smallest\",\"combine_smallest\"}. \
+random_* are f64 values of exact averages over the game graph (relative error near 1e-13); games is an exact decimal string. \
+The deterministic games: both players follow the same priority rule (see `zgame play-out --help`)."
+    )]
+    Lengths {
+        /// The game on N (up to 250).
+        #[arg(long)]
+        n: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play out the game where each player follows a priority rule, without building the graph.
+    #[command(after_help = "Rules (first available move wins):\n\
+  combine-largest:  combine F(i-1)+F(i) for i largest first; then F1+F1; then split largest first\n\
+  split-largest:    split largest first; then combine largest first; then F1+F1\n\
+  split-smallest:   split smallest first; then F1+F1; then combine smallest first\n\
+  combine-smallest: F1+F1; then combine smallest first; then split smallest first")]
+    PlayOut {
+        /// The game on N.
+        #[arg(long)]
+        n: u32,
+        /// Player 1's rule.
+        #[arg(long)]
+        p1: Rule,
+        /// Player 2's rule.
+        #[arg(long)]
+        p2: Rule,
+        /// Print one JSON object: {"n","p1","p2","length","winner"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Outcome, remoteness and every move (with the value it leads to) of one position, e.g. "1^3 2^2 5^7".
+    Position {
+        /// The position: parts with multiplicities, "1^3 2^2 5^7" or "{1^3 ∧ 2^2 ∧ 5^7}".
+        position: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write Player 2's winning strategy for the game on N to FILE: Player 2's move in every
+    /// position Player 2 can face while following it, whatever Player 1 plays.
+    #[command(
+        after_help = "The file is text, one position a line (see `zgame check-strategy --help`); it is written to a \
+temporary file and renamed into place. Player 2 plays the fastest win. JSON: {\"n\",\"positions\",\"file\",\"seconds\"}."
+    )]
+    Strategy {
+        /// The game on N (up to 200).
+        #[arg(long)]
+        n: u32,
+        /// Where to write the strategy.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a strategy file without the solver: play every Player 1 line against it.
+    #[command(
+        after_help = "File format (version 1): the line 'zecklab zgame strategy v1'; comment lines starting with '#'; \
+'n N'; 'positions K'; K lines 'POSITION<TAB>MOVE' (the position in the paper's notation, parts smallest first as \
+value^count, e.g. '1^3 2^2 5^7', and Player 2's move, e.g. '{F2 ∧ F2 -> F1 ∧ F3}'); and 'end'.\n\
+Exit status: 0 when the strategy wins, 1 when some Player 1 line beats it (the line is printed), 2 when the file \
+is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_positions\",\"answered_positions\",\
+\"unreachable_entries\",\"longest_game\",\"failure\"}."
+    )]
+    CheckStrategy {
+        /// The strategy file.
+        file: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play the game on N against perfect play (type 'hint' for the winning moves).
+    Play {
+        /// The game on N (up to 300).
+        #[arg(long)]
+        n: u32,
+        /// Who moves first.
+        #[arg(long, value_enum, default_value_t = First::Me)]
+        first: First,
+    },
+}
+
+pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
+    let mut out = Out::new();
+    let status = match args.command {
+        ZgameCommand::Solve { n, to, no_remoteness, json } => {
+            let first = n.unwrap_or(1);
+            solve::solve_range(&mut out, first, to.unwrap_or(first), no_remoteness, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Position { position, json } => {
+            solve::position(&mut out, &position, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Lengths { n, json } => {
+            lengths::run_lengths(&mut out, n, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::PlayOut { n, p1, p2, json } => {
+            lengths::run_play_out(&mut out, n, p1, p2, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Strategy { n, out: path, json } => {
+            strategy::write_strategy(&mut out, n, &path, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::CheckStrategy { file, json } => strategy::check_strategy(&mut out, &file, json)?,
+        ZgameCommand::Play { n, first } => return play::play(n, first),
+    };
+    out.flush()?;
+    Ok(status)
+}

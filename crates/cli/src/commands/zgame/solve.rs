@@ -1,0 +1,186 @@
+//! `zgame solve` and `zgame position`: the strong solver's figures for whole games, and the value
+//! of one position with every move.
+
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use zecklab_games::zgame::{solve, Solution, SolvePlan, ZPosition};
+
+use crate::input::InputError;
+use crate::output::Out;
+
+/// Memory the solver's tables may use.
+pub const MEMORY_LIMIT: u128 = 20 << 30;
+/// Remoteness is stored in one byte a position up to this n, two bytes above.
+pub const REMOTENESS_ONE_BYTE_TO: u32 = 546;
+/// The first n whose remoteness table does not fit in [`MEMORY_LIMIT`]: remoteness is null from here.
+pub const REMOTENESS_NULL_FROM: u32 = 580;
+
+/// The `--help` text after the options of `zgame solve`.
+pub fn solve_help() -> String {
+    format!(
+        "JSON, one line per n: {{\"n\",\"positions\",\"p_positions\",\"winner\":\"P1\"|\"P2\",\"remoteness\",\"seconds\"}}.\n\
+Outcomes take 1 bit a position. Remoteness takes 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above; \
+it is computed while the tables fit in {} GiB, so `remoteness` is null from n = {REMOTENESS_NULL_FROM}. \
+Sizes whose outcome table alone would exceed {} GiB are refused before anything is allocated. \
+Both cores are used; a progress bar shows on a terminal.",
+        MEMORY_LIMIT >> 30,
+        MEMORY_LIMIT >> 30
+    )
+}
+
+/// Solves the games on `first..=last`, one line each.
+pub fn solve_range(
+    out: &mut Out,
+    first: u32,
+    last: u32,
+    no_remoteness: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    if first == 0 || last < first {
+        return Err(InputError::from_display(format!(
+            "invalid range n = {first} to {last}: need 1 <= n <= to"
+        )));
+    }
+    for n in first..=last {
+        let start = Instant::now();
+        let solution = solve_with_progress(n, !no_remoteness)?;
+        let seconds = start.elapsed().as_secs_f64();
+        let r = solution.start_rank();
+        #[derive(Serialize)]
+        struct SolveJson {
+            n: u32,
+            positions: u64,
+            p_positions: u64,
+            winner: &'static str,
+            remoteness: Option<u32>,
+            seconds: f64,
+        }
+        let line = SolveJson {
+            n,
+            positions: solution.index().count(),
+            p_positions: solution.p_positions(),
+            winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
+            remoteness: solution.remoteness(r),
+            seconds,
+        };
+        if json {
+            out.json(&line)?;
+        } else {
+            let rem = line.remoteness.map_or("not computed".to_string(), |v| v.to_string());
+            out.line(format!(
+                "n = {n}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {seconds:.2} s",
+                line.positions, line.p_positions, line.winner
+            ))?;
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Prints the value of one position and of every move from it.
+pub fn position(out: &mut Out, text: &str, json: bool) -> anyhow::Result<()> {
+    let p = ZPosition::parse(text).map_err(InputError::from_display)?;
+    let n = u32::try_from(p.n()).map_err(|_| InputError(format!("n = {} is too large to solve", p.n())))?;
+    let solution = solve_with_progress(n, true)?;
+    let index = solution.index();
+    let value_of = |q: &ZPosition| {
+        let r = index.rank(q).expect("a position of the same game");
+        (solution.outcome(r), solution.remoteness(r))
+    };
+    let (outcome, remoteness) = value_of(&p);
+    #[derive(Serialize)]
+    struct MoveJson {
+        r#move: String,
+        to: String,
+        outcome: &'static str,
+        remoteness: Option<u32>,
+        winning: bool,
+    }
+    let moves: Vec<MoveJson> = p
+        .moves()
+        .into_iter()
+        .map(|m| {
+            let child = p.apply(m).expect("legal");
+            let (o, rem) = value_of(&child);
+            MoveJson {
+                r#move: m.to_string(),
+                to: child.to_string(),
+                outcome: o.as_str(),
+                remoteness: rem,
+                winning: !o.is_win(),
+            }
+        })
+        .collect();
+    if json {
+        #[derive(Serialize)]
+        struct PositionJson {
+            position: String,
+            n: u32,
+            outcome: &'static str,
+            remoteness: Option<u32>,
+            terminal: bool,
+            moves: Vec<MoveJson>,
+        }
+        out.json(&PositionJson {
+            position: p.to_string(),
+            n,
+            outcome: outcome.as_str(),
+            remoteness,
+            terminal: moves.is_empty(),
+            moves,
+        })?;
+    } else {
+        let rem = remoteness.map_or("?".into(), |v| v.to_string());
+        out.line(format!("{p} (n = {n}): {outcome} for the player to move, remoteness {rem}"))?;
+        if moves.is_empty() {
+            out.line(
+                "  no moves: this is the Zeckendorf representation; the previous player made the last move",
+            )?;
+        }
+        for m in &moves {
+            let rem = m.remoteness.map_or("?".into(), |v| v.to_string());
+            let mark = if m.winning { "  winning" } else { "" };
+            out.line(format!("  {} -> {}: {} (remoteness {rem}){mark}", m.r#move, m.to, m.outcome))?;
+        }
+    }
+    Ok(())
+}
+
+/// Solves the game on `n` with a progress bar on a terminal (hidden when stderr is not one).
+/// Remoteness is computed when asked for and its table fits in [`MEMORY_LIMIT`].
+pub fn solve_with_progress(n: u32, remoteness: bool) -> anyhow::Result<Solution> {
+    let plan = SolvePlan::new(n).map_err(InputError::from_display)?;
+    let remoteness = remoteness && plan.bytes(true) <= MEMORY_LIMIT;
+    let bar = ProgressBar::with_draw_target(Some(plan.positions), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "n = {msg} {bar:40} {human_pos}/{human_len} positions [{elapsed}/{eta}]",
+        )
+        .expect("template"),
+    );
+    bar.set_message(n.to_string());
+    let solution = solve(n, remoteness, MEMORY_LIMIT, |done, _| bar.set_position(done))
+        .map_err(InputError::from_display)?;
+    bar.finish_and_clear();
+    Ok(solution)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documented_remoteness_sizes_are_the_computed_ones() {
+        let bytes_per_position = |n: u32| {
+            let plan = SolvePlan::new(n).unwrap();
+            plan.remoteness_bytes / u128::from(plan.positions)
+        };
+        let fits = |n: u32| SolvePlan::new(n).unwrap().bytes(true) <= MEMORY_LIMIT;
+        for n in 1..=700 {
+            assert_eq!(bytes_per_position(n), if n <= REMOTENESS_ONE_BYTE_TO { 1 } else { 2 }, "n = {n}");
+            assert_eq!(fits(n), n < REMOTENESS_NULL_FROM, "n = {n}");
+        }
+    }
+}

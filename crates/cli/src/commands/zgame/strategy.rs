@@ -1,0 +1,112 @@
+//! `zgame strategy` and `zgame check-strategy`: Player 2's winning strategy written to a
+//! documented text file, and checked from the file alone by playing every Player 1 line.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use serde::Serialize;
+use zecklab_games::zgame::{PlayerTwoStrategy, StrategyError};
+
+use super::solve::solve_with_progress;
+use crate::input::InputError;
+use crate::output::{self, Out};
+
+/// Largest n for `zgame strategy`: the strategy is built and checked position by position.
+pub const STRATEGY_LIMIT: u32 = 200;
+
+/// Solves the game on `n` and writes Player 2's strategy to `path` (atomically).
+pub fn write_strategy(out: &mut Out, n: u32, path: &Path, json: bool) -> anyhow::Result<()> {
+    if n == 0 || n > STRATEGY_LIMIT {
+        return Err(InputError::from_display(format!(
+            "invalid n = {n}: strategies are exported for 1 <= n <= {STRATEGY_LIMIT}"
+        )));
+    }
+    let start = Instant::now();
+    let solution = solve_with_progress(n, true)?;
+    let strategy = PlayerTwoStrategy::from_solution(&solution).map_err(InputError::from_display)?;
+    output::write_atomically(path, |w| {
+        for line in strategy.lines() {
+            writeln!(w, "{line}")?;
+        }
+        Ok(())
+    })
+    .with_context(|| format!("writing {}", path.display()))?;
+    let seconds = start.elapsed().as_secs_f64();
+    #[derive(Serialize)]
+    struct StrategyJson<'a> {
+        n: u32,
+        positions: usize,
+        file: &'a str,
+        seconds: f64,
+    }
+    let line = StrategyJson { n, positions: strategy.moves().len(), file: &path.to_string_lossy(), seconds };
+    if json {
+        out.json(&line)?;
+    } else {
+        out.line(format!(
+            "Player 2's strategy for n = {n}: {} positions answered, written to {} ({seconds:.2} s)",
+            line.positions, line.file
+        ))?;
+    }
+    Ok(())
+}
+
+/// Reads a strategy file and plays every Player 1 line against it. A file that cannot be read
+/// as a strategy is an input error (exit 2); a readable strategy that loses exits 1.
+pub fn check_strategy(out: &mut Out, path: &Path, json: bool) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read(path).map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
+    let text = String::from_utf8(text)
+        .map_err(|_| InputError(format!("{} is not a strategy file: not UTF-8 text", path.display())))?;
+    let strategy = PlayerTwoStrategy::parse(text.lines())
+        .map_err(|e| InputError(format!("{} is not a valid strategy file: {e}", path.display())))?;
+    #[derive(Serialize)]
+    struct CheckJson {
+        n: u32,
+        entries: usize,
+        wins: bool,
+        player_one_positions: Option<u64>,
+        answered_positions: Option<u64>,
+        unreachable_entries: Option<u64>,
+        longest_game: Option<u32>,
+        failure: Option<String>,
+    }
+    let result = strategy.check();
+    let mut line = CheckJson {
+        n: strategy.n(),
+        entries: strategy.moves().len(),
+        wins: result.is_ok(),
+        player_one_positions: None,
+        answered_positions: None,
+        unreachable_entries: None,
+        longest_game: None,
+        failure: None,
+    };
+    match &result {
+        Ok(report) => {
+            line.player_one_positions = Some(report.player_one_positions);
+            line.answered_positions = Some(report.answered_positions);
+            line.unreachable_entries = Some(report.unreachable_entries);
+            line.longest_game = Some(report.longest_game);
+        }
+        Err(e) => line.failure = Some(e.to_string()),
+    }
+    if json {
+        out.json(&line)?;
+    } else {
+        match &result {
+            Ok(report) => out.line(format!(
+                "ok: the strategy for n = {} wins against every Player 1 line ({} Player 1 positions, {} answers used, {} unused; the longest game has {} moves)",
+                line.n, report.player_one_positions, report.answered_positions, report.unreachable_entries, report.longest_game
+            ))?,
+            Err(e) => out.line(format!("FAILED: the strategy for n = {} does not win: {e}", line.n))?,
+        }
+    }
+    out.flush()?;
+    Ok(match result {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(StrategyError::Malformed { .. }) => ExitCode::from(2),
+        Err(_) => ExitCode::FAILURE,
+    })
+}

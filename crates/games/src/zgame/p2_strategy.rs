@@ -1,0 +1,374 @@
+//! Player 2's winning strategy as data: built from a solved game, written as text, read back,
+//! and checked by playing every Player 1 line against it, using only the rules (no solver).
+//!
+//! The text format (version 1), one record a line:
+//!
+//! ```text
+//! zecklab zgame strategy v1
+//! # comments start with '#'
+//! n 30
+//! positions 1234
+//! 1^26 2^2<TAB>{F2 ∧ F2 -> F1 ∧ F3}
+//! ...
+//! end
+//! ```
+//!
+//! Each position line is a position where Player 2 is to move that arises while Player 2
+//! follows the strategy and Player 1 plays anything, in the paper's notation (parts smallest
+//! first, `value^count`), a tab, and Player 2's move there. Lines are in increasing rank order.
+//! `positions` counts the position lines and `end` closes the file, so a truncated file is
+//! detected.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use super::position::{ZMove, ZPosition, ZgameError};
+use super::solver::Solution;
+
+/// The first line of a strategy file.
+pub const STRATEGY_MAGIC: &str = "zecklab zgame strategy v1";
+
+/// Player 2's move in every position Player 2 can face while following it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerTwoStrategy {
+    n: u32,
+    /// Player 2's moves, in increasing rank order when built from a solution.
+    moves: Vec<(ZPosition, ZMove)>,
+}
+
+/// Why a strategy cannot be built, read or accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StrategyError {
+    /// Player 1 wins the game on n, so Player 2 has no winning strategy.
+    PlayerOneWins(u32),
+    /// The text is not a strategy file (line number from 1, and why).
+    Malformed { line: usize, reason: String },
+    /// A Player 1 line reaches a position the strategy does not answer.
+    Unanswered { position: String },
+    /// The strategy's move is not legal in its position.
+    IllegalMove { position: String, r#move: String },
+    /// Player 1 makes the last move: after these moves Player 2 has no move left.
+    PlayerOneMovesLast { line: Vec<String> },
+}
+
+impl fmt::Display for StrategyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StrategyError::PlayerOneWins(n) => {
+                write!(f, "Player 1 wins the game on n = {n}: Player 2 has no winning strategy")
+            }
+            StrategyError::Malformed { line, reason } => write!(f, "line {line}: {reason}"),
+            StrategyError::Unanswered { position } => {
+                write!(f, "the strategy does not answer {position}, which Player 1 can reach")
+            }
+            StrategyError::IllegalMove { position, r#move } => {
+                write!(f, "the strategy plays {move} in {position}, where it is not legal")
+            }
+            StrategyError::PlayerOneMovesLast { line } => {
+                write!(f, "Player 1 makes the last move in the line {}", line.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for StrategyError {}
+
+/// What checking a strategy found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrategyCheck {
+    /// Positions with Player 1 to move that Player 1 can reach against the strategy.
+    pub player_one_positions: u64,
+    /// Strategy entries Player 1 can make Player 2 use.
+    pub answered_positions: u64,
+    /// Strategy entries no Player 1 line reaches (harmless, but not needed).
+    pub unreachable_entries: u64,
+    /// The most moves any game against the strategy lasts.
+    pub longest_game: u32,
+}
+
+impl PlayerTwoStrategy {
+    /// Player 2's strategy from a solved game: in every position Player 2 can face, the winning
+    /// move that wins fastest (least remoteness; the first in move order among equals, or the
+    /// first winning move when remoteness was not computed).
+    ///
+    /// # Errors
+    /// [`StrategyError::PlayerOneWins`] when the start is a win for Player 1.
+    pub fn from_solution(solution: &Solution) -> Result<PlayerTwoStrategy, StrategyError> {
+        let index = solution.index();
+        let n = index.n();
+        if solution.outcome(solution.start_rank()).is_win() {
+            return Err(StrategyError::PlayerOneWins(n));
+        }
+        let count = index.count() as usize;
+        // Every move raises the rank, so one pass in increasing rank order sees each position
+        // after everything that leads to it.
+        let mut player_one_to_move = vec![false; count];
+        let mut player_two_to_move = vec![false; count];
+        player_one_to_move[solution.start_rank() as usize] = true;
+        let mut moves = Vec::new();
+        for r in 0..count {
+            if !player_one_to_move[r] && !player_two_to_move[r] {
+                continue;
+            }
+            let position = index.unrank(r as u64);
+            let children: Vec<(ZMove, u64)> = position
+                .moves()
+                .into_iter()
+                .map(|m| {
+                    let child = position.apply(m).expect("listed moves are legal");
+                    (m, index.rank(&child).expect("same game"))
+                })
+                .collect();
+            if player_one_to_move[r] {
+                for &(_, c) in &children {
+                    player_two_to_move[c as usize] = true;
+                }
+            }
+            if player_two_to_move[r] {
+                let best = children
+                    .iter()
+                    .filter(|&&(_, c)| !solution.outcome(c).is_win())
+                    .min_by_key(|&&(_, c)| solution.remoteness(c).unwrap_or(0))
+                    .copied()
+                    .expect("Player 2 only faces winning positions while following a winning strategy");
+                player_one_to_move[best.1 as usize] = true;
+                moves.push((position, best.0));
+            }
+        }
+        Ok(PlayerTwoStrategy { n, moves })
+    }
+
+    /// The number being played.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// Player 2's moves, one a position.
+    pub fn moves(&self) -> &[(ZPosition, ZMove)] {
+        &self.moves
+    }
+
+    /// The text form, line by line (each without its newline).
+    pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
+        let header = [
+            STRATEGY_MAGIC.to_string(),
+            "# Player 2's winning strategy in the Zeckendorf game (seed 000, Definition 1.1).".to_string(),
+            "# One line for every position where Player 2 is to move that arises while Player 2".to_string(),
+            "# follows it and Player 1 plays anything: the position (parts smallest first, value^count),"
+                .to_string(),
+            "# a tab, and Player 2's move. Check it with `zecklab zgame check-strategy FILE`.".to_string(),
+            format!("n {}", self.n),
+            format!("positions {}", self.moves.len()),
+        ];
+        header
+            .into_iter()
+            .chain(self.moves.iter().map(|(p, m)| format!("{p}\t{m}")))
+            .chain(std::iter::once("end".to_string()))
+    }
+
+    /// Reads the text form.
+    ///
+    /// # Errors
+    /// [`StrategyError::Malformed`] with the line number for anything that is not a complete
+    /// strategy file: a wrong first line, a bad position or move, a position of another game,
+    /// a repeated position, a count that does not match, or a missing `end`.
+    pub fn parse<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<PlayerTwoStrategy, StrategyError> {
+        let mut records = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+            .filter(|(_, l)| !l.starts_with('#'));
+        let mut last_line = 0;
+        let mut next = |what: &str| -> Result<(usize, &'a str), StrategyError> {
+            let record = records.next();
+            if let Some((i, _)) = record {
+                last_line = i;
+            }
+            record.ok_or_else(|| StrategyError::Malformed {
+                line: last_line + 1,
+                reason: format!("the file ends where {what} should be (truncated?)"),
+            })
+        };
+        let bad = |line: usize, reason: String| StrategyError::Malformed { line, reason };
+        let (i, magic) = next("the header")?;
+        if magic != STRATEGY_MAGIC {
+            return Err(bad(i, format!("not a zecklab strategy file: expected '{STRATEGY_MAGIC}'")));
+        }
+        let mut number = |key: &str| -> Result<(usize, u64), StrategyError> {
+            let (i, l) = next(&format!("'{key} ...'"))?;
+            let value = l
+                .strip_prefix(key)
+                .and_then(|v| v.strip_prefix(' '))
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .ok_or_else(|| bad(i, format!("expected '{key} <number>'")))?;
+            Ok((i, value))
+        };
+        let (n_line, n) = number("n")?;
+        let n = u32::try_from(n)
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| bad(n_line, format!("invalid n = {n}")))?;
+        let (_, count) = number("positions")?;
+        let mut moves = Vec::new();
+        let mut seen = HashSet::new();
+        loop {
+            let (i, l) = next("'end'")?;
+            if l == "end" {
+                break;
+            }
+            let (p, m) =
+                l.split_once('\t').ok_or_else(|| bad(i, "expected a position, a tab and a move".into()))?;
+            let describe = |e: ZgameError| bad(i, e.to_string());
+            let position = ZPosition::parse(p).map_err(describe)?;
+            if position.n() != u64::from(n) {
+                return Err(bad(i, format!("{position} sums to {}, not n = {n}", position.n())));
+            }
+            let r#move = ZMove::parse(m).map_err(describe)?;
+            if !seen.insert(position.clone()) {
+                return Err(bad(i, format!("{position} appears twice")));
+            }
+            moves.push((position, r#move));
+        }
+        if moves.len() as u64 != count {
+            return Err(bad(
+                last_line,
+                format!("the header promises {count} positions, the file has {}", moves.len()),
+            ));
+        }
+        if let Some((i, extra)) = records.find(|(_, l)| !l.trim().is_empty()) {
+            return Err(bad(
+                i,
+                format!("unexpected text after 'end': '{}'", zecklab_numeration::abbreviate(extra)),
+            ));
+        }
+        Ok(PlayerTwoStrategy { n, moves })
+    }
+
+    /// Plays every Player 1 line against the strategy, using only the rules of the game: every
+    /// position Player 2 faces must be answered by a legal move, and Player 2 must make the last
+    /// move of every game.
+    ///
+    /// # Errors
+    /// [`StrategyError`] naming the first position where the strategy fails.
+    pub fn check(&self) -> Result<StrategyCheck, StrategyError> {
+        let answers: HashMap<&ZPosition, ZMove> = self.moves.iter().map(|(p, m)| (p, *m)).collect();
+        let start = ZPosition::start(self.n).expect("n >= 1");
+        // Depth-first over Player 1's positions; `longest[p]` is the most moves left from p.
+        let mut longest: HashMap<ZPosition, u32> = HashMap::new();
+        let mut used: HashSet<&ZPosition> = HashSet::new();
+        let mut stack = vec![(start, false)];
+        while let Some((p, expanded)) = stack.pop() {
+            if longest.contains_key(&p) {
+                continue;
+            }
+            let mut replies = Vec::new();
+            for m in p.moves() {
+                let q = p.apply(m).expect("listed moves are legal");
+                let Some((&key, &answer)) = answers.get_key_value(&q) else {
+                    return Err(if q.is_terminal() {
+                        StrategyError::PlayerOneMovesLast { line: vec![format!("{p}"), format!("{m}")] }
+                    } else {
+                        StrategyError::Unanswered { position: q.to_string() }
+                    });
+                };
+                let next = q.apply(answer).map_err(|_| StrategyError::IllegalMove {
+                    position: q.to_string(),
+                    r#move: answer.to_string(),
+                })?;
+                used.insert(key);
+                replies.push(next);
+            }
+            if expanded {
+                let most = replies.iter().map(|r| longest[r] + 2).max().unwrap_or(0);
+                longest.insert(p, most);
+            } else {
+                stack.push((p, true));
+                stack.extend(replies.into_iter().filter(|r| !longest.contains_key(r)).map(|r| (r, false)));
+            }
+        }
+        let start = ZPosition::start(self.n).expect("n >= 1");
+        Ok(StrategyCheck {
+            player_one_positions: longest.len() as u64,
+            answered_positions: used.len() as u64,
+            unreachable_entries: (answers.len() - used.len()) as u64,
+            longest_game: longest[&start],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zgame::solve;
+
+    fn strategy(n: u32) -> Result<PlayerTwoStrategy, StrategyError> {
+        PlayerTwoStrategy::from_solution(&solve(n, true, 1 << 30, |_, _| {}).unwrap())
+    }
+
+    #[test]
+    fn built_strategies_pass_the_check_and_read_back() {
+        for n in [1, 3, 4, 5, 10, 17, 30] {
+            let s = strategy(n).unwrap();
+            let report = s.check().unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            assert_eq!(report.unreachable_entries, 0, "n = {n}");
+            assert_eq!(report.answered_positions, s.moves().len() as u64);
+            let text: Vec<String> = s.lines().collect();
+            assert_eq!(PlayerTwoStrategy::parse(text.iter().map(String::as_str)), Ok(s));
+        }
+        assert_eq!(strategy(2), Err(StrategyError::PlayerOneWins(2)));
+    }
+
+    #[test]
+    fn a_wrong_move_is_caught() {
+        let s = strategy(12).unwrap();
+        // Replace each answer in turn by another legal move: unless that move also wins, some
+        // Player 1 line must now beat the strategy.
+        let solution = solve(12, false, 1 << 30, |_, _| {}).unwrap();
+        let mut caught = 0;
+        for k in 0..s.moves.len() {
+            let (p, m) = &s.moves[k];
+            for other in p.moves().into_iter().filter(|o| o != m) {
+                let child = p.apply(other).unwrap();
+                let also_wins = !solution.outcome(solution.index().rank(&child).unwrap()).is_win();
+                let mut changed = s.clone();
+                changed.moves[k].1 = other;
+                if !also_wins {
+                    assert!(changed.check().is_err(), "{p}: {other} loses but passed");
+                    caught += 1;
+                }
+            }
+        }
+        assert!(caught > 0);
+    }
+
+    fn lines(t: &[String]) -> Vec<&str> {
+        t.iter().map(String::as_str).collect()
+    }
+
+    #[test]
+    fn corrupt_files_are_refused_with_a_line_number() {
+        let s = strategy(10).unwrap();
+        let text: Vec<String> = s.lines().collect();
+        let truncated = &text[..text.len() - 3];
+        assert!(matches!(PlayerTwoStrategy::parse(lines(truncated)), Err(StrategyError::Malformed { .. })));
+        let mut wrong_part = text.clone();
+        wrong_part[8] = wrong_part[8].replacen("1^", "4^", 1);
+        assert!(matches!(
+            PlayerTwoStrategy::parse(lines(&wrong_part)),
+            Err(StrategyError::Malformed { line: 9, .. })
+        ));
+        let mut no_magic = text.clone();
+        no_magic[0] = "hello".into();
+        assert!(matches!(
+            PlayerTwoStrategy::parse(lines(&no_magic)),
+            Err(StrategyError::Malformed { line: 1, .. })
+        ));
+        let mut missing = text.clone();
+        missing.remove(7);
+        assert!(PlayerTwoStrategy::parse(lines(&missing)).is_err(), "the count no longer matches");
+        let mut answer_removed = s.clone();
+        answer_removed.moves.remove(0);
+        assert!(matches!(answer_removed.check(), Err(StrategyError::Unanswered { .. })));
+    }
+}

@@ -1,0 +1,348 @@
+//! The strong solver: outcome and remoteness of every position of the game on `n`, in dense
+//! tables indexed by [`PositionIndex`] rank.
+//!
+//! Every move goes to a higher rank, so a sweep that finishes every child before its parent
+//! solves everything in one pass ([`sweep`] says how it finds children and shares the work
+//! between threads). Outcomes take one bit a position; remoteness, when asked for, one byte up
+//! to n ≈ 540 and two beyond ([`tables`] says why). Memory is checked before anything large is
+//! allocated.
+
+mod sweep;
+mod tables;
+
+use std::fmt;
+
+use super::index::PositionIndex;
+use crate::Outcome;
+use tables::{RemotenessTable, WinBits};
+
+/// Outcome and remoteness of one position.
+///
+/// | field | meaning |
+/// | --- | --- |
+/// | `outcome` | win or loss for the player to move |
+/// | `remoteness` | 0 at the end; a win is 1 + the least remoteness of a losing child; a loss is 1 + the greatest remoteness of a child |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Value {
+    /// Win or loss for the player to move.
+    pub outcome: Outcome,
+    /// Moves to the end under perfect play (winner hurries, loser delays).
+    pub remoteness: u32,
+}
+
+impl Value {
+    /// The value of a position from its children's values (none: a terminal loss).
+    pub fn from_children(children: &[Value]) -> Value {
+        let fastest_win = children.iter().filter(|c| c.outcome == Outcome::Loss).map(|c| c.remoteness).min();
+        match fastest_win {
+            Some(r) => Value { outcome: Outcome::Win, remoteness: r + 1 },
+            None => Value {
+                outcome: Outcome::Loss,
+                remoteness: children.iter().map(|c| c.remoteness + 1).max().unwrap_or(0),
+            },
+        }
+    }
+}
+
+/// Why a solve cannot run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// `n` must be at least 1.
+    ZeroN,
+    /// The positions of the game on n cannot be numbered in 64 bits (or n is past the sweep's
+    /// largest Fibonacci index).
+    TooManyPositions {
+        /// The n asked for.
+        n: u32,
+    },
+    /// The tables would need more memory than allowed.
+    TooLarge {
+        /// The n asked for.
+        n: u32,
+        /// Positions of the game on n.
+        positions: u64,
+        /// Bytes the tables need.
+        bytes: u128,
+        /// The limit.
+        limit: u128,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::ZeroN => f.write_str("invalid n = 0: the game needs n >= 1"),
+            SolveError::TooManyPositions { n } => {
+                write!(f, "n = {n} is too large: its positions cannot be numbered in 64 bits")
+            }
+            SolveError::TooLarge { n, positions, bytes, limit } => write!(
+                f,
+                "n = {n} is too large: its {positions} positions need {} MiB of tables, more than the {} MiB allowed",
+                bytes.div_ceil(1 << 20),
+                limit >> 20
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// The solved game on `n`.
+#[derive(Debug)]
+pub struct Solution {
+    index: PositionIndex,
+    wins: WinBits,
+    remoteness: Option<RemotenessTable>,
+    /// Parts of the end position (the Zeckendorf representation of n).
+    end_parts: u32,
+}
+
+impl Solution {
+    /// The ranking used.
+    pub fn index(&self) -> &PositionIndex {
+        &self.index
+    }
+
+    /// The outcome of the position with rank `r`.
+    pub fn outcome(&self, r: u64) -> Outcome {
+        Outcome::win_if(self.wins.get(r))
+    }
+
+    /// The remoteness of rank `r`, when remoteness was computed.
+    pub fn remoteness(&self, r: u64) -> Option<u32> {
+        let table = self.remoteness.as_ref()?;
+        let mut counts = vec![0; self.index.top()];
+        self.index.unrank_into(r, &mut counts);
+        let fewest = counts.iter().sum::<u32>() - self.end_parts;
+        Some(tables::remoteness_from(fewest, table.get(r), self.wins.get(r)))
+    }
+
+    /// The value of the position with rank `r`, when remoteness was computed.
+    pub fn value(&self, r: u64) -> Option<Value> {
+        Some(Value { outcome: self.outcome(r), remoteness: self.remoteness(r)? })
+    }
+
+    /// Whether remoteness was computed.
+    pub fn has_remoteness(&self) -> bool {
+        self.remoteness.is_some()
+    }
+
+    /// Positions that are a loss for the player to move.
+    pub fn p_positions(&self) -> u64 {
+        self.index.count() - self.wins.count_ones()
+    }
+
+    /// The rank of the start position `{1^n}` (all counts in `c_1`): rank 0.
+    pub fn start_rank(&self) -> u64 {
+        0
+    }
+}
+
+/// What solving the game on `n` takes, worked out before anything large is allocated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolvePlan {
+    /// The number being played.
+    pub n: u32,
+    /// Positions of the game on n.
+    pub positions: u64,
+    /// Bytes of the outcome table (1 bit a position).
+    pub outcome_bytes: u128,
+    /// Bytes of the remoteness table (1 or 2 bytes a position).
+    pub remoteness_bytes: u128,
+}
+
+impl SolvePlan {
+    /// The plan for the game on `n`.
+    ///
+    /// # Errors
+    /// [`SolveError`] for `n = 0` or a game whose positions overflow the ranking.
+    pub fn new(n: u32) -> Result<SolvePlan, SolveError> {
+        if n == 0 {
+            return Err(SolveError::ZeroN);
+        }
+        let index = PositionIndex::new(n).ok_or(SolveError::TooManyPositions { n })?;
+        if index.top() > sweep::MAX_TOP {
+            return Err(SolveError::TooManyPositions { n });
+        }
+        let positions = index.count();
+        let slot = RemotenessTable::slot_bytes(max_half_excess(&index));
+        Ok(SolvePlan {
+            n,
+            positions,
+            outcome_bytes: u128::from(positions.div_ceil(64)) * 8,
+            remoteness_bytes: u128::from(slot) * u128::from(positions),
+        })
+    }
+
+    /// Bytes the tables need, with or without remoteness.
+    pub fn bytes(&self, with_remoteness: bool) -> u128 {
+        self.outcome_bytes + if with_remoteness { self.remoteness_bytes } else { 0 }
+    }
+}
+
+/// The end position's parts and index sum.
+fn end_parts_and_index_sum(index: &PositionIndex) -> (u32, u64) {
+    let mut counts = vec![0; index.top()];
+    index.unrank_into(index.count() - 1, &mut counts);
+    let parts = counts.iter().sum();
+    let index_sum = counts.iter().enumerate().map(|(i, &c)| (i as u64 + 1) * u64::from(c)).sum();
+    (parts, index_sum)
+}
+
+/// The bound `(n - I(end)) / 2` on every half-excess (see `tables`).
+fn max_half_excess(index: &PositionIndex) -> u64 {
+    (u64::from(index.n()) - end_parts_and_index_sum(index).1) / 2
+}
+
+/// How to solve: what to compute, the memory allowed, and how finely to share the work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Compute remoteness as well as outcomes.
+    pub with_remoteness: bool,
+    /// Refuse (before allocating) when the tables would need more bytes than this.
+    pub memory_limit: u128,
+    /// Blocks of at least this many positions are split into dependency waves shared between
+    /// threads; smaller blocks run in rank order on one thread. Tests set it small to exercise
+    /// the waves on small games; `u64::MAX` sweeps everything in rank order.
+    pub split_blocks_from: u64,
+}
+
+impl SolveOptions {
+    /// The default block size for splitting: large enough that scheduling costs nothing.
+    pub const DEFAULT_SPLIT_BLOCKS_FROM: u64 = 1 << 16;
+
+    /// Options with the default block size.
+    pub fn new(with_remoteness: bool, memory_limit: u128) -> SolveOptions {
+        SolveOptions { with_remoteness, memory_limit, split_blocks_from: Self::DEFAULT_SPLIT_BLOCKS_FROM }
+    }
+}
+
+/// Solves every position of the game on `n` on the current rayon pool, refusing before
+/// allocating when the tables would exceed `memory_limit` bytes. `progress(done, total)` is
+/// called every few million positions, from whichever thread finished them.
+///
+/// # Errors
+/// [`SolveError`] for `n = 0` or tables past the memory limit.
+pub fn solve(
+    n: u32,
+    with_remoteness: bool,
+    memory_limit: u128,
+    progress: impl Fn(u64, u64) + Sync,
+) -> Result<Solution, SolveError> {
+    solve_with(n, &SolveOptions::new(with_remoteness, memory_limit), progress)
+}
+
+/// [`solve`] with every option spelled out.
+///
+/// # Errors
+/// [`SolveError`] for `n = 0` or tables past the memory limit.
+pub fn solve_with(
+    n: u32,
+    options: &SolveOptions,
+    progress: impl Fn(u64, u64) + Sync,
+) -> Result<Solution, SolveError> {
+    let plan = SolvePlan::new(n)?;
+    let bytes = plan.bytes(options.with_remoteness);
+    if bytes > options.memory_limit {
+        return Err(SolveError::TooLarge {
+            n,
+            positions: plan.positions,
+            bytes,
+            limit: options.memory_limit,
+        });
+    }
+    let index = PositionIndex::new(n).expect("the plan ranked it");
+    let count = index.count();
+    let (end_parts, _) = end_parts_and_index_sum(&index);
+    let wins = WinBits::new(count);
+    let report = |done: u64| progress(done, count);
+    let split = options.split_blocks_from.max(1);
+    let remoteness = options.with_remoteness.then(|| RemotenessTable::new(count, max_half_excess(&index)));
+    match &remoteness {
+        None => sweep::Sweep::new(&index, &wins, &tables::Untracked, end_parts, &report, split).run(),
+        Some(RemotenessTable::Narrow(t)) => {
+            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split).run()
+        }
+        Some(RemotenessTable::Wide(t)) => {
+            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split).run()
+        }
+    }
+    Ok(Solution { index, wins, remoteness, end_parts })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zgame::NaiveSolver;
+
+    fn options(with_remoteness: bool, split_blocks_from: u64) -> SolveOptions {
+        SolveOptions { with_remoteness, memory_limit: 1 << 32, split_blocks_from }
+    }
+
+    #[test]
+    fn fast_equals_naive_for_every_position() {
+        // Both sweeps: all in rank order, and split into waves down to tiny blocks.
+        let mut naive = NaiveSolver::new();
+        for split in [u64::MAX, 8] {
+            for n in 1..=40 {
+                let solution = solve_with(n, &options(true, split), |_, _| {}).unwrap();
+                let outcomes = solve_with(n, &options(false, split), |_, _| {}).unwrap();
+                let index = solution.index();
+                for r in 0..index.count() {
+                    let p = index.unrank(r);
+                    let v = naive.value(&p);
+                    assert_eq!(solution.value(r), Some(v), "n = {n}, {p}, split {split}");
+                    assert_eq!(outcomes.outcome(r), v.outcome, "n = {n}, {p}, split {split}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn waves_equal_rank_order_on_larger_games() {
+        for n in [90, 131] {
+            let ordered = solve_with(n, &options(true, u64::MAX), |_, _| {}).unwrap();
+            let waves = solve_with(n, &options(true, 64), |_, _| {}).unwrap();
+            for r in 0..ordered.index().count() {
+                assert_eq!(ordered.value(r), waves.value(r), "n = {n}, rank {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn wide_slots_equal_narrow_slots() {
+        // Games past n ≈ 540 store half-excesses in u16; the same sweep must give the same values.
+        let n = 70;
+        let narrow = solve_with(n, &options(true, 64), |_, _| {}).unwrap();
+        let index = PositionIndex::new(n).unwrap();
+        let wins = WinBits::new(index.count());
+        let wide = RemotenessTable::new(index.count(), u64::from(u16::MAX));
+        let RemotenessTable::Wide(slots) = &wide else { panic!("asked for the wide table") };
+        let (end_parts, _) = end_parts_and_index_sum(&index);
+        sweep::Sweep::new(&index, &wins, &slots[..], end_parts, &|_| {}, 64).run();
+        let wide = Solution { index, wins, remoteness: Some(wide), end_parts };
+        for r in 0..narrow.index().count() {
+            assert_eq!(narrow.value(r), wide.value(r), "rank {r}");
+        }
+    }
+
+    #[test]
+    fn remoteness_widths_follow_the_bound() {
+        // Half-excesses fit a byte up to the bound's limit, and the plan says which width it uses.
+        let narrow = SolvePlan::new(500).unwrap();
+        assert_eq!(narrow.remoteness_bytes, u128::from(narrow.positions));
+        let wide = SolvePlan::new(600).unwrap();
+        assert_eq!(wide.remoteness_bytes, 2 * u128::from(wide.positions));
+    }
+
+    #[test]
+    fn refuses_before_allocating() {
+        assert!(matches!(
+            solve(5000, true, 1 << 30, |_, _| {}),
+            Err(SolveError::TooManyPositions { n: 5000 })
+        ));
+        assert!(matches!(solve(900, false, 20 << 30, |_, _| {}), Err(SolveError::TooLarge { n: 900, .. })));
+        assert!(matches!(solve(400, true, 1 << 29, |_, _| {}), Err(SolveError::TooLarge { n: 400, .. })));
+    }
+}
