@@ -44,6 +44,8 @@ fn errors() {
     assert_usage_error(&zecklab(&["zgame", "position", "1^x"]), "malformed");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "0"]), "n = 0");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5000"]), "too large");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "4294967295"]), "64 bits");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "4294967296"]), "4294967296");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "900", "--no-remoteness"]), "MiB");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "-3"]), "-3");
     assert_usage_error(

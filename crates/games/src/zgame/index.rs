@@ -26,6 +26,11 @@ pub struct PositionIndex {
 impl PositionIndex {
     /// The index of the game on `n >= 1`. Returns `None` if the count overflows `u64`.
     pub fn new(n: u32) -> Option<PositionIndex> {
+        // From n = 2^20 on, choosing each of c_2..c_12 freely in 0..=n/(11 F_j) already gives more
+        // than (n / (11 * 233))^11 > 409^11 > 2^64 positions: refuse before allocating the table.
+        if n >= 1 << 20 {
+            return None;
+        }
         let size = n as usize + 1;
         let top = FIB_U64[1..].partition_point(|&f| f <= u64::from(n));
         let mut table = vec![Vec::new(), vec![1u64; size]];

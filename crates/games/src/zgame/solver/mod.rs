@@ -339,8 +339,12 @@ mod tests {
     #[test]
     fn refuses_before_allocating() {
         assert!(matches!(
-            solve(5000, true, 1 << 30, |_, _| {}),
-            Err(SolveError::TooManyPositions { n: 5000 })
+            solve(100_000, true, 1 << 30, |_, _| {}),
+            Err(SolveError::TooManyPositions { n: 100_000 })
+        ));
+        assert!(matches!(
+            solve(u32::MAX, true, 1 << 30, |_, _| {}),
+            Err(SolveError::TooManyPositions { n: u32::MAX })
         ));
         assert!(matches!(solve(900, false, 20 << 30, |_, _| {}), Err(SolveError::TooLarge { n: 900, .. })));
         assert!(matches!(solve(400, true, 1 << 29, |_, _| {}), Err(SolveError::TooLarge { n: 400, .. })));
