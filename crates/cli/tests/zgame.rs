@@ -180,3 +180,45 @@ fn lengths_and_play_out() {
         "'foo'",
     );
 }
+
+#[test]
+fn play_out_table_has_every_pairing() {
+    let lines = json_lines(&zecklab(&["zgame", "play-out", "--n", "300", "--table", "--json"]));
+    assert_eq!(lines.len(), 16);
+    for line in &lines {
+        let single = &json_lines(&zecklab(&[
+            "zgame",
+            "play-out",
+            "--n",
+            "300",
+            "--p1",
+            line["p1"].as_str().unwrap(),
+            "--p2",
+            line["p2"].as_str().unwrap(),
+            "--json",
+        ]))[0];
+        assert_eq!(single, line);
+        let odd = line["length"].as_u64().unwrap() % 2 == 1;
+        assert_eq!(line["winner"], if odd { "P1" } else { "P2" });
+    }
+    let text = stdout(&zecklab(&["zgame", "play-out", "--n", "300", "--table"]));
+    assert_eq!(text.lines().count(), 6, "{text}");
+}
+
+#[test]
+fn length_distribution() {
+    let l = &json_lines(&zecklab(&["zgame", "lengths", "--n", "40", "--distribution", "--json"]))[0];
+    let d = l["distribution"].as_array().unwrap();
+    assert_eq!(d[0]["length"], l["shortest"]);
+    assert_eq!(d[d.len() - 1]["length"], l["longest"]);
+    let total: f64 = d.iter().map(|e| e["probability"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    let mean: f64 =
+        d.iter().map(|e| e["length"].as_f64().unwrap() * e["probability"].as_f64().unwrap()).sum();
+    assert!((mean - l["random_mean"].as_f64().unwrap()).abs() < 1e-9);
+    assert!(l["skewness"].is_number() && l["excess_kurtosis"].is_number());
+    // Without the flag the contract fields are unchanged.
+    let plain = &json_lines(&zecklab(&["zgame", "lengths", "--n", "40", "--json"]))[0];
+    assert!(plain.get("distribution").is_none() && plain.get("skewness").is_none());
+    assert_usage_error(&zecklab(&["zgame", "lengths", "--n", "201", "--distribution"]), "201");
+}

@@ -1,21 +1,40 @@
-//! Benchmarks for the Zeckendorf-game strong solver. Targets (issue 6): n = 300 in at most 5 s;
-//! n = 400 in at most 30 s within 1 GiB. Each benchmark checks the result it times.
+//! Benchmarks for the Zeckendorf game. Targets (issue 6): the strong solve of n = 300 in at most
+//! 5 s; n = 400 in at most 30 s within 1 GiB; n = 500 in at most 4 minutes. Issue 5: `lengths`
+//! for n = 200 in at most 30 s. Each benchmark checks the result it times.
 
 use divan::{black_box, Bencher};
-use zecklab_games::zgame::solve;
+use zecklab_games::zgame::{length_distribution, lengths, solve};
 
 fn main() {
     divan::main();
 }
 
-#[divan::bench(args = [100, 200, 300], sample_count = 3, sample_size = 1)]
+/// Outcome and remoteness of every position (what `zgame solve` computes by default).
+#[divan::bench(args = [200, 300, 400, 500], sample_count = 3, sample_size = 1)]
+fn strong_solve_with_remoteness(bencher: Bencher, n: u32) {
+    bencher.bench_local(|| {
+        let solution = solve(black_box(n), true, 20 << 30, |_, _| {}).unwrap();
+        assert!(!solution.outcome(solution.start_rank()).is_win(), "Player 2 wins n = {n}");
+        solution
+    });
+}
+
+/// Outcomes only (1 bit a position; the sweep stops at the first losing child).
+#[divan::bench(args = [200, 300, 400, 500], sample_count = 3, sample_size = 1)]
 fn strong_solve_outcomes(bencher: Bencher, n: u32) {
-    bencher.bench_local(|| solve(black_box(n), false, 1 << 34, |_, _| {}).unwrap());
-    let solution = solve(100, false, 1 << 34, |_, _| {}).unwrap();
-    assert!(!solution.outcome(solution.start_rank()).is_win(), "Player 2 wins n = 100");
+    bencher.bench_local(|| {
+        let solution = solve(black_box(n), false, 20 << 30, |_, _| {}).unwrap();
+        assert!(!solution.outcome(solution.start_rank()).is_win(), "Player 2 wins n = {n}");
+        solution
+    });
 }
 
 #[divan::bench(args = [100, 200], sample_count = 3, sample_size = 1)]
-fn strong_solve_with_remoteness(bencher: Bencher, n: u32) {
-    bencher.bench_local(|| solve(black_box(n), true, 1 << 34, |_, _| {}).unwrap());
+fn lengths_over_the_graph(bencher: Bencher, n: u32) {
+    bencher.bench_local(|| lengths(black_box(n)).unwrap());
+}
+
+#[divan::bench(args = [100, 150], sample_count = 3, sample_size = 1)]
+fn exact_length_distribution(bencher: Bencher, n: u32) {
+    bencher.bench_local(|| length_distribution(black_box(n)).unwrap());
 }

@@ -85,6 +85,109 @@ pub fn lengths(n: u32) -> Option<Lengths> {
     })
 }
 
+/// The exact distribution of the game length under random play (each turn a uniform choice
+/// among the legal moves). Probabilities are `f64`, but every one is built from sums and
+/// products of positive numbers only, so each, however small, carries a relative error of
+/// at most a few hundred ulps (no cancellation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LengthDistribution {
+    /// The length of the first entry of `probabilities` (the shortest game).
+    pub shortest: u32,
+    /// `probabilities[k]`: the probability that the game lasts `shortest + k` moves.
+    pub probabilities: Vec<f64>,
+}
+
+impl LengthDistribution {
+    /// `(length, probability)` for every length from the shortest to the longest game.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+        self.probabilities.iter().enumerate().map(|(k, &p)| (self.shortest + k as u32, p))
+    }
+
+    /// The `k`-th central moment (`k >= 2`), or the mean for `k = 1`.
+    fn moment(&self, k: i32) -> f64 {
+        let mean: f64 = self.iter().map(|(l, p)| f64::from(l) * p).sum();
+        if k == 1 {
+            return mean;
+        }
+        self.iter().map(|(l, p)| (f64::from(l) - mean).powi(k) * p).sum()
+    }
+
+    /// The mean length.
+    pub fn mean(&self) -> f64 {
+        self.moment(1)
+    }
+
+    /// The variance of the length.
+    pub fn variance(&self) -> f64 {
+        self.moment(2)
+    }
+
+    /// Skewness `E[(L - mean)^3] / variance^(3/2)`; `None` when the length is certain.
+    pub fn skewness(&self) -> Option<f64> {
+        let v = self.variance();
+        (v > 0.0).then(|| self.moment(3) / v.powf(1.5))
+    }
+
+    /// Excess kurtosis `E[(L - mean)^4] / variance^2 - 3` (0 for a Gaussian); `None` when the
+    /// length is certain.
+    pub fn excess_kurtosis(&self) -> Option<f64> {
+        let v = self.variance();
+        (v > 0.0).then(|| self.moment(4) / (v * v) - 3.0)
+    }
+}
+
+/// Computes [`LengthDistribution`] by pushing probability forward from the start in increasing
+/// rank order (every move raises the rank, so a position has all of its mass when reached). Each
+/// position holds the probabilities of being reached after each number of moves until its turn
+/// comes; every game ends at the single end position, whose holding is the answer.
+pub fn length_distribution(n: u32) -> Option<LengthDistribution> {
+    let index = PositionIndex::new(n)?;
+    let count = usize::try_from(index.count()).ok()?;
+    let mut held: Vec<Option<LengthDistribution>> = (0..count).map(|_| None).collect();
+    held[0] = Some(LengthDistribution { shortest: 0, probabilities: vec![1.0] });
+    let mut counts = vec![0u32; index.top()];
+    for r in 0..count {
+        let Some(here) = held[r].take() else { continue };
+        index.unrank_into(r as u64, &mut counts);
+        let position = super::ZPosition::from_counts(counts.clone()).expect("n >= 1");
+        let moves = position.moves();
+        if moves.is_empty() {
+            return Some(here);
+        }
+        let share = 1.0 / moves.len() as f64;
+        for m in moves {
+            let child = index.rank(&position.apply(m).expect("legal")).expect("same game") as usize;
+            let target = held[child].get_or_insert_with(|| LengthDistribution {
+                shortest: here.shortest + 1,
+                probabilities: Vec::new(),
+            });
+            add_shifted(target, &here, share);
+        }
+    }
+    None
+}
+
+/// `target += share * (source shifted by one move)`, widening `target` as needed.
+fn add_shifted(target: &mut LengthDistribution, source: &LengthDistribution, share: f64) {
+    let first = source.shortest + 1;
+    if target.probabilities.is_empty() {
+        target.shortest = first;
+    }
+    if first < target.shortest {
+        let grow = (target.shortest - first) as usize;
+        target.probabilities.splice(0..0, std::iter::repeat_n(0.0, grow));
+        target.shortest = first;
+    }
+    let offset = (first - target.shortest) as usize;
+    let end = offset + source.probabilities.len();
+    if target.probabilities.len() < end {
+        target.probabilities.resize(end, 0.0);
+    }
+    for (t, s) in target.probabilities[offset..end].iter_mut().zip(&source.probabilities) {
+        *t += share * s;
+    }
+}
+
 /// Theorem 1.3's bound `sum a_i delta_i` with `a_i = F(i+2) - i - 2` and `delta` the Zeckendorf
 /// digits of `n`.
 pub fn theorem_bound(n: u32) -> u64 {
@@ -112,6 +215,39 @@ mod tests {
             let is_fib_minus_one = zecklab_numeration::fib::FIB_U64[1..].contains(&(u64::from(n) + 1));
             assert_eq!(u64::from(l.longest) == bound, is_fib_minus_one, "n = {n}");
         }
+    }
+
+    #[test]
+    fn distribution_matches_the_moment_sweep_and_its_extremes() {
+        for n in 1..=70u32 {
+            let l = lengths(n).unwrap();
+            let d = length_distribution(n).unwrap();
+            assert_eq!(d.shortest, l.shortest, "n = {n}");
+            assert_eq!(d.shortest + d.probabilities.len() as u32 - 1, l.longest, "n = {n}");
+            // Every length from the shortest to the longest occurs (observed for every n checked).
+            assert!(d.probabilities.iter().all(|&p| p > 0.0), "n = {n}");
+            let total: f64 = d.probabilities.iter().sum();
+            assert!((total - 1.0).abs() < 1e-12, "n = {n}: total {total}");
+            assert!((d.mean() - l.random_mean).abs() < 1e-9 * l.random_mean.max(1.0), "n = {n}");
+            assert!((d.variance() - l.random_variance).abs() < 1e-9 * l.random_variance.max(1.0), "n = {n}");
+            // Player 1 moves last exactly when the length is odd.
+            let odd: f64 = d.iter().filter(|(len, _)| len % 2 == 1).map(|(_, p)| p).sum();
+            assert!((odd - l.random_p1_wins).abs() < 1e-12, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn distribution_by_hand() {
+        // n = 3: {1,1,1} -> {1,2} (only move) -> {3} (only move): two moves for sure.
+        let d = length_distribution(3).unwrap();
+        assert_eq!((d.shortest, d.probabilities.clone()), (2, vec![1.0]));
+        assert_eq!(d.skewness(), None);
+        // n = 4: 1^4 -> 1^2 2, then 1+2 ends at 1 3 (the Zeckendorf form) or 1+1 reaches 2^2, whose
+        // only move is the split to 1 3: two moves or three, each with probability 1/2.
+        let d = length_distribution(4).unwrap();
+        assert_eq!((d.shortest, d.probabilities.clone()), (2, vec![0.5, 0.5]));
+        assert_eq!(d.skewness(), Some(0.0));
+        assert_eq!(d.excess_kurtosis(), Some(-2.0));
     }
 
     #[test]

@@ -19,7 +19,7 @@ mod solver;
 mod strategies;
 
 pub use index::{partition_count_independent, PositionIndex};
-pub use lengths::{lengths, theorem_bound, Lengths};
+pub use lengths::{length_distribution, lengths, theorem_bound, LengthDistribution, Lengths};
 pub use naive::NaiveSolver;
 pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_MAGIC};
 pub use position::{ZMove, ZPosition, ZgameError};

@@ -2,19 +2,34 @@
 //! where both players follow priority rules.
 
 use serde::Serialize;
-use zecklab_games::zgame::{lengths, play_out, theorem_bound, Rule};
+use zecklab_games::zgame::{length_distribution, lengths, play_out, theorem_bound, Rule};
 
 use crate::input::InputError;
 use crate::output::Out;
 
 /// Largest n for `zgame lengths` (per-position exact game counts).
 pub const LENGTHS_LIMIT: u32 = 250;
+/// Largest n for `zgame lengths --distribution` (a probability vector held per position:
+/// about 2 GiB at n = 200).
+pub const DISTRIBUTION_LIMIT: u32 = 200;
+
+/// One game length and its probability under random play.
+#[derive(Serialize)]
+struct LengthProbability {
+    length: u32,
+    probability: f64,
+}
 
 /// Prints the length figures of the game on `n`.
-pub fn run_lengths(out: &mut Out, n: u32, json: bool) -> anyhow::Result<()> {
+pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -> anyhow::Result<()> {
     if n == 0 || n > LENGTHS_LIMIT {
         return Err(InputError::from_display(format!(
             "invalid n = {n}: lengths are computed for 1 <= n <= {LENGTHS_LIMIT}"
+        )));
+    }
+    if with_distribution && n > DISTRIBUTION_LIMIT {
+        return Err(InputError::from_display(format!(
+            "invalid n = {n}: --distribution is computed for 1 <= n <= {DISTRIBUTION_LIMIT}"
         )));
     }
     let l = lengths(n).ok_or_else(|| InputError(format!("n = {n} is too large")))?;
@@ -35,7 +50,18 @@ pub fn run_lengths(out: &mut Out, n: u32, json: bool) -> anyhow::Result<()> {
         split_largest: u64,
         split_smallest: u64,
         combine_smallest: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skewness: Option<Option<f64>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        excess_kurtosis: Option<Option<f64>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        distribution: Option<Vec<LengthProbability>>,
     }
+    let distribution = if with_distribution {
+        Some(length_distribution(n).ok_or_else(|| InputError(format!("n = {n} is too large")))?)
+    } else {
+        None
+    };
     let line = LengthsJson {
         n,
         shortest: l.shortest,
@@ -50,6 +76,11 @@ pub fn run_lengths(out: &mut Out, n: u32, json: bool) -> anyhow::Result<()> {
         split_largest: same(Rule::SplitLargest),
         split_smallest: same(Rule::SplitSmallest),
         combine_smallest: same(Rule::CombineSmallest),
+        skewness: distribution.as_ref().map(|d| d.skewness()),
+        excess_kurtosis: distribution.as_ref().map(|d| d.excess_kurtosis()),
+        distribution: distribution.as_ref().map(|d| {
+            d.iter().map(|(length, probability)| LengthProbability { length, probability }).collect()
+        }),
     };
     if json {
         out.json(&line)?;
@@ -70,31 +101,76 @@ pub fn run_lengths(out: &mut Out, n: u32, json: bool) -> anyhow::Result<()> {
             "  deterministic games: combine-largest {}, split-largest {}, split-smallest {}, combine-smallest {}",
             line.combine_largest, line.split_largest, line.split_smallest, line.combine_smallest
         ))?;
+        if let Some(d) = &line.distribution {
+            let shape =
+                |v: Option<Option<f64>>| v.flatten().map_or("undefined".into(), |x| format!("{x:.6}"));
+            out.line(format!(
+                "  length distribution under random play (skewness {}, excess kurtosis {}):",
+                shape(line.skewness),
+                shape(line.excess_kurtosis)
+            ))?;
+            for entry in d {
+                out.line(format!("    {:>6}  {:.6e}", entry.length, entry.probability))?;
+            }
+        }
     }
     Ok(())
 }
 
-/// Plays out the game on `n` with both players following priority rules.
-pub fn run_play_out(out: &mut Out, n: u32, p1: Rule, p2: Rule, json: bool) -> anyhow::Result<()> {
+/// Plays out the game on `n` for each pairing of priority rules (Player 1's, Player 2's); as a
+/// table of lengths when `table`.
+pub fn run_play_out(
+    out: &mut Out,
+    n: u32,
+    pairings: &[(Rule, Rule)],
+    table: bool,
+    json: bool,
+) -> anyhow::Result<()> {
     if n == 0 {
         return Err(InputError::from_display("invalid n = 0: the game needs n >= 1"));
     }
-    let length = play_out(n, p1, p2);
-    let winner = if length % 2 == 1 { "P1" } else { "P2" };
+    #[derive(Serialize)]
+    struct PlayOutJson {
+        n: u32,
+        p1: &'static str,
+        p2: &'static str,
+        length: u64,
+        winner: &'static str,
+    }
+    let games: Vec<PlayOutJson> = pairings
+        .iter()
+        .map(|&(p1, p2)| {
+            let length = play_out(n, p1, p2);
+            let winner = if length % 2 == 1 { "P1" } else { "P2" };
+            PlayOutJson { n, p1: p1.name(), p2: p2.name(), length, winner }
+        })
+        .collect();
     if json {
-        #[derive(Serialize)]
-        struct PlayOutJson {
-            n: u32,
-            p1: &'static str,
-            p2: &'static str,
-            length: u64,
-            winner: &'static str,
+        for g in &games {
+            out.json(g)?;
         }
-        out.json(&PlayOutJson { n, p1: p1.name(), p2: p2.name(), length, winner })?;
+    } else if table {
+        out.line(format!("n = {n}: game length and the player who moves last; Player 1's rule by row, Player 2's by column"))?;
+        let width = Rule::ALL.iter().map(|r| r.name().len()).max().unwrap_or(0);
+        let mut header = format!("{:width$}", "");
+        for r in Rule::ALL {
+            header.push_str(&format!("  {:>width$}", r.name()));
+        }
+        out.line(header)?;
+        for row in games.chunks(Rule::ALL.len()) {
+            let mut line = format!("{:width$}", row[0].p1);
+            for g in row {
+                line.push_str(&format!("  {:>width$}", format!("{} {}", g.length, g.winner)));
+            }
+            out.line(line)?;
+        }
     } else {
-        out.line(format!(
-            "n = {n}: {p1} (P1) against {p2} (P2): {length} moves, {winner} makes the last move"
-        ))?;
+        for g in &games {
+            out.line(format!(
+                "n = {n}: {} (P1) against {} (P2): {} moves, {} makes the last move",
+                g.p1, g.p2, g.length, g.winner
+            ))?;
+        }
     }
     Ok(())
 }
