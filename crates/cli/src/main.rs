@@ -5,6 +5,7 @@
 mod commands;
 mod input;
 mod output;
+mod progress;
 mod prompt;
 
 use std::process::ExitCode;

@@ -31,10 +31,10 @@ fn strong_solve_outcomes(bencher: Bencher, n: u32) {
 
 #[divan::bench(args = [100, 200], sample_count = 3, sample_size = 1)]
 fn lengths_over_the_graph(bencher: Bencher, n: u32) {
-    bencher.bench_local(|| lengths(black_box(n)).unwrap());
+    bencher.bench_local(|| lengths(black_box(n), |_, _| {}).unwrap());
 }
 
 #[divan::bench(args = [100, 150], sample_count = 3, sample_size = 1)]
 fn exact_length_distribution(bencher: Bencher, n: u32) {
-    bencher.bench_local(|| length_distribution(black_box(n)).unwrap());
+    bencher.bench_local(|| length_distribution(black_box(n), |_, _| {}).unwrap());
 }

@@ -13,8 +13,8 @@ use crate::{Check, Level};
 
 pub(crate) fn checks(level: Level) -> Vec<Check> {
     let naive_n = level.pick(40u32, 48);
-    let start_n = level.pick(200u32, 320);
-    let strategy_n = level.pick(40u32, 60);
+    let start_n = level.pick(250u32, 360);
+    let strategy_n = level.pick(80u32, 130);
     let count_n = 400u32;
     let lengths_n = level.pick(100u32, 160);
     vec![
@@ -86,7 +86,8 @@ fn check_strategies(max: u32) -> Result<String, String> {
     let mut entries = 0;
     for n in (1..=max).filter(|&n| n != 2) {
         let solution = solve(n, true, 1 << 32, |_, _| {}).map_err(|e| e.to_string())?;
-        let strategy = PlayerTwoStrategy::from_solution(&solution).map_err(|e| format!("n = {n}: {e}"))?;
+        let strategy =
+            PlayerTwoStrategy::from_solution(&solution, |_, _| {}).map_err(|e| format!("n = {n}: {e}"))?;
         let text: Vec<String> = strategy.lines().collect();
         let read =
             PlayerTwoStrategy::parse(text.iter().map(String::as_str)).map_err(|e| format!("n = {n}: {e}"))?;
@@ -131,7 +132,7 @@ fn check_counts(max: u32) -> Result<String, String> {
 fn check_lengths(max: u32) -> Result<String, String> {
     let mut sharp = Vec::new();
     for n in 1..=max {
-        let l = lengths(n).ok_or("too large")?;
+        let l = lengths(n, |_, _| {}).ok_or("too large")?;
         let z = zeckendorf_u64(u64::from(n)).z() as u32;
         if l.shortest != n - z {
             return Err(format!("n = {n}: shortest {} but n - Z(n) = {}", l.shortest, n - z));

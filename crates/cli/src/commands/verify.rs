@@ -2,14 +2,13 @@
 //! if any fails.
 
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use zecklab_verify::{checks, Level, Report};
 
 use crate::output::Out;
+use crate::progress;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -45,9 +44,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         out.line(format!("zecklab verify ({level_name}): {} checks", selected.len()))?;
         out.flush()?;
     }
-    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    spinner.set_style(ProgressStyle::with_template("{spinner} {msg} [{elapsed}]").expect("valid template"));
-    spinner.enable_steady_tick(Duration::from_millis(120));
+    let spinner = progress::spinner("");
     let mut reports = Vec::with_capacity(selected.len());
     for check in &selected {
         spinner.set_message(check.id);

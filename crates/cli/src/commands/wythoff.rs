@@ -6,7 +6,6 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use num_bigint::BigUint;
 use serde::Serialize;
 use zecklab_games::wythoff::{analyse, formula_pair_u64, GrundyBoard, WythoffPosition};
@@ -14,6 +13,7 @@ use zecklab_numeration::{zeckendorf_big, zeckendorf_u64};
 
 use crate::input::{self, InputError};
 use crate::output::{self, Out};
+use crate::progress;
 use crate::prompt::{say, First, Prompt, Turn};
 
 /// Memory allowed for a Grundy board (values and line bitsets).
@@ -182,10 +182,7 @@ fn grundy(out: &mut Out, size: usize, csv: Option<&Path>, json: bool) -> anyhow:
             GRUNDY_MEMORY >> 20
         )));
     }
-    let bar = ProgressBar::with_draw_target(Some(size as u64), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} rows [{elapsed}/{eta}]").expect("template"),
-    );
+    let bar = progress::bar(size as u64, "rows", "Grundy values");
     let start = std::time::Instant::now();
     let board = GrundyBoard::compute(size, |rows| {
         if rows % 64 == 0 {

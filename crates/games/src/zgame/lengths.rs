@@ -29,8 +29,12 @@ pub struct Lengths {
     pub games: BigUint,
 }
 
-/// Computes [`Lengths`] by one sweep over the ranked positions (children before parents).
-pub fn lengths(n: u32) -> Option<Lengths> {
+/// How often (in positions) the sweeps here report progress.
+const PROGRESS_STEP: usize = 1 << 16;
+
+/// Computes [`Lengths`] by one sweep over the ranked positions (children before parents);
+/// `progress(done, total)` is called every few ten thousand positions.
+pub fn lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Lengths> {
     let index = PositionIndex::new(n)?;
     let count = usize::try_from(index.count()).ok()?;
     let top = index.top();
@@ -43,6 +47,9 @@ pub fn lengths(n: u32) -> Option<Lengths> {
     let mut counts = vec![0u32; top + 2];
     let mut children = Vec::with_capacity(16);
     for r in (0..count).rev() {
+        if r % PROGRESS_STEP == 0 {
+            progress((count - r) as u64, count as u64);
+        }
         index.unrank_into(r as u64, &mut counts[..top]);
         children.clear();
         let start = super::ZPosition::from_counts(counts[..top].to_vec()).expect("n >= 1");
@@ -140,13 +147,17 @@ impl LengthDistribution {
 /// rank order (every move raises the rank, so a position has all of its mass when reached). Each
 /// position holds the probabilities of being reached after each number of moves until its turn
 /// comes; every game ends at the single end position, whose holding is the answer.
-pub fn length_distribution(n: u32) -> Option<LengthDistribution> {
+/// `progress(done, total)` is called every few ten thousand positions.
+pub fn length_distribution(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<LengthDistribution> {
     let index = PositionIndex::new(n)?;
     let count = usize::try_from(index.count()).ok()?;
     let mut held: Vec<Option<LengthDistribution>> = (0..count).map(|_| None).collect();
     held[0] = Some(LengthDistribution { shortest: 0, probabilities: vec![1.0] });
     let mut counts = vec![0u32; index.top()];
     for r in 0..count {
+        if r % PROGRESS_STEP == 0 {
+            progress(r as u64, count as u64);
+        }
         let Some(here) = held[r].take() else { continue };
         index.unrank_into(r as u64, &mut counts);
         let position = super::ZPosition::from_counts(counts.clone()).expect("n >= 1");
@@ -204,7 +215,7 @@ mod tests {
     #[test]
     fn paper_theorems_small_n() {
         for n in 1..=60u32 {
-            let l = lengths(n).unwrap();
+            let l = lengths(n, |_, _| {}).unwrap();
             let z = zeckendorf_u64(u64::from(n)).z() as u32;
             assert_eq!(l.shortest, n - z, "shortest n = {n}");
             assert_eq!(play_out(n, Rule::CombineLargest, Rule::CombineLargest) as u32, l.shortest);
@@ -220,8 +231,8 @@ mod tests {
     #[test]
     fn distribution_matches_the_moment_sweep_and_its_extremes() {
         for n in 1..=70u32 {
-            let l = lengths(n).unwrap();
-            let d = length_distribution(n).unwrap();
+            let l = lengths(n, |_, _| {}).unwrap();
+            let d = length_distribution(n, |_, _| {}).unwrap();
             assert_eq!(d.shortest, l.shortest, "n = {n}");
             assert_eq!(d.shortest + d.probabilities.len() as u32 - 1, l.longest, "n = {n}");
             // Every length from the shortest to the longest occurs (observed for every n checked).
@@ -239,12 +250,12 @@ mod tests {
     #[test]
     fn distribution_by_hand() {
         // n = 3: {1,1,1} -> {1,2} (only move) -> {3} (only move): two moves for sure.
-        let d = length_distribution(3).unwrap();
+        let d = length_distribution(3, |_, _| {}).unwrap();
         assert_eq!((d.shortest, d.probabilities.clone()), (2, vec![1.0]));
         assert_eq!(d.skewness(), None);
         // n = 4: 1^4 -> 1^2 2, then 1+2 ends at 1 3 (the Zeckendorf form) or 1+1 reaches 2^2, whose
         // only move is the split to 1 3: two moves or three, each with probability 1/2.
-        let d = length_distribution(4).unwrap();
+        let d = length_distribution(4, |_, _| {}).unwrap();
         assert_eq!((d.shortest, d.probabilities.clone()), (2, vec![0.5, 0.5]));
         assert_eq!(d.skewness(), Some(0.0));
         assert_eq!(d.excess_kurtosis(), Some(-2.0));
@@ -253,7 +264,7 @@ mod tests {
     #[test]
     fn tiny_games_by_hand() {
         // n = 2: {1,1} -> {2}: one game of one move, Player 1 moves last.
-        let l = lengths(2).unwrap();
+        let l = lengths(2, |_, _| {}).unwrap();
         assert_eq!((l.shortest, l.longest, l.games.clone()), (1, 1, BigUint::one()));
         assert_eq!(l.random_p1_wins, 1.0);
         assert_eq!(l.random_variance, 0.0);

@@ -90,11 +90,15 @@ pub struct StrategyCheck {
 impl PlayerTwoStrategy {
     /// Player 2's strategy from a solved game: in every position Player 2 can face, the winning
     /// move that wins fastest (least remoteness; the first in move order among equals, or the
-    /// first winning move when remoteness was not computed).
+    /// first winning move when remoteness was not computed). `progress(done, total)` is called
+    /// every few ten thousand ranks.
     ///
     /// # Errors
     /// [`StrategyError::PlayerOneWins`] when the start is a win for Player 1.
-    pub fn from_solution(solution: &Solution) -> Result<PlayerTwoStrategy, StrategyError> {
+    pub fn from_solution(
+        solution: &Solution,
+        mut progress: impl FnMut(u64, u64),
+    ) -> Result<PlayerTwoStrategy, StrategyError> {
         let index = solution.index();
         let n = index.n();
         if solution.outcome(solution.start_rank()).is_win() {
@@ -108,6 +112,9 @@ impl PlayerTwoStrategy {
         player_one_to_move[solution.start_rank() as usize] = true;
         let mut moves = Vec::new();
         for r in 0..count {
+            if r % (1 << 16) == 0 {
+                progress(r as u64, count as u64);
+            }
             if !player_one_to_move[r] && !player_two_to_move[r] {
                 continue;
             }
@@ -303,7 +310,7 @@ mod tests {
     use crate::zgame::solve;
 
     fn strategy(n: u32) -> Result<PlayerTwoStrategy, StrategyError> {
-        PlayerTwoStrategy::from_solution(&solve(n, true, 1 << 30, |_, _| {}).unwrap())
+        PlayerTwoStrategy::from_solution(&solve(n, true, 1 << 30, |_, _| {}).unwrap(), |_, _| {})
     }
 
     #[test]

@@ -6,6 +6,7 @@ use zecklab_games::zgame::{length_distribution, lengths, play_out, theorem_bound
 
 use crate::input::InputError;
 use crate::output::Out;
+use crate::progress;
 
 /// Largest n for `zgame lengths` (per-position exact game counts).
 pub const LENGTHS_LIMIT: u32 = 250;
@@ -32,7 +33,12 @@ pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -
             "invalid n = {n}: --distribution is computed for 1 <= n <= {DISTRIBUTION_LIMIT}"
         )));
     }
-    let l = lengths(n).ok_or_else(|| InputError(format!("n = {n} is too large")))?;
+    let bar = progress::bar(0, "positions", &format!("lengths of n = {n}"));
+    let report = |done: u64, total: u64| {
+        bar.set_length(total);
+        bar.set_position(done);
+    };
+    let l = lengths(n, report).ok_or_else(|| InputError(format!("n = {n} is too large")))?;
     let bound = theorem_bound(n);
     let same = |r: Rule| play_out(n, r, r);
     #[derive(Serialize)]
@@ -58,10 +64,12 @@ pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -
         distribution: Option<Vec<LengthProbability>>,
     }
     let distribution = if with_distribution {
-        Some(length_distribution(n).ok_or_else(|| InputError(format!("n = {n} is too large")))?)
+        bar.set_message(format!("length distribution of n = {n}"));
+        Some(length_distribution(n, report).ok_or_else(|| InputError(format!("n = {n} is too large")))?)
     } else {
         None
     };
+    bar.finish_and_clear();
     let line = LengthsJson {
         n,
         shortest: l.shortest,

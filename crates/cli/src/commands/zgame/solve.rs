@@ -3,12 +3,12 @@
 
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use zecklab_games::zgame::{solve, Solution, SolvePlan, ZPosition};
 
 use crate::input::InputError;
 use crate::output::Out;
+use crate::progress;
 
 /// Memory the solver's tables may use.
 pub const MEMORY_LIMIT: u128 = 20 << 30;
@@ -16,6 +16,8 @@ pub const MEMORY_LIMIT: u128 = 20 << 30;
 pub const REMOTENESS_ONE_BYTE_TO: u32 = 546;
 /// The first n whose remoteness table does not fit in [`MEMORY_LIMIT`]: remoteness is null from here.
 pub const REMOTENESS_NULL_FROM: u32 = 580;
+/// The first n whose outcome table alone does not fit in [`MEMORY_LIMIT`]: refused from here.
+pub const REFUSED_FROM: u32 = 816;
 
 /// The `--help` text after the options of `zgame solve`.
 pub fn solve_help() -> String {
@@ -23,7 +25,7 @@ pub fn solve_help() -> String {
         "JSON, one line per n: {{\"n\",\"positions\",\"p_positions\",\"winner\":\"P1\"|\"P2\",\"remoteness\",\"seconds\"}}.\n\
 Outcomes take 1 bit a position. Remoteness takes 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above; \
 it is computed while the tables fit in {} GiB, so `remoteness` is null from n = {REMOTENESS_NULL_FROM}. \
-Sizes whose outcome table alone would exceed {} GiB are refused before anything is allocated. \
+From n = {REFUSED_FROM} the outcome table alone would exceed {} GiB, and such n are refused before anything is allocated. \
 Both cores are used; a progress bar shows on a terminal.",
         MEMORY_LIMIT >> 30,
         MEMORY_LIMIT >> 30
@@ -153,14 +155,7 @@ pub fn position(out: &mut Out, text: &str, json: bool) -> anyhow::Result<()> {
 pub fn solve_with_progress(n: u32, remoteness: bool) -> anyhow::Result<Solution> {
     let plan = SolvePlan::new(n).map_err(InputError::from_display)?;
     let remoteness = remoteness && plan.bytes(true) <= MEMORY_LIMIT;
-    let bar = ProgressBar::with_draw_target(Some(plan.positions), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "n = {msg} {bar:40} {human_pos}/{human_len} positions [{elapsed}/{eta}]",
-        )
-        .expect("template"),
-    );
-    bar.set_message(n.to_string());
+    let bar = progress::bar(plan.positions, "positions", &format!("solving n = {n}"));
     let solution = solve(n, remoteness, MEMORY_LIMIT, |done, _| bar.set_position(done))
         .map_err(InputError::from_display)?;
     bar.finish_and_clear();
@@ -177,10 +172,11 @@ mod tests {
             let plan = SolvePlan::new(n).unwrap();
             plan.remoteness_bytes / u128::from(plan.positions)
         };
-        let fits = |n: u32| SolvePlan::new(n).unwrap().bytes(true) <= MEMORY_LIMIT;
-        for n in 1..=700 {
+        let fits = |n: u32, remoteness: bool| SolvePlan::new(n).unwrap().bytes(remoteness) <= MEMORY_LIMIT;
+        for n in 1..=900 {
             assert_eq!(bytes_per_position(n), if n <= REMOTENESS_ONE_BYTE_TO { 1 } else { 2 }, "n = {n}");
-            assert_eq!(fits(n), n < REMOTENESS_NULL_FROM, "n = {n}");
+            assert_eq!(fits(n, true), n < REMOTENESS_NULL_FROM, "n = {n}");
+            assert_eq!(fits(n, false), n < REFUSED_FROM, "n = {n}");
         }
     }
 }

@@ -12,6 +12,7 @@ use zecklab_games::zgame::{PlayerTwoStrategy, StrategyError};
 use super::solve::solve_with_progress;
 use crate::input::InputError;
 use crate::output::{self, Out};
+use crate::progress;
 
 /// Largest n for `zgame strategy`: the strategy is built and checked position by position.
 pub const STRATEGY_LIMIT: u32 = 200;
@@ -25,7 +26,10 @@ pub fn write_strategy(out: &mut Out, n: u32, path: &Path, json: bool) -> anyhow:
     }
     let start = Instant::now();
     let solution = solve_with_progress(n, true)?;
-    let strategy = PlayerTwoStrategy::from_solution(&solution).map_err(InputError::from_display)?;
+    let bar = progress::bar(solution.index().count(), "positions", "building the strategy");
+    let strategy = PlayerTwoStrategy::from_solution(&solution, |done, _| bar.set_position(done))
+        .map_err(InputError::from_display)?;
+    bar.finish_and_clear();
     output::write_atomically(path, |w| {
         for line in strategy.lines() {
             writeln!(w, "{line}")?;
@@ -72,7 +76,12 @@ pub fn check_strategy(out: &mut Out, path: &Path, json: bool) -> anyhow::Result<
         longest_game: Option<u32>,
         failure: Option<String>,
     }
+    let spinner = progress::spinner(&format!(
+        "playing every Player 1 line against the strategy for n = {}",
+        strategy.n()
+    ));
     let result = strategy.check();
+    spinner.finish_and_clear();
     let mut line = CheckJson {
         n: strategy.n(),
         entries: strategy.moves().len(),
