@@ -18,6 +18,12 @@ fn solve_range_json() {
 
     let hundred = &json_lines(&zecklab(&["zgame", "solve", "--n", "100", "--json"]))[0];
     assert_eq!(hundred["positions"], 97_075);
+    let outcomes_only =
+        &json_lines(&zecklab(&["zgame", "solve", "--n", "100", "--no-remoteness", "--json"]))[0];
+    assert!(outcomes_only["remoteness"].is_null());
+    assert_eq!(outcomes_only["p_positions"], hundred["p_positions"]);
+    let help = stdout(&zecklab(&["zgame", "solve", "--help"]));
+    assert!(help.contains("null from n = 580") && help.contains("From n = 816"), "{help}");
 }
 
 #[test]
@@ -130,6 +136,10 @@ fn play_through_a_pipe() {
     // Follow the hints: play the first winning move each turn; the human (Player 2) must win.
     let o = play_following_hints(10);
     assert!(o.contains("you win!"), "{o}");
+
+    // n = 1 has no move: whoever is to move loses at once.
+    let o = stdout(&zecklab_with_stdin(&["zgame", "play", "--n", "1"], ""));
+    assert!(o.contains("You cannot move, so you lose"), "{o}");
 }
 
 /// Plays `zgame play --n N --first computer`, answering each prompt with the first winning move

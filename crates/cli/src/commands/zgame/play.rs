@@ -62,10 +62,11 @@ split two 2s into 1 and 3, or two F(i) into F(i-2) and F(i+1). Whoever makes the
         let options = choices(&solution, &position);
         if options.is_empty() {
             say(format!("{position} is the Zeckendorf representation of {n}: no moves are left."))?;
-            say(if human_turn {
-                "The computer made the last move and wins."
-            } else {
-                "You made the last move: you win!"
+            say(match (human_turn, position == ZPosition::start(n).expect("n >= 1")) {
+                (true, true) => "You cannot move, so you lose: the player to move with no move loses.",
+                (false, true) => "The computer cannot move, so it loses: you win!",
+                (true, false) => "The computer made the last move and wins.",
+                (false, false) => "You made the last move: you win!",
             })?;
             return Ok(ExitCode::SUCCESS);
         }

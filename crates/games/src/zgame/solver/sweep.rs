@@ -280,7 +280,6 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
             let r = cursor.base + c2;
             let c1 = m2 as u64 - 2 * c2;
             writer.seek(self.wins, r);
-            // Nearest children first: the outcome-only sweep stops at the first losing child.
             let mut visit = Visit::new(parts_above_2 + (c1 + c2) as u32 - self.end_parts);
             let children = |visit: &mut Visit, delta: Option<u64>, legal: bool, combine: bool| {
                 if let (Some(delta), true) = (delta, legal) {
@@ -291,13 +290,13 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
                     false
                 }
             };
-            let stop = children(&mut visit, Some(1), c1 >= 2, true)
+            // Nearest children first; `||` stops the outcome-only sweep at the first losing child.
+            let _stopped_early = children(&mut visit, Some(1), c1 >= 2, true)
                 || children(&mut visit, combine_2, c1 >= 1 && c2 >= 1, true)
                 || children(&mut visit, split_2, c2 >= 2, false)
                 || children(&mut visit, combine_3, c2 >= 1, true)
                 || children(&mut visit, split_3, true, false)
                 || fixed.iter().rev().any(|f| children(&mut visit, Some(f.delta), true, f.combine));
-            let _ = stop;
             if visit.win {
                 writer.set(r);
             }

@@ -67,33 +67,28 @@ impl HalfExcessSlots for Untracked {
     fn set(&self, _: u64, _: u32) {}
 }
 
-impl HalfExcessSlots for [AtomicU8] {
-    const TRACKED: bool = true;
-    const MAX: u32 = u8::MAX as u32;
-    #[inline(always)]
-    fn get(&self, r: u64) -> u32 {
-        u32::from(self[r as usize].load(Relaxed))
-    }
-    #[inline(always)]
-    fn set(&self, r: u64, h: u32) {
-        debug_assert!(h <= Self::MAX);
-        self[r as usize].store(h as u8, Relaxed);
-    }
+/// One slot a position in an atomic integer array, so that both sweeping threads can write
+/// their own positions while reading finished ones.
+macro_rules! atomic_slots {
+    ($atomic:ty, $int:ty) => {
+        impl HalfExcessSlots for [$atomic] {
+            const TRACKED: bool = true;
+            const MAX: u32 = <$int>::MAX as u32;
+            #[inline(always)]
+            fn get(&self, r: u64) -> u32 {
+                u32::from(self[r as usize].load(Relaxed))
+            }
+            #[inline(always)]
+            fn set(&self, r: u64, h: u32) {
+                debug_assert!(h <= Self::MAX);
+                self[r as usize].store(h as $int, Relaxed);
+            }
+        }
+    };
 }
 
-impl HalfExcessSlots for [AtomicU16] {
-    const TRACKED: bool = true;
-    const MAX: u32 = u16::MAX as u32;
-    #[inline(always)]
-    fn get(&self, r: u64) -> u32 {
-        u32::from(self[r as usize].load(Relaxed))
-    }
-    #[inline(always)]
-    fn set(&self, r: u64, h: u32) {
-        debug_assert!(h <= Self::MAX);
-        self[r as usize].store(h as u16, Relaxed);
-    }
-}
+atomic_slots!(AtomicU8, u8);
+atomic_slots!(AtomicU16, u16);
 
 /// Remoteness half-excesses at the narrowest width the bound allows.
 #[derive(Debug)]
