@@ -5,6 +5,8 @@ use std::io::{self, BufWriter, Stdout, Write};
 
 use serde::Serialize;
 
+use crate::input::InputError;
+
 /// Buffered stdout; every write returns an error instead of panicking.
 pub struct Out {
     inner: BufWriter<Stdout>,
@@ -47,11 +49,19 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
 
 /// Writes a file through a temporary file in the same directory, synced and then renamed into
 /// place, so the destination holds either its old contents or the whole new file, never a part.
+/// A destination that is a directory, or whose directory does not exist, is an input error;
+/// callers add the path as context.
 pub fn write_atomically(
     path: &std::path::Path,
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if path.is_dir() {
+        return Err(InputError("it is a directory".into()).into());
+    }
+    if !dir.is_dir() {
+        return Err(InputError(format!("there is no directory {}", dir.display())).into());
+    }
     let mut builder = tempfile::Builder::new();
     builder.prefix(".zecklab-").suffix(".tmp");
     // Temporary files are private (0600); the file a user asked for gets the usual rw-r--r--.

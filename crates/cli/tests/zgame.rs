@@ -114,6 +114,16 @@ fn strategy_round_trip_and_refutations() {
         "cannot read",
     );
 
+    assert_usage_error(
+        &zecklab(&["zgame", "strategy", "--n", "10", "--out", dir.to_str().unwrap()]),
+        "directory",
+    );
+    let nowhere = dir.join("missing-dir").join("s.txt");
+    assert_usage_error(
+        &zecklab(&["zgame", "strategy", "--n", "10", "--out", nowhere.to_str().unwrap()]),
+        "no directory",
+    );
+
     // Writing never leaves a partial file: a failed export keeps the old contents.
     std::fs::write(&file, "old").unwrap();
     assert_usage_error(&zecklab(&["zgame", "strategy", "--n", "2", "--out", file_arg]), "Player 1 wins");

@@ -47,7 +47,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             "Player 2's strategy exported from the solver answers every Player 1 line with a legal move and always makes the last move",
             "seed 000 (Player 2 wins for n >= 3, proved without a strategy); issue 6",
             format!("n = 1 and 3 <= n <= {strategy_n}"),
-            "strategy written as text, read back, and every Player 1 line played against it with the rules alone",
+            "strategy written as text, read back, and every Player 1 line played against it with the rules alone; the longest such line must last the start's remoteness",
             move || check_strategies(strategy_n),
         ),
         Check::new(
@@ -94,6 +94,15 @@ fn check_strategies(max: u32) -> Result<String, String> {
         let report = read.check().map_err(|e| format!("n = {n}: {e}"))?;
         if report.unreachable_entries != 0 {
             return Err(format!("n = {n}: {} entries no Player 1 line reaches", report.unreachable_entries));
+        }
+        // Against Player 2's fastest wins, Player 1's longest line lasts exactly the start's
+        // remoteness (induction on the definition): the rules-only check meets the solver here.
+        let start_remoteness = solution.remoteness(solution.start_rank());
+        if Some(report.longest_game) != start_remoteness {
+            return Err(format!(
+                "n = {n}: the longest game against the strategy has {} moves, the start's remoteness is {start_remoteness:?}",
+                report.longest_game
+            ));
         }
         entries += read.moves().len();
     }

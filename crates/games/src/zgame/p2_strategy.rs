@@ -320,6 +320,8 @@ mod tests {
             let report = s.check().unwrap_or_else(|e| panic!("n = {n}: {e}"));
             assert_eq!(report.unreachable_entries, 0, "n = {n}");
             assert_eq!(report.answered_positions, s.moves().len() as u64);
+            let solution = solve(n, true, 1 << 30, |_, _| {}).unwrap();
+            assert_eq!(Some(report.longest_game), solution.remoteness(solution.start_rank()), "n = {n}");
             let text: Vec<String> = s.lines().collect();
             assert_eq!(PlayerTwoStrategy::parse(text.iter().map(String::as_str)), Ok(s));
         }
