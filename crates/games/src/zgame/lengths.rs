@@ -9,6 +9,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::index::PositionIndex;
+use super::ranks::walk;
 
 /// Length figures for the start of the game on `n`.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,34 +38,25 @@ const PROGRESS_STEP: usize = 1 << 16;
 pub fn lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Lengths> {
     let index = PositionIndex::new(n)?;
     let count = usize::try_from(index.count()).ok()?;
-    let top = index.top();
     let mut shortest = vec![0u32; count];
     let mut longest = vec![0u32; count];
     let mut mean = vec![0f64; count];
     let mut second = vec![0f64; count];
     let mut mover_last = vec![0f64; count];
     let mut games: Vec<BigUint> = vec![BigUint::zero(); count];
-    let mut counts = vec![0u32; top + 2];
-    let mut children = Vec::with_capacity(16);
-    for r in (0..count).rev() {
+    walk(&index, false, |r, children| {
+        let r = r as usize;
         if r % PROGRESS_STEP == 0 {
             progress((count - r) as u64, count as u64);
         }
-        index.unrank_into(r as u64, &mut counts[..top]);
-        children.clear();
-        let start = super::ZPosition::from_counts(counts[..top].to_vec()).expect("n >= 1");
-        for m in start.moves() {
-            let child = start.apply(m).expect("legal");
-            children.push(index.rank(&child).expect("same game") as usize);
-        }
         if children.is_empty() {
             games[r] = BigUint::one();
-            continue;
+            return;
         }
         let k = children.len() as f64;
         let (mut lo, mut hi, mut e, mut e2, mut p) = (u32::MAX, 0u32, 0f64, 0f64, 0f64);
         let mut total = BigUint::zero();
-        for &c in &children {
+        for c in children.iter().map(|c| c.rank as usize) {
             lo = lo.min(shortest[c]);
             hi = hi.max(longest[c]);
             e += mean[c];
@@ -79,7 +71,7 @@ pub fn lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Lengths> {
         second[r] = 1.0 + e2 / k;
         mover_last[r] = p / k;
         games[r] = total;
-    }
+    });
     let s = index.rank(&super::ZPosition::start(n).ok()?)? as usize;
     Some(Lengths {
         n,
@@ -153,29 +145,27 @@ pub fn length_distribution(n: u32, mut progress: impl FnMut(u64, u64)) -> Option
     let count = usize::try_from(index.count()).ok()?;
     let mut held: Vec<Option<LengthDistribution>> = (0..count).map(|_| None).collect();
     held[0] = Some(LengthDistribution { shortest: 0, probabilities: vec![1.0] });
-    let mut counts = vec![0u32; index.top()];
-    for r in 0..count {
+    let mut at_end = None;
+    walk(&index, true, |r, children| {
+        let r = r as usize;
         if r % PROGRESS_STEP == 0 {
             progress(r as u64, count as u64);
         }
-        let Some(here) = held[r].take() else { continue };
-        index.unrank_into(r as u64, &mut counts);
-        let position = super::ZPosition::from_counts(counts.clone()).expect("n >= 1");
-        let moves = position.moves();
-        if moves.is_empty() {
-            return Some(here);
+        let Some(here) = held[r].take() else { return };
+        if children.is_empty() {
+            at_end = Some(here);
+            return;
         }
-        let share = 1.0 / moves.len() as f64;
-        for m in moves {
-            let child = index.rank(&position.apply(m).expect("legal")).expect("same game") as usize;
-            let target = held[child].get_or_insert_with(|| LengthDistribution {
+        let share = 1.0 / children.len() as f64;
+        for child in children {
+            let target = held[child.rank as usize].get_or_insert_with(|| LengthDistribution {
                 shortest: here.shortest + 1,
                 probabilities: Vec::new(),
             });
             add_shifted(target, &here, share);
         }
-    }
-    None
+    });
+    at_end
 }
 
 /// `target += share * (source shifted by one move)`, widening `target` as needed.

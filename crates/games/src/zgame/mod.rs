@@ -15,6 +15,7 @@ mod lengths;
 mod naive;
 mod p2_strategy;
 mod position;
+mod ranks;
 mod solver;
 mod strategies;
 
@@ -23,5 +24,6 @@ pub use lengths::{length_distribution, lengths, theorem_bound, LengthDistributio
 pub use naive::NaiveSolver;
 pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_MAGIC};
 pub use position::{ZMove, ZPosition, ZgameError};
+pub use ranks::{walk, ChildRank};
 pub use solver::{solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, Value};
 pub use strategies::{play_out, Rule};

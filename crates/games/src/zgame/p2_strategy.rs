@@ -23,6 +23,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use super::position::{ZMove, ZPosition, ZgameError};
+use super::ranks::walk;
 use super::solver::Solution;
 
 /// The first line of a strategy file.
@@ -89,8 +90,8 @@ pub struct StrategyCheck {
 
 impl PlayerTwoStrategy {
     /// Player 2's strategy from a solved game: in every position Player 2 can face, the winning
-    /// move that wins fastest (least remoteness; the first in move order among equals, or the
-    /// first winning move when remoteness was not computed). `progress(done, total)` is called
+    /// move that wins fastest (least remoteness; among equals the first in [`ZPosition::moves`]
+    /// order: combines by index, then `1+1`, then splits by index). `progress(done, total)` is called
     /// every few ten thousand ranks.
     ///
     /// # Errors
@@ -111,38 +112,26 @@ impl PlayerTwoStrategy {
         let mut player_two_to_move = vec![false; count];
         player_one_to_move[solution.start_rank() as usize] = true;
         let mut moves = Vec::new();
-        for r in 0..count {
+        walk(index, true, |r, children| {
+            let r = r as usize;
             if r % (1 << 16) == 0 {
                 progress(r as u64, count as u64);
             }
-            if !player_one_to_move[r] && !player_two_to_move[r] {
-                continue;
-            }
-            let position = index.unrank(r as u64);
-            let children: Vec<(ZMove, u64)> = position
-                .moves()
-                .into_iter()
-                .map(|m| {
-                    let child = position.apply(m).expect("listed moves are legal");
-                    (m, index.rank(&child).expect("same game"))
-                })
-                .collect();
             if player_one_to_move[r] {
-                for &(_, c) in &children {
-                    player_two_to_move[c as usize] = true;
+                for c in children {
+                    player_two_to_move[c.rank as usize] = true;
                 }
             }
             if player_two_to_move[r] {
                 let best = children
                     .iter()
-                    .filter(|&&(_, c)| !solution.outcome(c).is_win())
-                    .min_by_key(|&&(_, c)| solution.remoteness(c).unwrap_or(0))
-                    .copied()
+                    .filter(|c| !solution.outcome(c.rank).is_win())
+                    .min_by_key(|c| (solution.remoteness(c.rank).unwrap_or(0), move_order(c.r#move)))
                     .expect("Player 2 only faces winning positions while following a winning strategy");
-                player_one_to_move[best.1 as usize] = true;
-                moves.push((position, best.0));
+                player_one_to_move[best.rank as usize] = true;
+                moves.push((index.unrank(r as u64), best.r#move));
             }
-        }
+        });
         Ok(PlayerTwoStrategy { n, moves })
     }
 
@@ -301,6 +290,15 @@ impl PlayerTwoStrategy {
             unreachable_entries: (answers.len() - used.len()) as u64,
             longest_game: longest[&start],
         })
+    }
+}
+
+/// The position of a move in [`ZPosition::moves`] order.
+fn move_order(m: ZMove) -> (u8, usize) {
+    match m {
+        ZMove::Combine(i) => (0, i),
+        ZMove::CombineOnes => (1, 0),
+        ZMove::Split(i) => (2, i),
     }
 }
 

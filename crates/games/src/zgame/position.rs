@@ -118,6 +118,11 @@ impl ZMove {
         Ok(m)
     }
 
+    /// Whether the move removes a part (combines do; splits keep the number of parts).
+    pub fn removes_part(self) -> bool {
+        matches!(self, ZMove::Combine(_) | ZMove::CombineOnes)
+    }
+
     /// The indices of the parts the move makes, smallest first.
     pub fn result_indices(self) -> Vec<usize> {
         match self {

@@ -4,7 +4,7 @@
 //! Every move goes to a higher rank, so a sweep that finishes every child before its parent
 //! solves everything in one pass ([`sweep`] says how it finds children and shares the work
 //! between threads). Outcomes take one bit a position; remoteness, when asked for, one byte up
-//! to n ≈ 540 and two beyond ([`tables`] says why). Memory is checked before anything large is
+//! to n = 546 and two beyond ([`tables`] says why). Memory is checked before anything large is
 //! allocated.
 
 mod sweep;
@@ -162,7 +162,7 @@ impl SolvePlan {
             return Err(SolveError::ZeroN);
         }
         let index = PositionIndex::new(n).ok_or(SolveError::TooManyPositions { n })?;
-        if index.top() > sweep::MAX_TOP {
+        if index.top() > crate::zgame::ranks::MAX_TOP {
             return Err(SolveError::TooManyPositions { n });
         }
         let positions = index.count();
