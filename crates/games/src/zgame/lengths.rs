@@ -138,18 +138,39 @@ impl LengthDistribution {
 /// Computes [`LengthDistribution`] by pushing probability forward from the start in increasing
 /// rank order (every move raises the rank, so a position has all of its mass when reached). Each
 /// position holds the probabilities of being reached after each number of moves until its turn
-/// comes; every game ends at the single end position, whose holding is the answer.
-/// `progress(done, total)` is called every few ten thousand positions.
+/// comes; every game ends at the single end position, whose holding is the answer. A first pass
+/// finds each position's fewest and most moves from the start, so each holding is allocated once
+/// at its exact size. `progress(done, total)` is called every few ten thousand positions (twice
+/// over the positions, one pass each).
 pub fn length_distribution(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<LengthDistribution> {
     let index = PositionIndex::new(n)?;
     let count = usize::try_from(index.count()).ok()?;
+    let total = 2 * count as u64;
+    // Pass 1: the depth range [fewest, most] at which each position can be reached.
+    let mut fewest = vec![u32::MAX; count];
+    let mut most = vec![0u32; count];
+    fewest[0] = 0;
+    walk(&index, true, |r, children| {
+        let r = r as usize;
+        if r % PROGRESS_STEP == 0 {
+            progress(r as u64, total);
+        }
+        if fewest[r] == u32::MAX {
+            return;
+        }
+        for c in children.iter().map(|c| c.rank as usize) {
+            fewest[c] = fewest[c].min(fewest[r] + 1);
+            most[c] = most[c].max(most[r] + 1);
+        }
+    });
+    // Pass 2: push the probabilities.
     let mut held: Vec<Option<LengthDistribution>> = (0..count).map(|_| None).collect();
     held[0] = Some(LengthDistribution { shortest: 0, probabilities: vec![1.0] });
     let mut at_end = None;
     walk(&index, true, |r, children| {
         let r = r as usize;
         if r % PROGRESS_STEP == 0 {
-            progress(r as u64, count as u64);
+            progress((count + r) as u64, total);
         }
         let Some(here) = held[r].take() else { return };
         if children.is_empty() {
@@ -157,36 +178,19 @@ pub fn length_distribution(n: u32, mut progress: impl FnMut(u64, u64)) -> Option
             return;
         }
         let share = 1.0 / children.len() as f64;
-        for child in children {
-            let target = held[child.rank as usize].get_or_insert_with(|| LengthDistribution {
-                shortest: here.shortest + 1,
-                probabilities: Vec::new(),
+        for c in children.iter().map(|c| c.rank as usize) {
+            let target = held[c].get_or_insert_with(|| LengthDistribution {
+                shortest: fewest[c],
+                probabilities: vec![0.0; (most[c] - fewest[c] + 1) as usize],
             });
-            add_shifted(target, &here, share);
+            let offset = (here.shortest + 1 - target.shortest) as usize;
+            let span = &mut target.probabilities[offset..offset + here.probabilities.len()];
+            for (t, s) in span.iter_mut().zip(&here.probabilities) {
+                *t += share * s;
+            }
         }
     });
     at_end
-}
-
-/// `target += share * (source shifted by one move)`, widening `target` as needed.
-fn add_shifted(target: &mut LengthDistribution, source: &LengthDistribution, share: f64) {
-    let first = source.shortest + 1;
-    if target.probabilities.is_empty() {
-        target.shortest = first;
-    }
-    if first < target.shortest {
-        let grow = (target.shortest - first) as usize;
-        target.probabilities.splice(0..0, std::iter::repeat_n(0.0, grow));
-        target.shortest = first;
-    }
-    let offset = (first - target.shortest) as usize;
-    let end = offset + source.probabilities.len();
-    if target.probabilities.len() < end {
-        target.probabilities.resize(end, 0.0);
-    }
-    for (t, s) in target.probabilities[offset..end].iter_mut().zip(&source.probabilities) {
-        *t += share * s;
-    }
 }
 
 /// Theorem 1.3's bound `sum a_i delta_i` with `a_i = F(i+2) - i - 2` and `delta` the Zeckendorf
