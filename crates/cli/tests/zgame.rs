@@ -242,5 +242,5 @@ fn length_distribution() {
     // Without the flag the contract fields are unchanged.
     let plain = &json_lines(&zecklab(&["zgame", "lengths", "--n", "40", "--json"]))[0];
     assert!(plain.get("distribution").is_none() && plain.get("skewness").is_none());
-    assert_usage_error(&zecklab(&["zgame", "lengths", "--n", "201", "--distribution"]), "201");
+    assert_usage_error(&zecklab(&["zgame", "lengths", "--n", "251", "--distribution"]), "251");
 }

@@ -11,8 +11,8 @@ use crate::progress;
 /// Largest n for `zgame lengths` (per-position exact game counts).
 pub const LENGTHS_LIMIT: u32 = 250;
 /// Largest n for `zgame lengths --distribution` (a probability vector held per position:
-/// about 2 GiB at n = 200).
-pub const DISTRIBUTION_LIMIT: u32 = 200;
+/// 7.2 GB at n = 250).
+pub const DISTRIBUTION_LIMIT: u32 = 250;
 
 /// One game length and its probability under random play.
 #[derive(Serialize)]
