@@ -1,5 +1,5 @@
-//! The sweep that fills the tables: every position visited after all of its children, children
-//! found by rank arithmetic, and blocks of positions shared between threads in dependency waves.
+//! The sweep that fills the tables: every position visited after all of its children, and
+//! blocks of positions shared between threads in dependency waves.
 //!
 //! Children are found by rank arithmetic ([`crate::zgame::ranks`]): in the innermost loop over
 //! `c_2` every child's rank delta is a constant, so the loop visits consecutive ranks and reads
@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use super::tables::{remoteness_from, HalfExcessSlots, WinBits};
 use crate::zgame::ranks::{Cursor, InnerDeltas, RankArithmetic};
 use crate::zgame::PositionIndex;
+
 /// Progress is reported about this often (positions).
 const PROGRESS_STEP: u64 = 1 << 22;
 
