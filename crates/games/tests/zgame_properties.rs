@@ -24,6 +24,16 @@ proptest! {
     }
 
     #[test]
+    fn legality_is_exactly_the_listed_moves(p in position()) {
+        let listed = p.moves();
+        let candidates = (0..12).flat_map(|i| [ZMove::Combine(i), ZMove::Split(i)]).chain([ZMove::CombineOnes]);
+        for m in candidates {
+            prop_assert_eq!(p.is_legal(m), listed.contains(&m), "{} {:?}", p, m);
+            prop_assert_eq!(p.apply(m).is_ok(), listed.contains(&m));
+        }
+    }
+
+    #[test]
     fn moves_keep_the_sum_and_raise_the_rank(p in position()) {
         let n = u32::try_from(p.n()).unwrap();
         let index = PositionIndex::new(n).unwrap();

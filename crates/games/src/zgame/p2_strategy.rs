@@ -250,11 +250,17 @@ impl PlayerTwoStrategy {
     pub fn check(&self) -> Result<StrategyCheck, StrategyError> {
         let answers: HashMap<&ZPosition, ZMove> = self.moves.iter().map(|(p, m)| (p, *m)).collect();
         let start = ZPosition::start(self.n).expect("n >= 1");
-        // Depth-first over Player 1's positions; `longest[p]` is the most moves left from p.
+        // Depth-first over Player 1's positions; `longest[p]` is the most moves left from p. A
+        // position is expanded once; its replies wait on the stack until they are all finished.
         let mut longest: HashMap<ZPosition, u32> = HashMap::new();
         let mut used: HashSet<&ZPosition> = HashSet::new();
-        let mut stack = vec![(start, false)];
-        while let Some((p, expanded)) = stack.pop() {
+        let mut stack = vec![(start, None::<Vec<ZPosition>>)];
+        while let Some((p, replies)) = stack.pop() {
+            if let Some(replies) = replies {
+                let most = replies.iter().map(|r| longest[r] + 2).max().unwrap_or(0);
+                longest.insert(p, most);
+                continue;
+            }
             if longest.contains_key(&p) {
                 continue;
             }
@@ -275,13 +281,10 @@ impl PlayerTwoStrategy {
                 used.insert(key);
                 replies.push(next);
             }
-            if expanded {
-                let most = replies.iter().map(|r| longest[r] + 2).max().unwrap_or(0);
-                longest.insert(p, most);
-            } else {
-                stack.push((p, true));
-                stack.extend(replies.into_iter().filter(|r| !longest.contains_key(r)).map(|r| (r, false)));
-            }
+            let pending: Vec<ZPosition> =
+                replies.iter().filter(|r| !longest.contains_key(*r)).cloned().collect();
+            stack.push((p, Some(replies)));
+            stack.extend(pending.into_iter().map(|r| (r, None)));
         }
         let start = ZPosition::start(self.n).expect("n >= 1");
         Ok(StrategyCheck {

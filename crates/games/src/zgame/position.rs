@@ -62,6 +62,8 @@ pub enum ZMove {
 impl fmt::Display for ZMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            // Indices below 2 name no move; say so rather than underflow.
+            ZMove::Combine(i) | ZMove::Split(i) if i < 2 => write!(f, "{{not a move: {self:?}}}"),
             ZMove::Combine(i) => write!(f, "{{F{} ∧ F{} -> F{}}}", i - 1, i, i + 1),
             ZMove::CombineOnes => f.write_str("{F1 ∧ F1 -> F2}"),
             ZMove::Split(2) => f.write_str("{F2 ∧ F2 -> F1 ∧ F3}"),
@@ -226,12 +228,21 @@ impl ZPosition {
         moves
     }
 
+    /// Whether the move can be made here (exactly the moves [`ZPosition::moves`] lists).
+    pub fn is_legal(&self, m: ZMove) -> bool {
+        match m {
+            ZMove::Combine(i) => i >= 2 && self.count(i - 1) >= 1 && self.count(i) >= 1,
+            ZMove::CombineOnes => self.count(1) >= 2,
+            ZMove::Split(i) => i >= 2 && self.count(i) >= 2,
+        }
+    }
+
     /// The position after a move.
     ///
     /// # Errors
     /// [`ZgameError::IllegalMove`] when the move is not legal here.
     pub fn apply(&self, m: ZMove) -> Result<ZPosition, ZgameError> {
-        if !self.moves().contains(&m) {
+        if !self.is_legal(m) {
             return Err(ZgameError::IllegalMove(format!("{m} is not available in {self}")));
         }
         let mut counts = self.counts.clone();

@@ -112,8 +112,8 @@ impl Solution {
     /// The remoteness of rank `r`, when remoteness was computed.
     pub fn remoteness(&self, r: u64) -> Option<u32> {
         let table = self.remoteness.as_ref()?;
-        let mut counts = vec![0; self.index.top()];
-        self.index.unrank_into(r, &mut counts);
+        let mut counts = [0; crate::zgame::ranks::MAX_TOP];
+        self.index.unrank_into(r, &mut counts[..self.index.top()]);
         let fewest = counts.iter().sum::<u32>() - self.end_parts;
         Some(tables::remoteness_from(fewest, table.get(r), self.wins.get(r)))
     }
@@ -158,21 +158,7 @@ impl SolvePlan {
     /// # Errors
     /// [`SolveError`] for `n = 0` or a game whose positions overflow the ranking.
     pub fn new(n: u32) -> Result<SolvePlan, SolveError> {
-        if n == 0 {
-            return Err(SolveError::ZeroN);
-        }
-        let index = PositionIndex::new(n).ok_or(SolveError::TooManyPositions { n })?;
-        if index.top() > crate::zgame::ranks::MAX_TOP {
-            return Err(SolveError::TooManyPositions { n });
-        }
-        let positions = index.count();
-        let slot = RemotenessTable::slot_bytes(max_half_excess(&index));
-        Ok(SolvePlan {
-            n,
-            positions,
-            outcome_bytes: u128::from(positions.div_ceil(64)) * 8,
-            remoteness_bytes: u128::from(slot) * u128::from(positions),
-        })
+        Ok(RankedGame::new(n)?.plan())
     }
 
     /// Bytes the tables need, with or without remoteness.
@@ -181,18 +167,42 @@ impl SolvePlan {
     }
 }
 
-/// The end position's parts and index sum.
-fn end_parts_and_index_sum(index: &PositionIndex) -> (u32, u64) {
-    let mut counts = vec![0; index.top()];
-    index.unrank_into(index.count() - 1, &mut counts);
-    let parts = counts.iter().sum();
-    let index_sum = counts.iter().enumerate().map(|(i, &c)| (i as u64 + 1) * u64::from(c)).sum();
-    (parts, index_sum)
+/// The ranking of the game on `n` and what the tables' sizes follow from, worked out once.
+struct RankedGame {
+    index: PositionIndex,
+    /// Parts of the end position (the Zeckendorf representation of n).
+    end_parts: u32,
+    /// The bound `(n - I(end)) / 2` on every half-excess (see `tables`).
+    max_half_excess: u64,
 }
 
-/// The bound `(n - I(end)) / 2` on every half-excess (see `tables`).
-fn max_half_excess(index: &PositionIndex) -> u64 {
-    (u64::from(index.n()) - end_parts_and_index_sum(index).1) / 2
+impl RankedGame {
+    fn new(n: u32) -> Result<RankedGame, SolveError> {
+        if n == 0 {
+            return Err(SolveError::ZeroN);
+        }
+        let index = PositionIndex::new(n).ok_or(SolveError::TooManyPositions { n })?;
+        if index.top() > crate::zgame::ranks::MAX_TOP {
+            return Err(SolveError::TooManyPositions { n });
+        }
+        let mut end = vec![0; index.top()];
+        index.unrank_into(index.count() - 1, &mut end);
+        let end_parts = end.iter().sum();
+        let end_index_sum: u64 = end.iter().enumerate().map(|(i, &c)| (i as u64 + 1) * u64::from(c)).sum();
+        let max_half_excess = (u64::from(n) - end_index_sum) / 2;
+        Ok(RankedGame { index, end_parts, max_half_excess })
+    }
+
+    fn plan(&self) -> SolvePlan {
+        let positions = self.index.count();
+        let slot = RemotenessTable::slot_bytes(self.max_half_excess);
+        SolvePlan {
+            n: self.index.n(),
+            positions,
+            outcome_bytes: u128::from(positions.div_ceil(64)) * 8,
+            remoteness_bytes: u128::from(slot) * u128::from(positions),
+        }
+    }
 }
 
 /// How to solve: what to compute, the memory allowed, and how finely to share the work.
@@ -242,7 +252,8 @@ pub fn solve_with(
     options: &SolveOptions,
     progress: impl Fn(u64, u64) + Sync,
 ) -> Result<Solution, SolveError> {
-    let plan = SolvePlan::new(n)?;
+    let game = RankedGame::new(n)?;
+    let plan = game.plan();
     let bytes = plan.bytes(options.with_remoteness);
     if bytes > options.memory_limit {
         return Err(SolveError::TooLarge {
@@ -252,13 +263,12 @@ pub fn solve_with(
             limit: options.memory_limit,
         });
     }
-    let index = PositionIndex::new(n).expect("the plan ranked it");
+    let RankedGame { index, end_parts, max_half_excess } = game;
     let count = index.count();
-    let (end_parts, _) = end_parts_and_index_sum(&index);
     let wins = WinBits::new(count);
     let report = |done: u64| progress(done, count);
     let split = options.split_blocks_from.max(1);
-    let remoteness = options.with_remoteness.then(|| RemotenessTable::new(count, max_half_excess(&index)));
+    let remoteness = options.with_remoteness.then(|| RemotenessTable::new(count, max_half_excess));
     match &remoteness {
         None => sweep::Sweep::new(&index, &wins, &tables::Untracked, end_parts, &report, split).run(),
         Some(RemotenessTable::Narrow(t)) => {
@@ -319,7 +329,7 @@ mod tests {
         let wins = WinBits::new(index.count());
         let wide = RemotenessTable::new(index.count(), u64::from(u16::MAX));
         let RemotenessTable::Wide(slots) = &wide else { panic!("asked for the wide table") };
-        let (end_parts, _) = end_parts_and_index_sum(&index);
+        let end_parts = RankedGame::new(n).unwrap().end_parts;
         sweep::Sweep::new(&index, &wins, &slots[..], end_parts, &|_| {}, 64).run();
         let wide = Solution { index, wins, remoteness: Some(wide), end_parts };
         for r in 0..narrow.index().count() {
