@@ -30,6 +30,14 @@ pub fn natural(text: &str) -> anyhow::Result<BigUint> {
     parse_natural(text).map_err(InputError::from_display)
 }
 
+/// Checks the size of a game: `1 <= n <= limit`, else an input error naming what the limit is for.
+pub fn game_size(n: u32, limit: u32, what: &str) -> anyhow::Result<()> {
+    if n == 0 || n > limit {
+        return Err(InputError::from_display(format!("invalid n = {n}: {what} takes 1 <= n <= {limit}")));
+    }
+    Ok(())
+}
+
 /// A clap value parser for factors `k >= 1` that names the bad value.
 pub fn factor(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {

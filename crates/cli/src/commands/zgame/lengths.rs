@@ -4,7 +4,7 @@
 use serde::Serialize;
 use zecklab_games::zgame::{length_distribution, lengths, play_out, theorem_bound, Rule};
 
-use crate::input::InputError;
+use crate::input::{self, InputError};
 use crate::output::Out;
 use crate::progress;
 
@@ -23,15 +23,9 @@ struct LengthProbability {
 
 /// Prints the length figures of the game on `n`.
 pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -> anyhow::Result<()> {
-    if n == 0 || n > LENGTHS_LIMIT {
-        return Err(InputError::from_display(format!(
-            "invalid n = {n}: lengths are computed for 1 <= n <= {LENGTHS_LIMIT}"
-        )));
-    }
-    if with_distribution && n > DISTRIBUTION_LIMIT {
-        return Err(InputError::from_display(format!(
-            "invalid n = {n}: --distribution is computed for 1 <= n <= {DISTRIBUTION_LIMIT}"
-        )));
+    input::game_size(n, LENGTHS_LIMIT, "zgame lengths")?;
+    if with_distribution {
+        input::game_size(n, DISTRIBUTION_LIMIT, "zgame lengths --distribution")?;
     }
     let bar = progress::bar(0, "positions", &format!("lengths of n = {n}"));
     let report = |done: u64, total: u64| {

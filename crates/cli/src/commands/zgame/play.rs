@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use zecklab_games::zgame::{Solution, ZMove, ZPosition};
 
 use super::solve::solve_with_progress;
-use crate::input::InputError;
+use crate::input;
 use crate::prompt::{say, First, Prompt, Turn};
 
 /// Largest n for `zgame play` (the game is solved with remoteness before play starts).
@@ -46,9 +46,7 @@ fn best(options: &[Choice]) -> &Choice {
 }
 
 pub fn play(n: u32, first: First) -> anyhow::Result<ExitCode> {
-    if n == 0 || n > PLAY_LIMIT {
-        return Err(InputError::from_display(format!("invalid n = {n}: play takes 1 <= n <= {PLAY_LIMIT}")));
-    }
+    input::game_size(n, PLAY_LIMIT, "zgame play")?;
     let solution = solve_with_progress(n, true)?;
     let mut position = ZPosition::start(n).expect("n >= 1");
     let mut prompt = Prompt::new();

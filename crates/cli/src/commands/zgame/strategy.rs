@@ -10,7 +10,7 @@ use serde::Serialize;
 use zecklab_games::zgame::{PlayerTwoStrategy, StrategyError};
 
 use super::solve::solve_with_progress;
-use crate::input::InputError;
+use crate::input::{self, InputError};
 use crate::output::{self, Out};
 use crate::progress;
 
@@ -19,11 +19,7 @@ pub const STRATEGY_LIMIT: u32 = 200;
 
 /// Solves the game on `n` and writes Player 2's strategy to `path` (atomically).
 pub fn write_strategy(out: &mut Out, n: u32, path: &Path, json: bool) -> anyhow::Result<()> {
-    if n == 0 || n > STRATEGY_LIMIT {
-        return Err(InputError::from_display(format!(
-            "invalid n = {n}: strategies are exported for 1 <= n <= {STRATEGY_LIMIT}"
-        )));
-    }
+    input::game_size(n, STRATEGY_LIMIT, "zgame strategy")?;
     let start = Instant::now();
     let solution = solve_with_progress(n, true)?;
     let bar = progress::bar(solution.index().count(), "positions", "building the strategy");
