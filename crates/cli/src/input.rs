@@ -46,3 +46,17 @@ pub fn factor(text: &str) -> Result<u64, String> {
         Err(_) => Err("expected a whole number k >= 1".to_string()),
     }
 }
+
+/// A value as an error message shows it: on one line, control characters escaped, and long
+/// values shortened in the middle, so a message can never span lines or move the cursor.
+pub fn shown(text: &str) -> String {
+    const MOST: usize = 60;
+    let escaped: String = text.chars().flat_map(char::escape_debug).collect();
+    let chars: Vec<char> = escaped.chars().collect();
+    if chars.len() <= MOST {
+        return escaped;
+    }
+    let head: String = chars[..MOST / 2].iter().collect();
+    let tail: String = chars[chars.len() - MOST / 4..].iter().collect();
+    format!("{head}…{tail} ({} characters)", text.chars().count())
+}

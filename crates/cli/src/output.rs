@@ -1,11 +1,14 @@
-//! Writing to stdout: buffered, with a closed pipe (`zecklab ... | head`) treated as success
-//! rather than a panic, and one JSON object per line in `--json` mode.
+//! Writing: stdout buffered, with a closed pipe (`zecklab ... | head`) treated as success
+//! rather than a panic, one JSON object per line in `--json` mode; and files the user names,
+//! through one [`write_file`] that never replaces a device, FIFO or directory and never leaves
+//! half a file.
 
 use std::io::{self, BufWriter, Stdout, Write};
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::input::InputError;
+use crate::input::{shown, InputError};
 
 /// Buffered stdout; every write returns an error instead of panicking.
 pub struct Out {
@@ -47,31 +50,149 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Writes a file through a temporary file in the same directory, synced and then renamed into
-/// place, so the destination holds either its old contents or the whole new file, never a part.
-/// A destination that is a directory, or whose directory does not exist, is an input error;
-/// callers add the path as context.
-pub fn write_atomically(
-    path: &std::path::Path,
+/// Where a file the user named is written, decided before any work is done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// `-`: standard output.
+    Stdout,
+    /// A regular file (or a name not yet taken): written to a temporary file beside it, synced,
+    /// renamed over it and the directory synced, so it holds the old or the new contents, never
+    /// part of either.
+    Replace(PathBuf),
+    /// A device or FIFO (e.g. `/dev/null`): written through in place, never replaced.
+    WriteThrough(PathBuf),
+}
+
+/// How many symbolic links are followed before a path is refused as a loop.
+const MOST_LINKS: usize = 40;
+
+/// Decides where `path` is written: `-` is stdout; a symbolic link is followed to its target (the
+/// link itself is left alone, so the file it points to gets the new contents); a regular file
+/// or a free name in an existing directory is replaced atomically; a device or FIFO is written
+/// through. A directory, a socket, a missing directory or a link loop is an input error that
+/// names the path as the user gave it.
+pub fn destination(path: &Path) -> Result<Destination, InputError> {
+    if path.as_os_str() == "-" {
+        return Ok(Destination::Stdout);
+    }
+    let refuse =
+        |why: String| InputError(format!("cannot write '{}': {why}", shown(&path.to_string_lossy())));
+    let mut target = path.to_path_buf();
+    for _ in 0..MOST_LINKS {
+        let metadata = match std::fs::symlink_metadata(&target) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let dir = parent_dir(&target);
+                return if dir.is_dir() {
+                    Ok(Destination::Replace(target))
+                } else {
+                    Err(refuse(format!("there is no directory '{}'", shown(&dir.to_string_lossy()))))
+                };
+            }
+            Err(e) => return Err(refuse(io_reason(&e))),
+        };
+        let kind = metadata.file_type();
+        if kind.is_symlink() {
+            let link = std::fs::read_link(&target).map_err(|e| refuse(io_reason(&e)))?;
+            target = parent_dir(&target).join(link);
+            continue;
+        }
+        if kind.is_file() {
+            return Ok(Destination::Replace(target));
+        }
+        if kind.is_dir() {
+            return Err(refuse("it is a directory".into()));
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if kind.is_socket() {
+                return Err(refuse("it is a socket".into()));
+            }
+        }
+        return Ok(Destination::WriteThrough(target));
+    }
+    Err(refuse("too many levels of symbolic links".into()))
+}
+
+/// The directory holding `path` (`.` for a bare file name).
+fn parent_dir(path: &Path) -> PathBuf {
+    path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+}
+
+/// An I/O error in plain words (`permission denied`, `no space left on device`), without the
+/// operating system's error number.
+pub fn io_reason(e: &io::Error) -> String {
+    use io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "no such file or directory (or the place cannot hold files)".into(),
+        K::PermissionDenied => "permission denied".into(),
+        K::ReadOnlyFilesystem => "the file system is read-only".into(),
+        K::StorageFull => "no space left on the device".into(),
+        K::AlreadyExists => "a file of that name appeared while writing".into(),
+        K::IsADirectory => "it is a directory".into(),
+        K::NotADirectory => "a part of the path is not a directory".into(),
+        other => other.to_string(),
+    }
+}
+
+/// Writes to the file the user named (see [`destination`]); `write` produces the contents.
+/// Every failure is an input error naming the path as given (exit status 2): never the name of
+/// a temporary file, never a raw system message.
+pub fn write_file(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<Destination> {
+    let destination = destination(path)?;
+    let fail = |e: anyhow::Error| -> anyhow::Error {
+        if is_broken_pipe(&e) || e.downcast_ref::<InputError>().is_some() {
+            return e;
+        }
+        let reason = match e.downcast_ref::<io::Error>() {
+            Some(io) => io_reason(io),
+            None => e.to_string(),
+        };
+        InputError(format!("cannot write '{}': {reason}", shown(&path.to_string_lossy()))).into()
+    };
+    match &destination {
+        Destination::Stdout => {
+            let mut w = BufWriter::new(io::stdout().lock());
+            write(&mut w).and_then(|()| Ok(w.flush()?)).map_err(fail)?;
+        }
+        Destination::WriteThrough(target) => {
+            let file = std::fs::OpenOptions::new().write(true).open(target).map_err(|e| fail(e.into()))?;
+            let mut w = BufWriter::new(file);
+            write(&mut w).and_then(|()| Ok(w.flush()?)).map_err(fail)?;
+        }
+        Destination::Replace(target) => replace_atomically(target, write).map_err(fail)?,
+    }
+    Ok(destination)
+}
+
+/// Writes `target` through a temporary file in its directory: synced, renamed over it, and the
+/// directory synced, so a crash at any moment leaves the old file or the new one. An existing
+/// file keeps its permissions; a new one gets rw-r--r--.
+fn replace_atomically(
+    target: &Path,
     write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    if path.is_dir() {
-        return Err(InputError("it is a directory".into()).into());
-    }
-    if !dir.is_dir() {
-        return Err(InputError(format!("there is no directory {}", dir.display())).into());
-    }
+    let dir = parent_dir(target);
     let mut builder = tempfile::Builder::new();
     builder.prefix(".zecklab-").suffix(".tmp");
-    // Temporary files are private (0600); the file a user asked for gets the usual rw-r--r--.
     #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let temporary = builder.tempfile_in(dir)?;
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(target).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o644);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    let temporary = builder.tempfile_in(&dir)?;
     let mut w = BufWriter::new(temporary);
     write(&mut w)?;
     let temporary = w.into_inner().map_err(|e| e.into_error())?;
     temporary.as_file().sync_all()?;
-    temporary.persist(path).map_err(|e| e.error)?;
+    temporary.persist(target).map_err(|e| e.error)?;
+    // The rename is durable only once the directory entry is on disk.
+    #[cfg(unix)]
+    std::fs::File::open(&dir)?.sync_all()?;
     Ok(())
 }

@@ -70,9 +70,45 @@ fn sums_own_and_shared_caps() {
     let s = &json_lines(&zecklab(&["nim", "sum", "5/3", "8/2", "--json"]))[0];
     assert_eq!(s["nim_sum"], 0);
     assert_eq!(s["outcome"], "loss");
-    let s = &json_lines(&zecklab(&["nim", "sum", "5", "8", "--shared-cap", "4", "--json"]))[0];
-    assert!(s["outcome"] == "win" || s["outcome"] == "loss");
-    assert_eq!(s["outcome"] == "win", !s["winning_moves"].as_array().unwrap().is_empty());
+    // Shared cap: every (heap, take) the program lists, and only those, must leave a position
+    // the plain search below calls lost.
+    for cap in 1..=8 {
+        let s =
+            &json_lines(&zecklab(&["nim", "sum", "5", "8", "--shared-cap", &cap.to_string(), "--json"]))[0];
+        let mut expected = Vec::new();
+        for (i, heaps) in [[5u32, 8], [8, 5]].iter().enumerate() {
+            for take in 1..=cap.min(heaps[0]) {
+                if !shared_cap_wins([heaps[0] - take, heaps[1]], 2 * take) {
+                    expected.push(json!({"heap": i + 1, "take": take}));
+                }
+            }
+        }
+        assert_eq!(s["winning_moves"], json!(expected), "cap {cap}");
+        assert_eq!(s["outcome"], if expected.is_empty() { "loss" } else { "win" }, "cap {cap}");
+    }
+}
+
+/// Two heaps, one shared cap, factor 2, by plain recursion (no memo, no symmetry): whether the
+/// player to move wins. Independent of the program's solver.
+fn shared_cap_wins(heaps: [u32; 2], cap: u32) -> bool {
+    (0..2).any(|i| {
+        (1..=cap.min(heaps[i])).any(|take| {
+            let mut next = heaps;
+            next[i] -= take;
+            !shared_cap_wins(next, 2 * take)
+        })
+    })
+}
+
+#[test]
+fn huge_factors_do_not_wrap() {
+    // k x take past 2^64 must count as "more than any heap", not wrap to a small cap.
+    for k in ["9223372036854775808", "18446744073709551615"] {
+        let s = &json_lines(&zecklab(&["nim", "sequence", "--k", k, "--to", "30", "--json"]))[0];
+        assert_eq!(s["ladder_matches"], true, "k = {k}");
+        let c = &json_lines(&zecklab(&["nim", "census", "--k", k, "--to", "60", "--json"]))[0];
+        assert_eq!(c["numeral_check"], true, "k = {k}");
+    }
 }
 
 #[test]

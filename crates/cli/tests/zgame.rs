@@ -47,6 +47,34 @@ fn position_lists_every_move() {
 }
 
 #[test]
+fn check_proves_the_tables_and_reports_in_json() {
+    for n in ["1", "2", "30", "60"] {
+        for extra in [None, Some("--no-remoteness")] {
+            let mut args = vec!["zgame", "check", "--n", n, "--json"];
+            args.extend(extra);
+            let o = zecklab(&args);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            let c = &json_lines(&o)[0];
+            assert_eq!(c["n"], n.parse::<u32>().unwrap());
+            assert_eq!(c["checked"], c["positions"]);
+            assert_eq!(c["inconsistent"], 0);
+            assert_eq!(c["first_inconsistent"], serde_json::Value::Null);
+            assert_eq!(c["remoteness_checked"], extra.is_none());
+        }
+    }
+    let human = stdout(&zecklab(&["zgame", "check", "--n", "30"]));
+    assert!(human.starts_with("n = 30: all ") && human.contains("consistent"), "{human}");
+    assert_usage_error(&zecklab(&["zgame", "check", "--n", "0"]), "n = 0");
+}
+
+#[test]
+fn positions_past_64_bits_are_refused_when_read() {
+    // 3 x F91 wraps a 64-bit sum; 25 parts of F90 sum past 2^64.
+    assert_usage_error(&zecklab(&["zgame", "position", "7540113804746346429^3"]), "2^64");
+    assert_usage_error(&zecklab(&["zgame", "position", "4660046610375530309^25"]), "2^64");
+}
+
+#[test]
 fn errors() {
     assert_usage_error(&zecklab(&["zgame", "position", "4^2"]), "4");
     assert_usage_error(&zecklab(&["zgame", "position", "1^x"]), "malformed");

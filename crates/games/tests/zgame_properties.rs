@@ -26,7 +26,7 @@ proptest! {
     #[test]
     fn legality_is_exactly_the_listed_moves(p in position()) {
         let listed = p.moves();
-        let candidates = (0..12).flat_map(|i| [ZMove::Combine(i), ZMove::Split(i)]).chain([ZMove::CombineOnes]);
+        let candidates = (0..12).flat_map(|i| [ZMove::combine(i), ZMove::split(i)]).flatten().chain([ZMove::CombineOnes]);
         for m in candidates {
             prop_assert_eq!(p.is_legal(m), listed.contains(&m), "{} {:?}", p, m);
             prop_assert_eq!(p.apply(m).is_ok(), listed.contains(&m));

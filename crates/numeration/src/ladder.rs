@@ -31,12 +31,54 @@ impl fmt::Display for LadderError {
 
 impl std::error::Error for LadderError {}
 
-/// The terms of the ladder for factor `k` that fit in a `u64` and do not exceed `limit`,
-/// `H1` first.
+/// The terms of a `u64` ladder up to a limit: enough to represent every number up to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LadderU64 {
+    k: u64,
+    limit: u64,
+    terms: Vec<u64>,
+}
+
+impl LadderU64 {
+    /// The factor.
+    pub fn k(&self) -> u64 {
+        self.k
+    }
+
+    /// The terms not above the limit, `H1` first.
+    pub fn terms(&self) -> &[u64] {
+        &self.terms
+    }
+
+    /// The largest number this ladder represents: every term up to it is present.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// The greedy representation of `n`, or `None` when `n` is past [`LadderU64::limit`] (the
+    /// ladder may lack the terms it needs).
+    pub fn represent(&self, mut n: u64) -> Option<Representation> {
+        if n > self.limit {
+            return None;
+        }
+        let mut indices = Vec::new();
+        let mut end = self.terms.partition_point(|&t| t <= n);
+        while n != 0 {
+            // Largest term <= remainder; the remainder only shrinks, so the search range does too.
+            // The ladder starts at H1 = 1, so some term always fits.
+            end = self.terms[..end].partition_point(|&t| t <= n);
+            n -= self.terms[end - 1];
+            indices.push(end as u32);
+        }
+        Some(Representation::from_descending(indices))
+    }
+}
+
+/// The ladder for factor `k` with every term that fits in a `u64` and does not exceed `limit`.
 ///
 /// # Errors
 /// [`LadderError::ZeroFactor`] when `k == 0`.
-pub fn ladder_u64(k: u64, limit: u64) -> Result<Vec<u64>, LadderError> {
+pub fn ladder_u64(k: u64, limit: u64) -> Result<LadderU64, LadderError> {
     if k == 0 {
         return Err(LadderError::ZeroFactor);
     }
@@ -50,24 +92,9 @@ pub fn ladder_u64(k: u64, limit: u64) -> Result<Vec<u64>, LadderError> {
         }
         match last.checked_add(terms[m]) {
             Some(next) if next <= limit => terms.push(next),
-            _ => return Ok(terms),
+            _ => return Ok(LadderU64 { k, limit, terms }),
         }
     }
-}
-
-/// The greedy representation of `n` in a ladder given by its terms (`terms[0] = H1`), which
-/// must reach at least the largest term not above `n`.
-pub fn represent_u64(terms: &[u64], mut n: u64) -> Representation {
-    let mut indices = Vec::new();
-    let mut end = terms.partition_point(|&t| t <= n);
-    while n != 0 {
-        // Largest term <= remainder; the remainder only shrinks, so the search range does too.
-        end = terms[..end].partition_point(|&t| t <= n);
-        assert!(end > 0, "ladder terms must start at 1");
-        n -= terms[end - 1];
-        indices.push(end as u32);
-    }
-    Representation::from_descending(indices)
 }
 
 /// A ladder of arbitrary-precision terms, grown on demand.
@@ -179,11 +206,19 @@ mod tests {
 
     #[test]
     fn issue_examples() {
-        assert_eq!(ladder_u64(1, 100).unwrap(), vec![1, 2, 4, 8, 16, 32, 64]);
-        assert_eq!(ladder_u64(2, 60).unwrap(), vec![1, 2, 3, 5, 8, 13, 21, 34, 55]);
-        assert_eq!(ladder_u64(3, 40).unwrap(), vec![1, 2, 3, 4, 6, 8, 11, 15, 21, 29, 40]);
+        assert_eq!(ladder_u64(1, 100).unwrap().terms(), [1, 2, 4, 8, 16, 32, 64]);
+        assert_eq!(ladder_u64(2, 60).unwrap().terms(), [1, 2, 3, 5, 8, 13, 21, 34, 55]);
+        assert_eq!(ladder_u64(3, 40).unwrap().terms(), [1, 2, 3, 4, 6, 8, 11, 15, 21, 29, 40]);
         assert_eq!(ladder_u64(0, 10), Err(LadderError::ZeroFactor));
         assert!(Ladder::new(0).is_err());
+    }
+
+    #[test]
+    fn numbers_past_the_ladder_are_refused() {
+        let ladder = ladder_u64(2, 20).unwrap();
+        assert_eq!(ladder.represent(21), None);
+        assert_eq!(ladder.represent(20).unwrap().indices(), [6, 4, 2]);
+        assert!(ladder_u64(3, u64::MAX).unwrap().represent(u64::MAX).is_some());
     }
 
     #[test]
@@ -191,12 +226,12 @@ mod tests {
         for k in 1..=10 {
             let small = ladder_u64(k, u64::MAX).unwrap();
             let mut big = Ladder::new(k).unwrap();
-            big.extend_to_len(small.len());
-            for (a, b) in small.iter().zip(big.terms()) {
+            big.extend_to_len(small.terms().len());
+            for (a, b) in small.terms().iter().zip(big.terms()) {
                 assert_eq!(BigUint::from(*a), *b);
             }
             for n in 0..500u64 {
-                let r = represent_u64(&small, n);
+                let r = small.represent(n).unwrap();
                 assert_eq!(big.represent(&BigUint::from(n)), r);
                 assert_eq!(big.value_of_digits(&mask_digits(&r)), BigUint::from(n));
             }

@@ -31,7 +31,7 @@ mod numeral;
 mod representation;
 mod zeckendorf;
 
-pub use ladder::{ladder_u64, represent_u64, Ladder, LadderError};
+pub use ladder::{ladder_u64, Ladder, LadderError, LadderU64};
 pub use natural::{parse_natural, NaturalError};
 pub use num_bigint::BigUint;
 pub use numeral::{Digits, NumeralError};

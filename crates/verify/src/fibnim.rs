@@ -6,10 +6,11 @@ use std::collections::HashMap;
 
 use num_bigint::BigUint;
 use zecklab_games::fibnim::{
-    own_caps_analysis, own_caps_win_exhaustive, thresholds, winning_moves_from_table, GrundyTable,
-    NimPosition, NimRules, Theory, NO_THRESHOLD,
+    own_caps_analysis, thresholds, winning_moves_from_table, GrundyTable, NimPosition, NimRules, Theory,
+    NO_THRESHOLD,
 };
-use zecklab_numeration::{ladder_u64, represent_u64};
+use zecklab_numeration::ladder_u64;
+use zecklab_reference::fibnim::own_caps_wins;
 
 use crate::{grouped, Check, Level};
 
@@ -72,7 +73,7 @@ fn check_outcome_rule(max: u32) -> Result<String, String> {
         let ladder = ladder_u64(k, u64::from(max)).map_err(|e| e.to_string())?;
         for h in 2..=max {
             let opener_loses = table[h as usize] > h - 1;
-            let in_ladder = ladder.binary_search(&u64::from(h)).is_ok();
+            let in_ladder = ladder.terms().binary_search(&u64::from(h)).is_ok();
             if opener_loses != in_ladder {
                 return Err(format!(
                     "k = {k}, heap {h}: opener loses = {opener_loses}, ladder term = {in_ladder}"
@@ -92,10 +93,10 @@ fn check_smallest_term(max: u32) -> Result<String, String> {
             if table[h as usize] > h - 1 {
                 continue;
             }
-            let rep = represent_u64(&ladder, u64::from(h));
-            let x = ladder[rep.smallest_index().expect("h >= 2") as usize - 1] as u32;
+            let rep = ladder.represent(u64::from(h)).ok_or(format!("k = {k}: heap {h} past the ladder"))?;
+            let x = ladder.terms()[rep.smallest_index().expect("h >= 2") as usize - 1] as u32;
             let legal = x < h;
-            let leaves_loss = u64::from(table[(h - x) as usize]) > k * u64::from(x);
+            let leaves_loss = u64::from(table[(h - x) as usize]) > k.saturating_mul(u64::from(x));
             if !(legal && leaves_loss) {
                 return Err(format!("k = {k}, heap {h}: taking the smallest term {x} does not win"));
             }
@@ -110,7 +111,7 @@ fn check_theory(max: u32) -> Result<String, String> {
         for misere in [false, true] {
             let r = rules(k, misere);
             let table = thresholds(r, max);
-            let mut theory = Theory::new(r);
+            let theory = Theory::new(r);
             for h in 1..=max {
                 let a = theory.analyse(&NimPosition::new(h.into(), h.into()).map_err(|e| e.to_string())?);
                 let t = table[h as usize];
@@ -165,7 +166,7 @@ fn check_sums(max: u32) -> Result<String, String> {
                     for c2 in 1..=h2.max(1) {
                         let heaps = [(h1, c1), (h2, c2)];
                         let (_, outcome, _) = own_caps_analysis(&table, &heaps).ok_or("table too small")?;
-                        if outcome.is_win() != own_caps_win_exhaustive(r, &heaps, &mut memo) {
+                        if outcome.is_win() != own_caps_wins(r, &heaps, &mut memo) {
                             return Err(format!("k = {k}, heaps {heaps:?}: nim-sum and search disagree"));
                         }
                         positions += 1;

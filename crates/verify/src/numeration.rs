@@ -4,8 +4,7 @@
 
 use num_bigint::BigUint;
 use zecklab_numeration::{
-    fib::FIB_U64, ladder_u64, represent_u64, zeckendorf_big, zeckendorf_mask_u64, zeckendorf_u64, Digits,
-    Representation,
+    fib::FIB_U64, ladder_u64, zeckendorf_big, zeckendorf_mask_u64, zeckendorf_u64, Digits, Representation,
 };
 
 use crate::{grouped, Check, Level};
@@ -159,7 +158,8 @@ fn check_numerals(limit: u64, bits: u32) -> Result<String, String> {
 
 fn check_ladders(limit: u64) -> Result<String, String> {
     for k in 1..=10u64 {
-        let terms = ladder_u64(k, limit).map_err(|e| e.to_string())?;
+        let ladder = ladder_u64(k, limit).map_err(|e| e.to_string())?;
+        let terms = ladder.terms();
         if k == 1 && terms.iter().enumerate().any(|(j, &t)| t != 1u64 << j) {
             return Err(format!("k = 1 ladder is not the powers of two: {terms:?}"));
         }
@@ -171,7 +171,7 @@ fn check_ladders(limit: u64) -> Result<String, String> {
         let mut found = vec![0u32; size];
         let terms_ref = &terms;
         enumerate_sparse_sets(
-            &terms,
+            terms,
             limit,
             &|larger, smaller| u128::from(terms_ref[larger]) > u128::from(k) * u128::from(terms_ref[smaller]),
             &mut |sum, top| {
@@ -187,7 +187,7 @@ fn check_ladders(limit: u64) -> Result<String, String> {
                     count[n as usize]
                 ));
             }
-            let greedy = represent_u64(&terms, n);
+            let greedy = ladder.represent(n).ok_or(format!("k = {k}: {n} is past the ladder's limit"))?;
             if greedy.largest_index().unwrap_or(0) != found[n as usize] {
                 return Err(format!(
                     "k = {k}, n = {n}: greedy representation {greedy} differs from the enumerated one"

@@ -2,9 +2,9 @@
 //! against search, and the fast Grundy board against the naive one.
 
 use num_bigint::BigUint;
-use zecklab_games::wythoff::{
-    digit_rule_partner, formula_pair, formula_pair_u64, grundy_naive, is_lower, p_position_board, GrundyBoard,
-};
+use zecklab_games::wythoff::{digit_rule_partner, formula_pair, formula_pair_u64, is_lower, GrundyBoard};
+
+use zecklab_reference::wythoff::{grundy_naive, p_position_board};
 
 use crate::{grouped, Check, Level};
 

@@ -3,13 +3,14 @@
 //! partition count.
 
 use zecklab_games::zgame::{
-    lengths, partition_count_independent, play_out, solve, solve_with, theorem_bound, NaiveSolver,
-    PlayerTwoStrategy, PositionIndex, Rule, SolveOptions, ZPosition,
+    check_table, lengths, play_out, solve, solve_with, theorem_bound, PlayerTwoStrategy, PositionIndex, Rule,
+    SolveOptions, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
+use zecklab_reference::zgame::{partition_count, NaiveSolver};
 
-use crate::{Check, Level};
+use crate::{grouped, Check, Level};
 
 pub(crate) fn checks(level: Level) -> Vec<Check> {
     let naive_n = level.pick(40u32, 48);
@@ -17,6 +18,9 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let strategy_n = level.pick(80u32, 130);
     let count_n = 400u32;
     let lengths_n = level.pick(100u32, 160);
+    let table_n = level.pick(120u32, 200);
+    // Larger games checked on their own: the last one-byte and first two-byte remoteness widths.
+    let table_sample: Vec<u32> = level.pick(vec![250], vec![300, 337, 338]);
     vec![
         Check::new(
             "zgame-lengths",
@@ -33,6 +37,14 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("every position of the game on n, 1 <= n <= {naive_n}"),
             "dense-rank sweep (both in rank order and split into dependency waves down to 8-position blocks) against naive memoised depth-first search, position by position",
             move || check_naive(naive_n),
+        ),
+        Check::new(
+            "zgame-table-check",
+            "Every solved table is the game's unique solution: each position is a win exactly when some child is a loss, its remoteness follows from its children's by the definition, and the end is a loss with remoteness 0",
+            "Zeckendorf game, Definition 1.1; remoteness by its definition",
+            format!("every position of the game on n, 1 <= n <= {table_n}, and n = {}", table_sample.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
+            "the solver's tables (outcome and remoteness) checked position by position against their children, found by the rules and ranked from scratch (no rank arithmetic of the solver)",
+            move || check_tables((1..=table_n).chain(table_sample.iter().copied())),
         ),
         Check::new(
             "zgame-player-two",
@@ -82,6 +94,24 @@ fn check_naive(max: u32) -> Result<String, String> {
     Ok(format!("{total} positions agree (each game solved both ways)"))
 }
 
+fn check_tables(ns: impl Iterator<Item = u32>) -> Result<String, String> {
+    let mut total = 0u64;
+    for n in ns {
+        let solution = solve(n, true, 1 << 32, |_, _| {}).map_err(|e| e.to_string())?;
+        let report = check_table(&solution, |_, _| {});
+        if !report.passed() || !report.remoteness_checked {
+            return Err(format!(
+                "n = {n}: {} of {} positions inconsistent, the first {}",
+                report.inconsistent,
+                report.positions,
+                report.first_inconsistent.map_or("?".to_string(), |p| p.to_string())
+            ));
+        }
+        total += report.checked;
+    }
+    Ok(format!("{} positions consistent with their children", grouped(total)))
+}
+
 fn check_strategies(max: u32) -> Result<String, String> {
     let mut entries = 0;
     for n in (1..=max).filter(|&n| n != 2) {
@@ -126,11 +156,11 @@ fn check_start(max: u32) -> Result<String, String> {
 fn check_counts(max: u32) -> Result<String, String> {
     for n in 1..=max {
         let index = PositionIndex::new(n).ok_or("count overflow")?;
-        if u128::from(index.count()) != partition_count_independent(n) {
+        if u128::from(index.count()) != partition_count(n) {
             return Err(format!(
                 "n = {n}: index counts {}, coin change {}",
                 index.count(),
-                partition_count_independent(n)
+                partition_count(n)
             ));
         }
     }

@@ -465,7 +465,7 @@ fn play(heap: Option<&str>, rules: NimRules, first: First) -> anyhow::Result<Exi
         }
     };
     let mut position = NimPosition::opening(heap).map_err(InputError::from_display)?;
-    let mut theory = Theory::new(rules);
+    let theory = Theory::new(rules);
     let mut prompt = Prompt::new();
     say(format!(
         "Fibonacci Nim, k = {}, {}: a heap of {}. Take at most {} times what your opponent just took; whoever takes the last counter {}.",

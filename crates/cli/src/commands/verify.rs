@@ -7,6 +7,7 @@ use clap::Args;
 use serde::Serialize;
 use zecklab_verify::{checks, Level, Report};
 
+use crate::input::InputError;
 use crate::output::Out;
 use crate::progress;
 
@@ -39,6 +40,14 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .into_iter()
         .filter(|c| args.only.as_deref().is_none_or(|text| c.id.contains(text)))
         .collect();
+    if selected.is_empty() {
+        let ids: Vec<&str> = checks(level).iter().map(|c| c.id).collect();
+        return Err(InputError::from_display(format!(
+            "no check id contains '{}'; the checks are: {}",
+            crate::input::shown(args.only.as_deref().unwrap_or("")),
+            ids.join(", ")
+        )));
+    }
     let mut out = Out::new();
     if !args.json {
         out.line(format!("zecklab verify ({level_name}): {} checks", selected.len()))?;
@@ -57,7 +66,8 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     spinner.finish_and_clear();
     let passed = reports.iter().filter(|r| r.passed).count();
     let failed = reports.len() - passed;
-    let seconds: f64 = reports.iter().map(|r| r.seconds).sum();
+    // A fold from +0.0: an empty float sum is -0.0, which would print as "-0.00 s".
+    let seconds = reports.iter().map(|r| r.seconds).fold(0.0, |a, b| a + b);
     if args.json {
         out.json(&Summary { level: level_name, checks: &reports, passed, failed, seconds })?;
     } else {

@@ -4,11 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::{Args, Subcommand};
 use num_bigint::BigUint;
 use serde::Serialize;
-use zecklab_games::wythoff::{analyse, formula_pair_u64, GrundyBoard, WythoffPosition};
+use zecklab_games::wythoff::{analyse, formula_pair_u64, GrundyBoard, Heaps, WythoffPosition};
 use zecklab_numeration::{zeckendorf_big, zeckendorf_u64};
 
 use crate::input::{self, InputError};
@@ -182,6 +181,10 @@ fn grundy(out: &mut Out, size: usize, csv: Option<&Path>, json: bool) -> anyhow:
             GRUNDY_MEMORY >> 20
         )));
     }
+    // A bad destination is refused before the work, not after it.
+    if let Some(path) = csv {
+        output::destination(path)?;
+    }
     let bar = progress::bar(size as u64, "rows", "Grundy values");
     let start = std::time::Instant::now();
     let board = GrundyBoard::compute(size, |rows| {
@@ -207,7 +210,10 @@ fn grundy(out: &mut Out, size: usize, csv: Option<&Path>, json: bool) -> anyhow:
         }
         return Ok(());
     };
-    write_csv_atomically(path, &board).with_context(|| format!("writing {}", path.display()))?;
+    if write_csv(path, &board)? == output::Destination::Stdout {
+        // The board went to stdout; a summary there would corrupt it.
+        return Ok(());
+    }
     let zeros = (0..size).map(|a| board.row(a).iter().filter(|&&v| v == 0).count()).sum::<usize>();
     let max = (0..size).filter_map(|a| board.row(a).iter().max().copied()).max().unwrap_or(0);
     if json {
@@ -235,9 +241,9 @@ fn grundy(out: &mut Out, size: usize, csv: Option<&Path>, json: bool) -> anyhow:
     Ok(())
 }
 
-/// Writes the board as CSV, one row a line, atomically (see [`output::write_atomically`]).
-fn write_csv_atomically(path: &Path, board: &GrundyBoard) -> anyhow::Result<()> {
-    output::write_atomically(path, |w| {
+/// Writes the board as CSV, one row a line (see [`output::write_file`]).
+fn write_csv(path: &Path, board: &GrundyBoard) -> anyhow::Result<output::Destination> {
+    output::write_file(path, |w| {
         let mut line = String::new();
         for a in 0..board.size() {
             line.clear();
@@ -290,8 +296,10 @@ fn play(a: Option<&str>, b: Option<&str>, first: First) -> anyhow::Result<ExitCo
             let next = match analysis.winning_moves.first() {
                 Some((x, y)) => WythoffPosition { a: x.clone(), b: y.clone() },
                 // A losing position: take one counter from the larger heap.
-                None if position.a >= position.b => position.play('a', &BigUint::from(1u32)).expect("legal"),
-                None => position.play('b', &BigUint::from(1u32)).expect("legal"),
+                None if position.a >= position.b => {
+                    position.play(Heaps::A, &BigUint::from(1u32)).expect("legal")
+                }
+                None => position.play(Heaps::B, &BigUint::from(1u32)).expect("legal"),
             };
             say(format!("computer moves to ({}, {}).", next.a, next.b))?;
             position = next;
@@ -315,9 +323,9 @@ fn play(a: Option<&str>, b: Option<&str>, first: First) -> anyhow::Result<ExitCo
         let mut words = answer.split_whitespace();
         let which = words.next().unwrap_or("");
         let which = match which {
-            "a" => 'a',
-            "b" => 'b',
-            "d" | "both" => 'd',
+            "a" => Heaps::A,
+            "b" => Heaps::B,
+            "d" | "both" => Heaps::Both,
             other => {
                 say(format!("unknown move '{other}': type 'a N', 'b N', 'd N', 'hint' or 'quit'."))?;
                 continue;
@@ -334,6 +342,13 @@ fn play(a: Option<&str>, b: Option<&str>, first: First) -> anyhow::Result<ExitCo
                 continue;
             }
         };
+        if let Some(extra) = words.next() {
+            say(format!(
+                "unexpected '{}' after the move: type one move, like 'a 3'.",
+                zecklab_numeration::abbreviate(extra)
+            ))?;
+            continue;
+        }
         match position.play(which, &take) {
             Ok(next) => {
                 say(format!("you move to ({}, {}).", next.a, next.b))?;

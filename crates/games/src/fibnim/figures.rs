@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::Serialize;
-use zecklab_numeration::{ladder_u64, represent_u64};
+use zecklab_numeration::ladder_u64;
 
 use super::exhaustive::{thresholds, winning_moves_from_table};
 use super::rules::NimRules;
@@ -48,7 +48,7 @@ pub fn census(rules: NimRules, to: u32) -> Census {
     for h in 2..=to {
         let moves = winning_moves_from_table(&table, rules, h, h - 1);
         let effective = if rules.misere() { h - 1 } else { h };
-        let rep = represent_u64(&ladder, u64::from(effective));
+        let rep = ladder.represent(u64::from(effective)).expect("the ladder reaches `to`");
         if rep.z() > 1 {
             cases += 1;
         }
@@ -61,7 +61,7 @@ pub fn census(rules: NimRules, to: u32) -> Census {
         if moves.len() > 1 {
             several += 1;
         }
-        let smallest = rep.smallest_index().map(|i| ladder[i as usize - 1]);
+        let smallest = rep.smallest_index().map(|i| ladder.terms()[i as usize - 1]);
         if smallest.is_some_and(|s| moves.contains(&(s as u32))) {
             smallest_wins += 1;
         }
@@ -107,7 +107,7 @@ pub fn reach(rules: NimRules, heap: u32) -> Reach {
             if left == 0 {
                 continue;
             }
-            let next = (left, (k * u64::from(x)).min(u64::from(left)) as u32);
+            let next = (left, k.saturating_mul(u64::from(x)).min(u64::from(left)) as u32);
             if seen.insert(next) {
                 queue.push_back(next);
             }
@@ -154,7 +154,9 @@ pub fn sequence(rules: NimRules, to: u32) -> SequenceReport {
     let losing_heaps: Vec<u32> = (2..=to).filter(|&h| table[h as usize] > h - 1).collect();
     let ladder: Vec<u64> = ladder_u64(rules.k(), u64::from(to))
         .expect("rules hold k >= 1")
-        .into_iter()
+        .terms()
+        .iter()
+        .copied()
         .filter(|&t| t >= 2)
         .collect();
     let ladder_matches = losing_heaps.iter().map(|&h| u64::from(h)).eq(ladder.iter().copied());

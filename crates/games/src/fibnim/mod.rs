@@ -19,8 +19,5 @@ pub use exhaustive::{thresholds, winning_moves_from_table, NO_THRESHOLD};
 pub use figures::{census, reach, sequence, Census, Reach, SequenceReport};
 pub use grundy::GrundyTable;
 pub use rules::{NimError, NimPosition, NimRules};
-pub use sums::{
-    own_caps_analysis, own_caps_win_exhaustive, shared_cap_analysis, SharedCapAnalysis, SharedCapSolver,
-    SumMove,
-};
+pub use sums::{own_caps_analysis, shared_cap_analysis, SharedCapAnalysis, SharedCapSolver, SumMove};
 pub use theory::{Analysis, Theory};

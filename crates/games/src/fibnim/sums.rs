@@ -6,8 +6,7 @@
 //! - **Shared cap**: one cap for the whole board, set by the last move wherever it was made
 //!   ([`SharedCapSolver`], exhaustive search for small heaps). No component structure.
 //!
-//! An exhaustive own-caps search ([`own_caps_win_exhaustive`]) exists only to check the nim-sum
-//! rule.
+//! An exhaustive own-caps search in `zecklab-reference` checks the nim-sum rule.
 
 use std::collections::HashMap;
 
@@ -42,35 +41,6 @@ pub fn own_caps_analysis(table: &GrundyTable, heaps: &[(u32, u32)]) -> Option<(u
         }
     }
     Some((total, Outcome::win_if(total != 0), moves))
-}
-
-/// Exhaustive search of a sum with own caps (normal play), for checking the nim-sum rule.
-pub fn own_caps_win_exhaustive(
-    rules: NimRules,
-    heaps: &[(u32, u32)],
-    memo: &mut HashMap<Vec<(u32, u32)>, bool>,
-) -> bool {
-    let mut key: Vec<(u32, u32)> =
-        heaps.iter().filter(|&&(h, _)| h > 0).map(|&(h, c)| (h, c.min(h))).collect();
-    key.sort_unstable();
-    if let Some(&w) = memo.get(&key) {
-        return w;
-    }
-    let k = rules.k();
-    let mut win = false;
-    'search: for i in 0..key.len() {
-        let (h, c) = key[i];
-        for x in 1..=c {
-            let mut next = key.clone();
-            next[i] = (h - x, (k.saturating_mul(u64::from(x))).min(u64::from(h - x)) as u32);
-            if !own_caps_win_exhaustive(rules, &next, memo) {
-                win = true;
-                break 'search;
-            }
-        }
-    }
-    memo.insert(key, win);
-    win
 }
 
 /// Exhaustive solver for several heaps sharing one cap: the cap applies to whichever heap is
@@ -162,29 +132,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nim_sum_rule_matches_exhaustive_search() {
-        // Two heaps with their own caps: every heap <= 25 and every cap.
-        let rules = NimRules::new(2, false).unwrap();
-        let table = GrundyTable::new(rules, 25);
-        let mut memo = HashMap::new();
-        for h1 in 0..=25u32 {
-            for c1 in 1..=h1.max(1) {
-                for h2 in 0..=25u32 {
-                    for c2 in 1..=h2.max(1) {
-                        let heaps = [(h1, c1), (h2, c2)];
-                        let (_, outcome, _) = own_caps_analysis(&table, &heaps).unwrap();
-                        assert_eq!(
-                            outcome.is_win(),
-                            own_caps_win_exhaustive(rules, &heaps, &mut memo),
-                            "{heaps:?}"
-                        );
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
     fn shared_cap_single_heap_is_fibonacci_nim() {
         let rules = NimRules::new(2, false).unwrap();
         let table = crate::fibnim::thresholds(rules, 40);
@@ -194,8 +141,33 @@ mod tests {
                 assert_eq!(solver.wins(&[h], c), table[h as usize] <= c);
             }
         }
-        // Two equal heaps with the same cap.
-        let a = solver.analyse(&[3, 3], 6);
-        assert_eq!(a.outcome.is_win(), !a.winning_moves.is_empty());
+        // Two and three heaps against plain recursion (no memo, no sorting of heaps): the listed
+        // winning moves are exactly the moves to a position the recursion calls lost.
+        fn plain_wins(heaps: &[u32], cap: u32) -> bool {
+            (0..heaps.len()).any(|i| {
+                (1..=cap.min(heaps[i])).any(|x| {
+                    let mut next = heaps.to_vec();
+                    next[i] -= x;
+                    !plain_wins(&next, 2 * x)
+                })
+            })
+        }
+        for heaps in [[3u32, 3, 0], [4, 6, 0], [5, 2, 3], [1, 6, 7]] {
+            for cap in 1..=7 {
+                let a = solver.analyse(&heaps, cap);
+                let mut expected = Vec::new();
+                for (i, &h) in heaps.iter().enumerate() {
+                    for x in 1..=cap.min(h) {
+                        let mut next = heaps.to_vec();
+                        next[i] -= x;
+                        if !plain_wins(&next, 2 * x) {
+                            expected.push(SumMove { heap: i, take: x });
+                        }
+                    }
+                }
+                assert_eq!(a.winning_moves, expected, "{heaps:?}, cap {cap}");
+                assert_eq!(a.outcome.is_win(), plain_wins(&heaps, cap), "{heaps:?}, cap {cap}");
+            }
+        }
     }
 }

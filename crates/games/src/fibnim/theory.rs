@@ -13,6 +13,8 @@
 //! "leave exactly one counter" in the role of "take the last". The reduction is checked against
 //! an independent misère search in `exhaustive.rs` and by `zecklab verify`.
 
+use std::sync::Mutex;
+
 use num_bigint::BigUint;
 use num_traits::Zero;
 use zecklab_numeration::{fibonacci_terms, zeckendorf_big, Ladder, Representation};
@@ -37,18 +39,32 @@ pub struct Analysis {
     pub terms: Vec<BigUint>,
 }
 
-/// The theory engine for one rule set. Keeps its ladder between calls.
-#[derive(Clone, Debug)]
+/// The theory engine for one rule set. Keeps its ladder between calls; queries take `&self`
+/// (the ladder grows behind a lock), so one engine can answer from several threads.
+#[derive(Debug)]
 pub struct Theory {
     rules: NimRules,
     /// `None` for `k = 2`, which uses the Fibonacci paths (no stored ladder needed).
-    ladder: Option<Ladder>,
+    ladder: Option<Mutex<Ladder>>,
+}
+
+impl Clone for Theory {
+    fn clone(&self) -> Theory {
+        let ladder = self.ladder.as_ref().map(|l| Mutex::new(lock(l).clone()));
+        Theory { rules: self.rules, ladder }
+    }
+}
+
+/// The ladder behind its lock. A panic while it was held cannot leave it inconsistent (terms
+/// are only ever appended), so a poisoned lock is used as it is.
+fn lock(ladder: &Mutex<Ladder>) -> std::sync::MutexGuard<'_, Ladder> {
+    ladder.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Theory {
     /// A theory engine for the rules.
     pub fn new(rules: NimRules) -> Theory {
-        let ladder = (rules.k() != 2).then(|| Ladder::new(rules.k()).expect("rules hold k >= 1"));
+        let ladder = (rules.k() != 2).then(|| Mutex::new(Ladder::new(rules.k()).expect("rules hold k >= 1")));
         Theory { rules, ladder }
     }
 
@@ -58,14 +74,15 @@ impl Theory {
     }
 
     /// The representation of `n` and its terms (largest first) in this rule set's ladder.
-    pub fn represent(&mut self, n: &BigUint) -> (Representation, Vec<BigUint>) {
-        match &mut self.ladder {
+    pub fn represent(&self, n: &BigUint) -> (Representation, Vec<BigUint>) {
+        match &self.ladder {
             None => {
                 let rep = zeckendorf_big(n);
                 let terms = fibonacci_terms(&rep);
                 (rep, terms)
             }
             Some(ladder) => {
+                let mut ladder = lock(ladder);
                 let rep = ladder.represent(n);
                 let terms = ladder.terms_of(&rep);
                 (rep, terms)
@@ -74,12 +91,12 @@ impl Theory {
     }
 
     /// Whether `n` is a term of the ladder (a losing opening heap in normal play).
-    pub fn is_ladder_term(&mut self, n: &BigUint) -> bool {
+    pub fn is_ladder_term(&self, n: &BigUint) -> bool {
         !n.is_zero() && self.represent(n).0.z() == 1
     }
 
     /// Outcome, every winning move and the threshold of a position.
-    pub fn analyse(&mut self, position: &NimPosition) -> Analysis {
+    pub fn analyse(&self, position: &NimPosition) -> Analysis {
         let misere = self.rules.misere();
         let effective_heap = if misere { position.heap() - 1u32 } else { position.heap().clone() };
         let (representation, terms) = self.represent(&effective_heap);

@@ -133,49 +133,9 @@ impl GrundyBoard {
     }
 }
 
-/// The naive Grundy computation (mex over every option, cubic), for checking.
-pub fn grundy_naive(size: usize) -> Vec<u32> {
-    let mut g = vec![0u32; size * size];
-    for a in 0..size {
-        for b in 0..size {
-            let mut options = Vec::new();
-            for x in 1..=a {
-                options.push(g[(a - x) * size + b]);
-            }
-            for x in 1..=b {
-                options.push(g[a * size + b - x]);
-            }
-            for x in 1..=a.min(b) {
-                options.push(g[(a - x) * size + b - x]);
-            }
-            g[a * size + b] = (0..).find(|v| !options.contains(v)).expect("some value is missing");
-        }
-    }
-    g
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wythoff::p_position_board;
-
-    #[test]
-    fn fast_equals_naive() {
-        for size in [1, 2, 3, 7, 16, 33, 64] {
-            let fast = GrundyBoard::compute(size, |_| {});
-            assert_eq!(fast.values, grundy_naive(size), "size {size}");
-        }
-    }
-
-    #[test]
-    fn zeros_are_p_positions() {
-        let size = 500;
-        let g = GrundyBoard::compute(size, |_| {});
-        let board = p_position_board(size);
-        for (value, is_p) in g.values.iter().zip(&board) {
-            assert_eq!(*value == 0, *is_p);
-        }
-    }
 
     #[test]
     fn refuses_huge_boards_before_allocating() {

@@ -2,15 +2,15 @@
 //! same positive number from both; whoever takes the last counter wins.
 //!
 //! P-positions three ways that must agree: the golden-ratio pairs computed exactly with
-//! integers ([`formula_pair`]), seed 002's digit rule ([`digit_rule_partner`]) and search
-//! ([`p_position_board`]). [`analyse`] gives the outcome and every winning move for heaps of
+//! integers ([`formula_pair`]), the Zeckendorf digit rule ([`digit_rule_partner`]) and board
+//! search (in `zecklab-reference`). [`analyse`] gives the outcome and every winning move for heaps of
 //! any size; [`GrundyBoard`] the Grundy values of an `N x N` board.
 
 mod grundy;
 mod ppos;
 
-pub use grundy::{grundy_naive, GrundyBoard, GrundyError};
+pub use grundy::{GrundyBoard, GrundyError};
 pub use ppos::{
-    analyse, digit_rule_partner, formula_pair, formula_pair_u64, is_lower, p_position_board, WythoffAnalysis,
+    analyse, digit_rule_partner, formula_pair, formula_pair_u64, is_lower, Heaps, WythoffAnalysis,
     WythoffError, WythoffPosition,
 };

@@ -24,8 +24,12 @@ pub struct PositionIndex {
 }
 
 impl PositionIndex {
-    /// The index of the game on `n >= 1`. Returns `None` if the count overflows `u64`.
+    /// The index of the game on `n`. Returns `None` for `n = 0` (no game) and when the count
+    /// overflows `u64`.
     pub fn new(n: u32) -> Option<PositionIndex> {
+        if n == 0 {
+            return None;
+        }
         // From n = 2^20 on, choosing each of c_2..c_12 freely in 0..=n/(11 F_j) already gives more
         // than (n / (11 * 233))^11 > 409^11 > 2^64 positions: refuse before allocating the table.
         if n >= 1 << 20 {
@@ -72,7 +76,8 @@ impl PositionIndex {
         for j in (2..=self.top).rev() {
             let c = counts.get(j - 1).copied().unwrap_or(0) as usize;
             let used = c * FIB_U64[j] as usize;
-            rank += self.table[j][m] - self.table[j][m - used];
+            let row = &self.table[j];
+            rank += row[m] - row[m - used];
             m -= used;
         }
         rank
@@ -103,25 +108,35 @@ impl PositionIndex {
         counts[0] = m as u32;
     }
 
+    /// Steps `counts` (`top` entries, a position of this game) to the position of the next rank;
+    /// returns `false`, leaving `counts` unchanged, at the last rank.
+    ///
+    /// Ranks grow with `c_2` fastest (each step trades two `F1` for one `F2`); when no `F1` pair is
+    /// left, the lowest index `j >= 3` whose count can still grow (the parts below it sum to at
+    /// least `F_j`) takes one more `F_j`, and everything below it falls back to `F1`s. This walks
+    /// the order directly from its definition, independently of the solver's rank arithmetic.
+    pub fn next_counts(&self, counts: &mut [u32]) -> bool {
+        let mut below = u64::from(counts[0]);
+        for j in 2..=self.top {
+            let f = FIB_U64[j];
+            if below >= f {
+                counts[j - 1] += 1;
+                let left = below - f;
+                counts[1..j - 1].iter_mut().for_each(|c| *c = 0);
+                counts[0] = left as u32;
+                return true;
+            }
+            below += u64::from(counts[j - 1]) * f;
+        }
+        false
+    }
+
     /// The position with the given rank.
     pub fn unrank(&self, rank: u64) -> ZPosition {
         let mut counts = vec![0; self.top];
         self.unrank_into(rank, &mut counts);
         ZPosition::from_counts(counts).expect("n >= 1")
     }
-}
-
-/// The number of partitions of `n` into Fibonacci parts by the one-dimensional coin-change
-/// recurrence over parts in increasing order: an independent count to check the index against.
-pub fn partition_count_independent(n: u32) -> u128 {
-    let mut ways = vec![0u128; n as usize + 1];
-    ways[0] = 1;
-    for &part in FIB_U64[1..].iter().take_while(|&&f| f <= u64::from(n)) {
-        for m in part as usize..=n as usize {
-            ways[m] += ways[m - part as usize];
-        }
-    }
-    ways[n as usize]
 }
 
 #[cfg(test)]
@@ -132,7 +147,6 @@ mod tests {
     fn rank_is_a_bijection_and_moves_go_up() {
         for n in 1..=30 {
             let index = PositionIndex::new(n).unwrap();
-            assert_eq!(u128::from(index.count()), partition_count_independent(n));
             for r in 0..index.count() {
                 let p = index.unrank(r);
                 assert_eq!(index.rank(&p), Some(r));
@@ -144,8 +158,29 @@ mod tests {
     }
 
     #[test]
-    fn issue_counts() {
-        // The issue quotes 97,075 positions at n = 100.
+    fn next_counts_walks_the_ranks_in_order() {
+        for n in 1..=40 {
+            let index = PositionIndex::new(n).unwrap();
+            let mut counts = vec![0; index.top()];
+            index.unrank_into(0, &mut counts);
+            for r in 1..index.count() {
+                assert!(index.next_counts(&mut counts), "n = {n}, rank {r}");
+                let mut want = vec![0; index.top()];
+                index.unrank_into(r, &mut want);
+                assert_eq!(counts, want, "n = {n}, rank {r}");
+            }
+            assert!(!index.next_counts(&mut counts), "n = {n}: the end is the last rank");
+        }
+    }
+
+    #[test]
+    fn no_game_on_zero() {
+        assert!(PositionIndex::new(0).is_none());
+    }
+
+    #[test]
+    fn published_count() {
+        // 97,075 partitions of 100 into Fibonacci parts.
         assert_eq!(PositionIndex::new(100).unwrap().count(), 97_075);
     }
 }

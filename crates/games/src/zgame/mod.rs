@@ -8,22 +8,23 @@
 //! Every move adds to an index higher than any it removes from, so count vectors compared from
 //! the top index down strictly increase along every move. [`PositionIndex`] ranks positions in
 //! exactly that order, so [`solve`] can sweep ranks from the top down and find every child
-//! already solved. [`NaiveSolver`] (hashed positions, no ranking) exists to check it.
+//! already solved. The `zecklab-reference` crate's naive solver (hashed positions, no ranking)
+//! and [`check_table`] (the rules alone, on a finished table) exist to check it.
 
+mod check;
 mod index;
 mod lengths;
-mod naive;
 mod p2_strategy;
 mod position;
 mod ranks;
 mod solver;
 mod strategies;
 
-pub use index::{partition_count_independent, PositionIndex};
+pub use check::{check_table, SolvedTable, TableCheck};
+pub use index::PositionIndex;
 pub use lengths::{length_distribution, lengths, theorem_bound, LengthDistribution, Lengths};
-pub use naive::NaiveSolver;
 pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_MAGIC};
-pub use position::{ZMove, ZPosition, ZgameError};
+pub use position::{MoveIndex, ZMove, ZPosition, ZgameError};
 pub use ranks::{walk, ChildRank};
 pub use solver::{solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, Value};
 pub use strategies::{play_out, Rule};

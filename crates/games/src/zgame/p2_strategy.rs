@@ -299,9 +299,9 @@ impl PlayerTwoStrategy {
 /// The position of a move in [`ZPosition::moves`] order.
 fn move_order(m: ZMove) -> (u8, usize) {
     match m {
-        ZMove::Combine(i) => (0, i),
+        ZMove::Combine(i) => (0, i.get()),
         ZMove::CombineOnes => (1, 0),
-        ZMove::Split(i) => (2, i),
+        ZMove::Split(i) => (2, i.get()),
     }
 }
 

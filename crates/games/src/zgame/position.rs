@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use zecklab_numeration::fib::FIB_U64;
+use zecklab_numeration::fib::{FIB_U64, MAX_INDEX_U64};
 
 /// Why a position or move is not valid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +15,8 @@ pub enum ZgameError {
     NotFibonacci(u64),
     /// The position has no parts.
     Empty,
+    /// The parts sum past 2^64 - 1.
+    TooLarge,
     /// The move cannot be made from this position.
     IllegalMove(String),
     /// The text could not be read as a move.
@@ -31,6 +33,7 @@ impl fmt::Display for ZgameError {
                 write!(f, "invalid part {p}: parts must be Fibonacci numbers 1, 2, 3, 5, 8, ...")
             }
             ZgameError::Empty => f.write_str("empty position: a position needs at least one part"),
+            ZgameError::TooLarge => f.write_str("position too large: its parts sum past 2^64 - 1"),
             ZgameError::IllegalMove(m) => write!(f, "illegal move: {m}"),
             ZgameError::MalformedMove(t) => write!(
                 f,
@@ -42,37 +45,91 @@ impl fmt::Display for ZgameError {
 
 impl std::error::Error for ZgameError {}
 
-/// A position: `counts[i - 1]` copies of `F_i`, trailing zeros trimmed, summing to `n >= 1`.
+/// A position: `counts[i - 1]` copies of `F_i`, trailing zeros trimmed, summing to `n` with
+/// `1 <= n < 2^64` (the constructors refuse larger sums, so [`ZPosition::n`] never overflows).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ZPosition {
     counts: Vec<u32>,
 }
 
+/// The Fibonacci index a combine or split acts on: at least 2, and low enough that the part it
+/// makes (`F(i+1)`) is a 64-bit Fibonacci number. Only [`MoveIndex::new`] makes one, so every
+/// [`ZMove`] names a real move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MoveIndex(u8);
+
+impl MoveIndex {
+    /// The largest index a move can act on.
+    pub const MAX: usize = MAX_INDEX_U64 - 1;
+
+    /// The index `i`, or `None` unless `2 <= i <= MoveIndex::MAX`.
+    pub const fn new(i: usize) -> Option<MoveIndex> {
+        if i >= 2 && i <= Self::MAX {
+            Some(MoveIndex(i as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The index.
+    pub const fn get(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// A move, named by the index it acts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ZMove {
-    /// `F(i-1) ∧ F(i) -> F(i+1)`, for `i >= 2`.
-    Combine(usize),
+    /// `F(i-1) ∧ F(i) -> F(i+1)`.
+    Combine(MoveIndex),
     /// `F1 ∧ F1 -> F2`.
     CombineOnes,
     /// `F(i) ∧ F(i) -> F(i-2) ∧ F(i+1)` for `i >= 3`, or `F2 ∧ F2 -> F1 ∧ F3` for `i = 2`.
-    Split(usize),
+    Split(MoveIndex),
 }
 
 impl fmt::Display for ZMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            // Indices below 2 name no move; say so rather than underflow.
-            ZMove::Combine(i) | ZMove::Split(i) if i < 2 => write!(f, "{{not a move: {self:?}}}"),
-            ZMove::Combine(i) => write!(f, "{{F{} ∧ F{} -> F{}}}", i - 1, i, i + 1),
+            ZMove::Combine(i) => {
+                let i = i.get();
+                write!(f, "{{F{} ∧ F{} -> F{}}}", i - 1, i, i + 1)
+            }
             ZMove::CombineOnes => f.write_str("{F1 ∧ F1 -> F2}"),
-            ZMove::Split(2) => f.write_str("{F2 ∧ F2 -> F1 ∧ F3}"),
-            ZMove::Split(i) => write!(f, "{{F{i} ∧ F{i} -> F{} ∧ F{}}}", i - 2, i + 1),
+            ZMove::Split(i) if i.get() == 2 => f.write_str("{F2 ∧ F2 -> F1 ∧ F3}"),
+            ZMove::Split(i) => {
+                let i = i.get();
+                write!(f, "{{F{i} ∧ F{i} -> F{} ∧ F{}}}", i - 2, i + 1)
+            }
         }
     }
 }
 
 impl ZMove {
+    /// `F(i-1) ∧ F(i) -> F(i+1)`, when `i` names such a move.
+    pub const fn combine(i: usize) -> Option<ZMove> {
+        match MoveIndex::new(i) {
+            Some(i) => Some(ZMove::Combine(i)),
+            None => None,
+        }
+    }
+
+    /// `F(i) ∧ F(i) -> F(i-2) ∧ F(i+1)` (or `F2 ∧ F2 -> F1 ∧ F3`), when `i` names such a move.
+    pub const fn split(i: usize) -> Option<ZMove> {
+        match MoveIndex::new(i) {
+            Some(i) => Some(ZMove::Split(i)),
+            None => None,
+        }
+    }
+
+    /// The index the move acts on (1 for `F1 ∧ F1`).
+    pub fn index(self) -> usize {
+        match self {
+            ZMove::CombineOnes => 1,
+            ZMove::Combine(i) | ZMove::Split(i) => i.get(),
+        }
+    }
+
     /// Reads a move by the two parts it takes: the paper's notation `{F2 ∧ F2 -> F1 ∧ F3}` (braces
     /// and the right side optional; when given, the right side must match), or part values such
     /// as `1+1`, `2 2`, `3+5`. `F<i>` names an index, a bare number a part's value.
@@ -107,11 +164,12 @@ impl ZMove {
         };
         let taken = indices(left)?;
         let m = match taken[..] {
-            [1, 1] => ZMove::CombineOnes,
-            [a, b] if a == b => ZMove::Split(a),
-            [a, b] if b == a + 1 => ZMove::Combine(b),
-            _ => return Err(malformed()),
-        };
+            [1, 1] => Some(ZMove::CombineOnes),
+            [a, b] if a == b => ZMove::split(a),
+            [a, b] if b == a + 1 => ZMove::combine(b),
+            _ => None,
+        }
+        .ok_or_else(malformed)?;
         if let Some(right) = right {
             if indices(right)? != m.result_indices() {
                 return Err(malformed());
@@ -125,13 +183,21 @@ impl ZMove {
         matches!(self, ZMove::Combine(_) | ZMove::CombineOnes)
     }
 
+    /// The highest index the move touches (the index of the part it makes last).
+    pub fn highest_index(self) -> usize {
+        match self {
+            ZMove::CombineOnes => 2,
+            ZMove::Combine(i) | ZMove::Split(i) => i.get() + 1,
+        }
+    }
+
     /// The indices of the parts the move makes, smallest first.
     pub fn result_indices(self) -> Vec<usize> {
         match self {
             ZMove::CombineOnes => vec![2],
-            ZMove::Combine(i) => vec![i + 1],
-            ZMove::Split(2) => vec![1, 3],
-            ZMove::Split(i) => vec![i - 2, i + 1],
+            ZMove::Combine(i) => vec![i.get() + 1],
+            ZMove::Split(i) if i.get() == 2 => vec![1, 3],
+            ZMove::Split(i) => vec![i.get() - 2, i.get() + 1],
         }
     }
 }
@@ -156,13 +222,22 @@ impl ZPosition {
     /// A position from counts (`counts[i - 1]` copies of `F_i`).
     ///
     /// # Errors
-    /// [`ZgameError::Empty`] when every count is zero.
+    /// [`ZgameError::Empty`] when every count is zero; [`ZgameError::TooLarge`] when the parts
+    /// sum past `u64::MAX` or use an index past the largest 64-bit Fibonacci number.
     pub fn from_counts(mut counts: Vec<u32>) -> Result<ZPosition, ZgameError> {
         while counts.last() == Some(&0) {
             counts.pop();
         }
         if counts.is_empty() {
             return Err(ZgameError::Empty);
+        }
+        if counts.len() >= FIB_U64.len() {
+            return Err(ZgameError::TooLarge);
+        }
+        let sum: u128 =
+            counts.iter().enumerate().map(|(i, &c)| u128::from(c) * u128::from(FIB_U64[i + 1])).sum();
+        if sum > u128::from(u64::MAX) {
+            return Err(ZgameError::TooLarge);
         }
         Ok(ZPosition { counts })
     }
@@ -199,42 +274,21 @@ impl ZPosition {
         &self.counts
     }
 
-    /// The number being played: the sum of the parts.
+    /// The number being played: the sum of the parts (below 2^64 by construction).
     pub fn n(&self) -> u64 {
         self.counts.iter().enumerate().map(|(i, &c)| u64::from(c) * FIB_U64[i + 1]).sum()
-    }
-
-    fn count(&self, index: usize) -> u32 {
-        self.counts.get(index - 1).copied().unwrap_or(0)
     }
 
     /// Every legal move, in a fixed order: combines by index, combine 1s, splits by index.
     pub fn moves(&self) -> Vec<ZMove> {
         let mut moves = Vec::new();
-        let top = self.counts.len();
-        for i in 2..=top {
-            if self.count(i - 1) >= 1 && self.count(i) >= 1 {
-                moves.push(ZMove::Combine(i));
-            }
-        }
-        if self.count(1) >= 2 {
-            moves.push(ZMove::CombineOnes);
-        }
-        for i in 2..=top {
-            if self.count(i) >= 2 {
-                moves.push(ZMove::Split(i));
-            }
-        }
+        for_each_legal_move(&self.counts, |m| moves.push(m));
         moves
     }
 
     /// Whether the move can be made here (exactly the moves [`ZPosition::moves`] lists).
     pub fn is_legal(&self, m: ZMove) -> bool {
-        match m {
-            ZMove::Combine(i) => i >= 2 && self.count(i - 1) >= 1 && self.count(i) >= 1,
-            ZMove::CombineOnes => self.count(1) >= 2,
-            ZMove::Split(i) => i >= 2 && self.count(i) >= 2,
-        }
+        is_legal_on_counts(&self.counts, m)
     }
 
     /// The position after a move.
@@ -246,39 +300,73 @@ impl ZPosition {
             return Err(ZgameError::IllegalMove(format!("{m} is not available in {self}")));
         }
         let mut counts = self.counts.clone();
-        let mut add = |index: usize, delta: i64| {
-            if counts.len() < index {
-                counts.resize(index, 0);
-            }
-            counts[index - 1] = (i64::from(counts[index - 1]) + delta) as u32;
-        };
-        match m {
-            ZMove::Combine(i) => {
-                add(i - 1, -1);
-                add(i, -1);
-                add(i + 1, 1);
-            }
-            ZMove::CombineOnes => {
-                add(1, -2);
-                add(2, 1);
-            }
-            ZMove::Split(2) => {
-                add(2, -2);
-                add(1, 1);
-                add(3, 1);
-            }
-            ZMove::Split(i) => {
-                add(i, -2);
-                add(i - 2, 1);
-                add(i + 1, 1);
-            }
-        }
+        counts.resize(counts.len().max(m.highest_index()), 0);
+        apply_to_counts(&mut counts, m);
         ZPosition::from_counts(counts)
     }
 
     /// Whether no move is possible (the Zeckendorf representation).
     pub fn is_terminal(&self) -> bool {
         self.moves().is_empty()
+    }
+}
+
+/// The count of `F_index` in a count vector (`counts[i - 1]` copies of `F_i`; missing ones are 0).
+fn count_at(counts: &[u32], index: usize) -> u32 {
+    index.checked_sub(1).and_then(|i| counts.get(i)).copied().unwrap_or(0)
+}
+
+/// Whether `m` is legal on a count vector: the rules of Definition 1.1 in one place, shared by
+/// [`ZPosition`] and by checkers that work on count arrays without allocating.
+pub(crate) fn is_legal_on_counts(counts: &[u32], m: ZMove) -> bool {
+    let c = |i| count_at(counts, i);
+    match m {
+        ZMove::Combine(i) => c(i.get() - 1) >= 1 && c(i.get()) >= 1,
+        ZMove::CombineOnes => c(1) >= 2,
+        ZMove::Split(i) => c(i.get()) >= 2,
+    }
+}
+
+/// Calls `visit` for every legal move on a count vector, in the order of [`ZPosition::moves`]:
+/// combines by index, combine 1s, splits by index.
+pub(crate) fn for_each_legal_move(counts: &[u32], mut visit: impl FnMut(ZMove)) {
+    let indices = || (2..=counts.len()).filter_map(MoveIndex::new);
+    for m in indices().map(ZMove::Combine) {
+        if is_legal_on_counts(counts, m) {
+            visit(m);
+        }
+    }
+    if is_legal_on_counts(counts, ZMove::CombineOnes) {
+        visit(ZMove::CombineOnes);
+    }
+    for m in indices().map(ZMove::Split) {
+        if is_legal_on_counts(counts, m) {
+            visit(m);
+        }
+    }
+}
+
+/// The count changes a move makes, as `(index, change)`.
+fn count_changes(m: ZMove) -> [(usize, i32); 3] {
+    match m {
+        ZMove::Combine(i) => [(i.get() - 1, -1), (i.get(), -1), (i.get() + 1, 1)],
+        ZMove::CombineOnes => [(1, -2), (2, 1), (2, 0)],
+        ZMove::Split(i) if i.get() == 2 => [(2, -2), (1, 1), (3, 1)],
+        ZMove::Split(i) => [(i.get(), -2), (i.get() - 2, 1), (i.get() + 1, 1)],
+    }
+}
+
+/// Makes a legal move on a count vector long enough to hold [`ZMove::highest_index`].
+pub(crate) fn apply_to_counts(counts: &mut [u32], m: ZMove) {
+    for (index, change) in count_changes(m) {
+        counts[index - 1] = counts[index - 1].wrapping_add_signed(change);
+    }
+}
+
+/// Takes back a move made by [`apply_to_counts`].
+pub(crate) fn undo_on_counts(counts: &mut [u32], m: ZMove) {
+    for (index, change) in count_changes(m) {
+        counts[index - 1] = counts[index - 1].wrapping_add_signed(-change);
     }
 }
 
@@ -321,29 +409,35 @@ mod tests {
         for m in p.moves() {
             assert_eq!(p.apply(m).unwrap().n(), p.n());
         }
-        assert_eq!(ZMove::Split(2).to_string(), "{F2 ∧ F2 -> F1 ∧ F3}");
-        assert_eq!(ZMove::Split(4).to_string(), "{F4 ∧ F4 -> F2 ∧ F5}");
+        assert_eq!(ZMove::split(2).unwrap().to_string(), "{F2 ∧ F2 -> F1 ∧ F3}");
+        assert_eq!(ZMove::split(4).unwrap().to_string(), "{F4 ∧ F4 -> F2 ∧ F5}");
         // The Zeckendorf representation of 12 = 8 + 3 + 1 has no moves.
         assert!(ZPosition::parse("1 3 8").unwrap().is_terminal());
-        assert!(p.apply(ZMove::Combine(9)).is_err());
+        assert!(p.apply(ZMove::combine(9).unwrap()).is_err());
+        // Indices that name no move cannot be made into one.
+        for i in [0, 1, MoveIndex::MAX + 1, usize::MAX] {
+            assert_eq!(ZMove::split(i), None, "{i}");
+            assert_eq!(ZMove::combine(i), None, "{i}");
+        }
+        assert_eq!(ZMove::split(2).unwrap().result_indices(), [1, 3]);
     }
 
     #[test]
     fn moves_read_back_from_every_notation() {
         for m in [
             ZMove::CombineOnes,
-            ZMove::Combine(2),
-            ZMove::Combine(7),
-            ZMove::Split(2),
-            ZMove::Split(3),
-            ZMove::Split(9),
+            ZMove::combine(2).unwrap(),
+            ZMove::combine(7).unwrap(),
+            ZMove::split(2).unwrap(),
+            ZMove::split(3).unwrap(),
+            ZMove::split(9).unwrap(),
         ] {
             assert_eq!(ZMove::parse(&m.to_string()), Ok(m), "{m}");
         }
         assert_eq!(ZMove::parse("1+1"), Ok(ZMove::CombineOnes));
-        assert_eq!(ZMove::parse("2 2"), Ok(ZMove::Split(2)));
-        assert_eq!(ZMove::parse("5+3"), Ok(ZMove::Combine(4)));
-        assert_eq!(ZMove::parse("F3 ∧ F4"), Ok(ZMove::Combine(4)));
+        assert_eq!(ZMove::parse("2 2"), Ok(ZMove::split(2).unwrap()));
+        assert_eq!(ZMove::parse("5+3"), Ok(ZMove::combine(4).unwrap()));
+        assert_eq!(ZMove::parse("F3 ∧ F4"), Ok(ZMove::combine(4).unwrap()));
         assert_eq!(ZMove::parse("4 4"), Err(ZgameError::NotFibonacci(4)));
         for bad in ["", "1", "1+3", "1 1 1", "{F2 ∧ F2 -> F3}", "F0 F1", "x+y"] {
             assert!(matches!(ZMove::parse(bad), Err(ZgameError::MalformedMove(_))), "{bad}");

@@ -12,7 +12,13 @@
 use zecklab_numeration::fib::FIB_U64;
 
 use super::index::PositionIndex;
-use super::position::ZMove;
+use super::position::{MoveIndex, ZMove};
+
+/// The moves at indices 2 and 3, which the innermost loop makes itself.
+const COMBINE_2: ZMove = ZMove::Combine(MoveIndex::new(2).expect("2 is a move index"));
+const SPLIT_2: ZMove = ZMove::Split(MoveIndex::new(2).expect("2 is a move index"));
+const COMBINE_3: ZMove = ZMove::Combine(MoveIndex::new(3).expect("3 is a move index"));
+const SPLIT_3: ZMove = ZMove::Split(MoveIndex::new(3).expect("3 is a move index"));
 
 /// The largest top index supported (n below F_41; memory refuses far smaller n).
 pub(crate) const MAX_TOP: usize = 40;
@@ -31,11 +37,8 @@ impl Delta {
     /// The move.
     pub(crate) fn r#move(self) -> ZMove {
         let i = usize::from(self.index);
-        if self.combine {
-            ZMove::Combine(i)
-        } else {
-            ZMove::Split(i)
-        }
+        let m = if self.combine { ZMove::combine(i) } else { ZMove::split(i) };
+        m.expect("deltas are recorded for indices 3..=top")
     }
 }
 
@@ -254,10 +257,10 @@ fn walk_level(
                 }
             };
             add(Some(1), c1 >= 2, ZMove::CombineOnes);
-            add(inner.combine_2, c1 >= 1 && c2 >= 1, ZMove::Combine(2));
-            add(inner.split_2, c2 >= 2, ZMove::Split(2));
-            add(inner.combine_3, c2 >= 1, ZMove::Combine(3));
-            add(inner.split_3, true, ZMove::Split(3));
+            add(inner.combine_2, c1 >= 1 && c2 >= 1, COMBINE_2);
+            add(inner.split_2, c2 >= 2, SPLIT_2);
+            add(inner.combine_3, c2 >= 1, COMBINE_3);
+            add(inner.split_3, true, SPLIT_3);
             for f in &cursor.fixed[..cursor.fixed_len] {
                 add(Some(f.delta), true, f.r#move());
             }

@@ -51,7 +51,7 @@ impl Rule {
         let splits = || moves.iter().filter(|m| matches!(m, ZMove::Split(_))).copied();
         let ones = || moves.iter().filter(|m| matches!(m, ZMove::CombineOnes)).copied();
         let key = |m: &ZMove| match *m {
-            ZMove::Combine(i) | ZMove::Split(i) => i,
+            ZMove::Combine(i) | ZMove::Split(i) => i.get(),
             ZMove::CombineOnes => 1,
         };
         let largest = |it: &mut dyn Iterator<Item = ZMove>| it.max_by_key(key);

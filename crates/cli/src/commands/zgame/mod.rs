@@ -40,6 +40,20 @@ enum ZgameCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Solve the game on N, then check every position's stored value against its children's,
+    /// found by the rules alone (not the solver's rank arithmetic).
+    #[command(after_help = solve::check_help())]
+    Check {
+        /// The game on N.
+        #[arg(long)]
+        n: u32,
+        /// Check outcomes only (remoteness is not computed).
+        #[arg(long)]
+        no_remoteness: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Exact game lengths over the whole position graph: shortest, longest, Theorem 1.3's bound,
     /// random play, the number of games, and the four deterministic games.
     #[command(
@@ -142,6 +156,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             solve::solve_range(&mut out, first, to.unwrap_or(first), no_remoteness, json)?;
             ExitCode::SUCCESS
         }
+        ZgameCommand::Check { n, no_remoteness, json } => solve::check(&mut out, n, !no_remoteness, json)?,
         ZgameCommand::Position { position, json } => {
             solve::position(&mut out, &position, json)?;
             ExitCode::SUCCESS

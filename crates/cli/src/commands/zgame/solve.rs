@@ -4,7 +4,9 @@
 use std::time::Instant;
 
 use serde::Serialize;
-use zecklab_games::zgame::{solve, Solution, SolvePlan, ZPosition};
+use std::process::ExitCode;
+
+use zecklab_games::zgame::{check_table, solve, Solution, SolvePlan, ZPosition};
 
 use crate::input::InputError;
 use crate::output::Out;
@@ -13,7 +15,7 @@ use crate::progress;
 /// Memory the solver's tables may use.
 pub const MEMORY_LIMIT: u128 = 20 << 30;
 /// Remoteness is stored in one byte a position up to this n, two bytes above.
-pub const REMOTENESS_ONE_BYTE_TO: u32 = 546;
+pub const REMOTENESS_ONE_BYTE_TO: u32 = 337;
 /// The first n whose remoteness table does not fit in [`MEMORY_LIMIT`]: remoteness is null from here.
 pub const REMOTENESS_NULL_FROM: u32 = 580;
 /// The first n whose outcome table alone does not fit in [`MEMORY_LIMIT`]: refused from here.
@@ -79,6 +81,64 @@ pub fn solve_range(
         out.flush()?;
     }
     Ok(())
+}
+
+/// The `--help` text after the options of `zgame check`.
+pub fn check_help() -> String {
+    "JSON: {\"n\",\"positions\",\"checked\",\"remoteness_checked\",\"inconsistent\",\"first_inconsistent\":\"<position>\"|null,\"seconds\"}.\n\
+Every position is checked: it must be a win exactly when some child is a loss, its remoteness must follow from its \
+children's (a win: 1 + the least remoteness of a losing child; a loss: 1 + the greatest of any child), and a position \
+with no move must be a loss with remoteness 0. The game graph has no cycles, so a table that passes is the only correct \
+one. Children are found by the rules and ranked from scratch, independently of the solver. Remoteness is checked \
+where it is computed (see `zgame solve --help`). Exit status 1 when any position is inconsistent."
+        .to_string()
+}
+
+/// Solves the game on `n` and checks the tables position by position; exit status 1 on any
+/// inconsistency.
+pub fn check(out: &mut Out, n: u32, remoteness: bool, json: bool) -> anyhow::Result<ExitCode> {
+    let solution = solve_with_progress(n, remoteness)?;
+    let start = Instant::now();
+    let bar = progress::bar(solution.index().count(), "positions", &format!("checking n = {n}"));
+    let report = check_table(&solution, |done, _| bar.set_position(done));
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    #[derive(Serialize)]
+    struct CheckJson {
+        n: u32,
+        positions: u64,
+        checked: u64,
+        remoteness_checked: bool,
+        inconsistent: u64,
+        first_inconsistent: Option<String>,
+        seconds: f64,
+    }
+    let line = CheckJson {
+        n,
+        positions: report.positions,
+        checked: report.checked,
+        remoteness_checked: report.remoteness_checked,
+        inconsistent: report.inconsistent,
+        first_inconsistent: report.first_inconsistent.as_ref().map(ToString::to_string),
+        seconds,
+    };
+    if json {
+        out.json(&line)?;
+    } else {
+        let what = if line.remoteness_checked { "outcome and remoteness" } else { "outcome" };
+        match &line.first_inconsistent {
+            None => out.line(format!(
+                "n = {n}: all {} positions consistent ({what} checked against their children); {seconds:.2} s",
+                line.checked
+            ))?,
+            Some(p) => out.line(format!(
+                "n = {n}: {} of {} positions INCONSISTENT ({what}); the first is {p}; {seconds:.2} s",
+                line.inconsistent, line.checked
+            ))?,
+        }
+    }
+    out.flush()?;
+    Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// Prints the value of one position and of every move from it.

@@ -5,7 +5,6 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
 use serde::Serialize;
 use zecklab_games::zgame::{PlayerTwoStrategy, StrategyError};
 
@@ -20,19 +19,23 @@ pub const STRATEGY_LIMIT: u32 = 200;
 /// Solves the game on `n` and writes Player 2's strategy to `path` (atomically).
 pub fn write_strategy(out: &mut Out, n: u32, path: &Path, json: bool) -> anyhow::Result<()> {
     input::game_size(n, STRATEGY_LIMIT, "zgame strategy")?;
+    output::destination(path)?;
     let start = Instant::now();
     let solution = solve_with_progress(n, true)?;
     let bar = progress::bar(solution.index().count(), "positions", "building the strategy");
     let strategy = PlayerTwoStrategy::from_solution(&solution, |done, _| bar.set_position(done))
         .map_err(InputError::from_display)?;
     bar.finish_and_clear();
-    output::write_atomically(path, |w| {
+    let destination = output::write_file(path, |w| {
         for line in strategy.lines() {
             writeln!(w, "{line}")?;
         }
         Ok(())
-    })
-    .with_context(|| format!("writing {}", path.display()))?;
+    })?;
+    if destination == output::Destination::Stdout {
+        // The strategy went to stdout; a summary there would corrupt it.
+        return Ok(());
+    }
     let seconds = start.elapsed().as_secs_f64();
     #[derive(Serialize)]
     struct StrategyJson<'a> {

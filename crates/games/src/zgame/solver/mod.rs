@@ -4,7 +4,7 @@
 //! Every move goes to a higher rank, so a sweep that finishes every child before its parent
 //! solves everything in one pass ([`sweep`] says how it finds children and shares the work
 //! between threads). Outcomes take one bit a position; remoteness, when asked for, one byte up
-//! to n = 546 and two beyond ([`tables`] says why). Memory is checked before anything large is
+//! to n = 337 and two beyond ([`tables`] proves the bound that decides). Memory is checked before anything large is
 //! allocated.
 
 mod sweep;
@@ -67,6 +67,12 @@ pub enum SolveError {
         /// The limit.
         limit: u128,
     },
+    /// A remoteness did not fit the width its proven bound chose. This is a defect in zecklab
+    /// (the bound is proven and tested); the solve fails rather than return truncated values.
+    RemotenessOverflow {
+        /// The n asked for.
+        n: u32,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -81,6 +87,10 @@ impl fmt::Display for SolveError {
                 "n = {n} is too large: its {positions} positions need {} MiB of tables, more than the {} MiB allowed",
                 bytes.div_ceil(1 << 20),
                 limit >> 20
+            ),
+            SolveError::RemotenessOverflow { n } => write!(
+                f,
+                "internal error solving n = {n}: a remoteness exceeded its proven bound; no value was returned (please report this)"
             ),
         }
     }
@@ -139,6 +149,21 @@ impl Solution {
     }
 }
 
+impl crate::zgame::SolvedTable for Solution {
+    fn index(&self) -> &PositionIndex {
+        &self.index
+    }
+
+    fn outcome(&self, r: u64) -> Outcome {
+        Solution::outcome(self, r)
+    }
+
+    fn remoteness_with_parts(&self, r: u64, parts: u32) -> Option<u32> {
+        let table = self.remoteness.as_ref()?;
+        Some(tables::remoteness_from(parts - self.end_parts, table.get(r), self.wins.get(r)))
+    }
+}
+
 /// What solving the game on `n` takes, worked out before anything large is allocated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolvePlan {
@@ -172,7 +197,7 @@ struct RankedGame {
     index: PositionIndex,
     /// Parts of the end position (the Zeckendorf representation of n).
     end_parts: u32,
-    /// The bound `(n - I(end)) / 2` on every half-excess (see `tables`).
+    /// The proven bound on every half-excess (see `tables`).
     max_half_excess: u64,
 }
 
@@ -188,8 +213,7 @@ impl RankedGame {
         let mut end = vec![0; index.top()];
         index.unrank_into(index.count() - 1, &mut end);
         let end_parts = end.iter().sum();
-        let end_index_sum: u64 = end.iter().enumerate().map(|(i, &c)| (i as u64 + 1) * u64::from(c)).sum();
-        let max_half_excess = (u64::from(n) - end_index_sum) / 2;
+        let max_half_excess = tables::half_excess_bound(n, &end);
         Ok(RankedGame { index, end_parts, max_half_excess })
     }
 
@@ -269,7 +293,7 @@ pub fn solve_with(
     let report = |done: u64| progress(done, count);
     let split = options.split_blocks_from.max(1);
     let remoteness = options.with_remoteness.then(|| RemotenessTable::new(count, max_half_excess));
-    match &remoteness {
+    let fitted = match &remoteness {
         None => sweep::Sweep::new(&index, &wins, &tables::Untracked, end_parts, &report, split).run(),
         Some(RemotenessTable::Narrow(t)) => {
             sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split).run()
@@ -277,6 +301,9 @@ pub fn solve_with(
         Some(RemotenessTable::Wide(t)) => {
             sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split).run()
         }
+    };
+    if !fitted {
+        return Err(SolveError::RemotenessOverflow { n });
     }
     Ok(Solution { index, wins, remoteness, end_parts })
 }
@@ -284,29 +311,9 @@ pub fn solve_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::zgame::NaiveSolver;
 
     fn options(with_remoteness: bool, split_blocks_from: u64) -> SolveOptions {
         SolveOptions { with_remoteness, memory_limit: 1 << 32, split_blocks_from }
-    }
-
-    #[test]
-    fn fast_equals_naive_for_every_position() {
-        // Both sweeps: all in rank order, and split into waves down to tiny blocks.
-        let mut naive = NaiveSolver::new();
-        for split in [u64::MAX, 8] {
-            for n in 1..=40 {
-                let solution = solve_with(n, &options(true, split), |_, _| {}).unwrap();
-                let outcomes = solve_with(n, &options(false, split), |_, _| {}).unwrap();
-                let index = solution.index();
-                for r in 0..index.count() {
-                    let p = index.unrank(r);
-                    let v = naive.value(&p);
-                    assert_eq!(solution.value(r), Some(v), "n = {n}, {p}, split {split}");
-                    assert_eq!(outcomes.outcome(r), v.outcome, "n = {n}, {p}, split {split}");
-                }
-            }
-        }
     }
 
     #[test]
@@ -330,7 +337,7 @@ mod tests {
         let wide = RemotenessTable::new(index.count(), u64::from(u16::MAX));
         let RemotenessTable::Wide(slots) = &wide else { panic!("asked for the wide table") };
         let end_parts = RankedGame::new(n).unwrap().end_parts;
-        sweep::Sweep::new(&index, &wins, &slots[..], end_parts, &|_| {}, 64).run();
+        assert!(sweep::Sweep::new(&index, &wins, &slots[..], end_parts, &|_| {}, 64).run());
         let wide = Solution { index, wins, remoteness: Some(wide), end_parts };
         for r in 0..narrow.index().count() {
             assert_eq!(narrow.value(r), wide.value(r), "rank {r}");
@@ -339,11 +346,93 @@ mod tests {
 
     #[test]
     fn remoteness_widths_follow_the_bound() {
-        // Half-excesses fit a byte up to the bound's limit, and the plan says which width it uses.
-        let narrow = SolvePlan::new(500).unwrap();
+        // Half-excesses are proven to fit a byte up to n = 337, and the plan says which width it uses.
+        let narrow = SolvePlan::new(337).unwrap();
         assert_eq!(narrow.remoteness_bytes, u128::from(narrow.positions));
-        let wide = SolvePlan::new(600).unwrap();
-        assert_eq!(wide.remoteness_bytes, 2 * u128::from(wide.positions));
+        for n in [338, 400, 480, 500, 600] {
+            let wide = SolvePlan::new(n).unwrap();
+            assert_eq!(wide.remoteness_bytes, 2 * u128::from(wide.positions), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_half_excess_bound_holds_for_every_position() {
+        // remoteness(p) <= Ψ(end) - Ψ(p) for every position, and every half-excess is at most the
+        // bound that sizes the table, for every n <= 60. The values come from solved tables that
+        // the independent checker (the rules alone) passes, so they are the game's own.
+        let psi = |counts: &[u32]| -> u64 {
+            counts.iter().enumerate().map(|(i, &c)| tables::potential_weight(i + 1) * u64::from(c)).sum()
+        };
+        for n in 1..=60 {
+            let game = RankedGame::new(n).unwrap();
+            let solution = solve_with(n, &options(true, 64), |_, _| {}).unwrap();
+            assert!(crate::zgame::check_table(&solution, |_, _| {}).passed(), "n = {n}");
+            let index = &game.index;
+            let end = index.unrank(index.count() - 1);
+            let mut largest = 0;
+            for r in 0..index.count() {
+                let p = index.unrank(r);
+                let v = solution.value(r).unwrap();
+                assert!(u64::from(v.remoteness) <= psi(end.counts()) - psi(p.counts()), "n = {n}, {p}");
+                let fewest = p.counts().iter().sum::<u32>() - game.end_parts;
+                let h = (v.remoteness - fewest) / 2;
+                largest = largest.max(h);
+            }
+            assert!(
+                u64::from(largest) <= game.max_half_excess,
+                "n = {n}: {largest} > {}",
+                game.max_half_excess
+            );
+        }
+    }
+
+    #[test]
+    fn every_move_raises_the_potential_as_the_proof_says() {
+        for n in 1..=40 {
+            let index = PositionIndex::new(n).unwrap();
+            for r in 0..index.count() {
+                let p = index.unrank(r);
+                let psi = |q: &crate::zgame::ZPosition| -> u64 {
+                    q.counts()
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &c)| tables::potential_weight(i + 1) * u64::from(c))
+                        .sum()
+                };
+                for m in p.moves() {
+                    let rise = psi(&p.apply(m).unwrap()) - psi(&p);
+                    let want = match m {
+                        crate::zgame::ZMove::Combine(i) => i.get() as u64,
+                        _ => 1,
+                    };
+                    assert_eq!(rise, want, "n = {n}, {p}, {m}");
+                }
+            }
+        }
+    }
+
+    /// Slots of one bit's worth, to make the release-mode width check fire on a small game.
+    struct TinySlots(Box<[std::sync::atomic::AtomicU8]>);
+
+    impl tables::HalfExcessSlots for TinySlots {
+        const TRACKED: bool = true;
+        fn get(&self, r: u64) -> u32 {
+            u32::from(self.0[r as usize].load(std::sync::atomic::Ordering::Relaxed))
+        }
+        fn set(&self, r: u64, h: u32) -> bool {
+            self.0[r as usize].store(h.min(1) as u8, std::sync::atomic::Ordering::Relaxed);
+            h <= 1
+        }
+    }
+
+    #[test]
+    fn a_value_too_wide_for_its_slot_fails_the_sweep() {
+        let n = 30;
+        let game = RankedGame::new(n).unwrap();
+        let wins = WinBits::new(game.index.count());
+        let slots = TinySlots((0..game.index.count()).map(|_| Default::default()).collect());
+        let sweep = sweep::Sweep::new(&game.index, &wins, &slots, game.end_parts, &|_| {}, 64);
+        assert!(!sweep.run(), "half-excesses above 1 occur at n = 30 and must be reported");
     }
 
     #[test]

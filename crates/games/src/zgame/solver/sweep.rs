@@ -13,7 +13,7 @@
 //! depend on each other, and waves taken in decreasing `a + 3b` see every dependency finished.
 //! Large sub-blocks split again the same way two levels down; small ones run in rank order.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use super::tables::{remoteness_from, HalfExcessSlots, WinBits};
 use crate::zgame::ranks::{Cursor, InnerDeltas, RankArithmetic};
@@ -32,6 +32,9 @@ pub(super) struct Sweep<'a, R: HalfExcessSlots + ?Sized> {
     progress: &'a (dyn Fn(u64) + Sync),
     /// Blocks with fewer positions run in rank order on one thread.
     split_from: u64,
+    /// Set when some half-excess did not fit its slot (the proven bound makes this impossible;
+    /// the flag makes a mistake in it an error instead of a wrong value).
+    overflowed: AtomicBool,
 }
 
 impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
@@ -51,17 +54,20 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
             done: AtomicU64::new(0),
             progress,
             split_from,
+            overflowed: AtomicBool::new(false),
         }
     }
 
-    /// Fills the tables for every position.
-    pub(super) fn run(&self) {
+    /// Fills the tables for every position; returns `false` when some remoteness did not fit
+    /// its slot (the tables are then unusable).
+    #[must_use]
+    pub(super) fn run(&self) -> bool {
         let top = self.arithmetic.top;
-        if top < 2 {
-            // n = 1: the single position {1} has no move; the zeroed tables already say so.
-            return;
+        if top >= 2 {
+            // (n = 1: the single position {1} has no move; the zeroed tables already say so.)
+            self.block(top, self.arithmetic.start());
         }
-        self.block(top, self.arithmetic.start());
+        !self.overflowed.load(Relaxed)
     }
 
     /// Solves the block of positions whose counts above `j` are those in `cursor`.
@@ -149,8 +155,8 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
             if visit.win {
                 writer.set(r);
             }
-            if R::TRACKED {
-                self.slots.set(r, visit.half_excess());
+            if R::TRACKED && !self.slots.set(r, visit.half_excess()) {
+                self.overflowed.store(true, Relaxed);
             }
         }
     }

@@ -1,11 +1,11 @@
-//! The naive solver: memoised search over hashed positions, no ranking. It exists only to check
-//! the fast solver, position by position.
+//! The Zeckendorf game by memoised search over hashed positions (no ranking, no sweep), and the
+//! number of positions by a coin-change count.
 
 use std::collections::HashMap;
 
-use super::position::ZPosition;
-use super::solver::Value;
-use crate::Outcome;
+use zecklab_games::zgame::{Value, ZPosition};
+use zecklab_games::Outcome;
+use zecklab_numeration::fib::FIB_U64;
 
 /// Memoised depth-first search; values are cached per position.
 #[derive(Clone, Debug, Default)]
@@ -46,4 +46,17 @@ impl NaiveSolver {
     pub fn is_loss(&mut self, position: &ZPosition) -> bool {
         self.value(position).outcome == Outcome::Loss
     }
+}
+
+/// The number of partitions of `n` into Fibonacci parts by the one-dimensional coin-change
+/// recurrence over parts in increasing order (the ranking counts with a two-dimensional table).
+pub fn partition_count(n: u32) -> u128 {
+    let mut ways = vec![0u128; n as usize + 1];
+    ways[0] = 1;
+    for &part in FIB_U64[1..].iter().take_while(|&&f| f <= u64::from(n)) {
+        for m in part as usize..=n as usize {
+            ways[m] += ways[m - part as usize];
+        }
+    }
+    ways[n as usize]
 }
