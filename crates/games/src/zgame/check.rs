@@ -107,6 +107,18 @@ fn check_ranks(table: &impl SolvedTable, lo: u64, hi: u64, with_remoteness: bool
             debug_assert!(stepped, "rank {r} exists");
         }
         let parts: u32 = counts[..top].iter().sum();
+        // The rank's partial sums from the top down: `above[j]` over the indices above `j`, and
+        // `left[j]` the part of n left for indices <= j. A child differs from its parent only at
+        // and below the highest index its move touches, so its rank resumes from there.
+        let (mut above, mut left) = ([0u64; MAX_TOP + 2], [0usize; MAX_TOP + 2]);
+        let (mut rest, mut partial) = (index.n() as usize, 0u64);
+        for j in (2..=top).rev() {
+            above[j] = partial;
+            left[j] = rest;
+            let used = counts[j - 1] as usize * zecklab_numeration::fib::FIB_U64[j] as usize;
+            partial += index.partitions(j, rest) - index.partitions(j, rest - used);
+            rest -= used;
+        }
         let mut any_child = false;
         let mut fastest_win: Option<u32> = None;
         let mut win = false;
@@ -114,7 +126,9 @@ fn check_ranks(table: &impl SolvedTable, lo: u64, hi: u64, with_remoteness: bool
         let parent = counts;
         for_each_legal_move(&parent[..top], |m| {
             apply_to_counts(&mut counts, m);
-            let child = index.rank_counts(&counts[..top]);
+            let h = m.highest_index().min(top);
+            let child = index.rank_below(&counts[..top], h, left[h], above[h]);
+            debug_assert_eq!(child, index.rank_counts(&counts[..top]));
             undo_on_counts(&mut counts, m);
             any_child = true;
             let child_loss = table.outcome(child) == Outcome::Loss;

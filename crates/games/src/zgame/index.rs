@@ -19,8 +19,10 @@ pub struct PositionIndex {
     n: u32,
     /// The largest index with `F_L <= n`.
     top: usize,
-    /// `table[j][m] = P(j, m)` for `1 <= j <= top`, `0 <= m <= n`; `table[0]` is unused.
-    table: Vec<Vec<u64>>,
+    /// `P(j, m)` at `table[j * stride + m]` for `1 <= j <= top`, `0 <= m <= n` (row 0 unused):
+    /// one flat array, since ranking reads a row per index for every position.
+    table: Vec<u64>,
+    stride: usize,
 }
 
 impl PositionIndex {
@@ -37,16 +39,18 @@ impl PositionIndex {
         }
         let size = n as usize + 1;
         let top = FIB_U64[1..].partition_point(|&f| f <= u64::from(n));
-        let mut table = vec![Vec::new(), vec![1u64; size]];
+        let mut table = vec![0u64; (top + 1) * size];
+        table[size..2 * size].fill(1);
         for j in 2..=top {
             let f = FIB_U64[j] as usize;
-            let mut row = table[j - 1].clone();
+            let (below, row) = table.split_at_mut(j * size);
+            let row = &mut row[..size];
+            row.copy_from_slice(&below[(j - 1) * size..]);
             for m in f..size {
                 row[m] = row[m].checked_add(row[m - f])?;
             }
-            table.push(row);
         }
-        Some(PositionIndex { n, top, table })
+        Some(PositionIndex { n, top, table, stride: size })
     }
 
     /// The number being played.
@@ -56,7 +60,7 @@ impl PositionIndex {
 
     /// The number of positions (partitions of `n` into Fibonacci parts).
     pub fn count(&self) -> u64 {
-        self.table[self.top][self.n as usize]
+        self.table[self.top * self.stride + self.n as usize]
     }
 
     /// The largest Fibonacci index a position can use.
@@ -66,17 +70,25 @@ impl PositionIndex {
 
     /// `P(j, m)`: the number of ways to write `m <= n` with parts `F1..Fj` (`1 <= j <= top`).
     pub fn partitions(&self, j: usize, m: usize) -> u64 {
-        self.table[j][m]
+        self.table[j * self.stride + m]
     }
 
     /// The rank of a position given by counts (`counts[i - 1]` copies of `F_i`) summing to `n`.
     pub fn rank_counts(&self, counts: &[u32]) -> u64 {
-        let mut m = self.n as usize;
-        let mut rank = 0;
-        for j in (2..=self.top).rev() {
+        self.rank_below(counts, self.top, self.n as usize, 0)
+    }
+
+    /// Finishes a rank from index `j` down: `partial` is the rank's sum over the indices above
+    /// `j`, and `m` the part of `n` left for indices `<= j` (`rank_counts` is
+    /// `rank_below(counts, top, n, 0)`). Positions that share their counts above `j` share
+    /// `partial` and `m`, so a caller ranking many such positions need not repeat that work.
+    #[inline]
+    pub fn rank_below(&self, counts: &[u32], j: usize, mut m: usize, partial: u64) -> u64 {
+        let mut rank = partial;
+        for j in (2..=j.min(self.top)).rev() {
             let c = counts.get(j - 1).copied().unwrap_or(0) as usize;
             let used = c * FIB_U64[j] as usize;
-            let row = &self.table[j];
+            let row = &self.table[j * self.stride..][..self.stride];
             rank += row[m] - row[m - used];
             m -= used;
         }
@@ -95,7 +107,7 @@ impl PositionIndex {
         let mut m = self.n as usize;
         for j in (2..=self.top).rev() {
             let f = FIB_U64[j] as usize;
-            let row = &self.table[j];
+            let row = &self.table[j * self.stride..][..self.stride];
             let mut c = 0usize;
             // Positions with c_j = c start at row[m] - row[m - c f]; find the block holding rank.
             while (c + 1) * f <= m && row[m] - row[m - (c + 1) * f] <= rank {

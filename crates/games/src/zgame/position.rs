@@ -312,12 +312,14 @@ impl ZPosition {
 }
 
 /// The count of `F_index` in a count vector (`counts[i - 1]` copies of `F_i`; missing ones are 0).
+#[inline]
 fn count_at(counts: &[u32], index: usize) -> u32 {
     index.checked_sub(1).and_then(|i| counts.get(i)).copied().unwrap_or(0)
 }
 
 /// Whether `m` is legal on a count vector: the rules of Definition 1.1 in one place, shared by
 /// [`ZPosition`] and by checkers that work on count arrays without allocating.
+#[inline]
 pub(crate) fn is_legal_on_counts(counts: &[u32], m: ZMove) -> bool {
     let c = |i| count_at(counts, i);
     match m {
@@ -329,6 +331,7 @@ pub(crate) fn is_legal_on_counts(counts: &[u32], m: ZMove) -> bool {
 
 /// Calls `visit` for every legal move on a count vector, in the order of [`ZPosition::moves`]:
 /// combines by index, combine 1s, splits by index.
+#[inline]
 pub(crate) fn for_each_legal_move(counts: &[u32], mut visit: impl FnMut(ZMove)) {
     let indices = || (2..=counts.len()).filter_map(MoveIndex::new);
     for m in indices().map(ZMove::Combine) {
@@ -347,6 +350,7 @@ pub(crate) fn for_each_legal_move(counts: &[u32], mut visit: impl FnMut(ZMove)) 
 }
 
 /// The count changes a move makes, as `(index, change)`.
+#[inline]
 fn count_changes(m: ZMove) -> [(usize, i32); 3] {
     match m {
         ZMove::Combine(i) => [(i.get() - 1, -1), (i.get(), -1), (i.get() + 1, 1)],
@@ -357,6 +361,7 @@ fn count_changes(m: ZMove) -> [(usize, i32); 3] {
 }
 
 /// Makes a legal move on a count vector long enough to hold [`ZMove::highest_index`].
+#[inline]
 pub(crate) fn apply_to_counts(counts: &mut [u32], m: ZMove) {
     for (index, change) in count_changes(m) {
         counts[index - 1] = counts[index - 1].wrapping_add_signed(change);
@@ -364,6 +369,7 @@ pub(crate) fn apply_to_counts(counts: &mut [u32], m: ZMove) {
 }
 
 /// Takes back a move made by [`apply_to_counts`].
+#[inline]
 pub(crate) fn undo_on_counts(counts: &mut [u32], m: ZMove) {
     for (index, change) in count_changes(m) {
         counts[index - 1] = counts[index - 1].wrapping_add_signed(-change);

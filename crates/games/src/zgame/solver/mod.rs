@@ -154,10 +154,12 @@ impl crate::zgame::SolvedTable for Solution {
         &self.index
     }
 
+    #[inline]
     fn outcome(&self, r: u64) -> Outcome {
         Solution::outcome(self, r)
     }
 
+    #[inline]
     fn remoteness_with_parts(&self, r: u64, parts: u32) -> Option<u32> {
         let table = self.remoteness.as_ref()?;
         Some(tables::remoteness_from(parts - self.end_parts, table.get(r), self.wins.get(r)))
