@@ -12,7 +12,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::input::InputError;
 use crate::output::is_broken_pipe;
 
 /// zecklab: Zeckendorf numeration and the games it solves.
@@ -53,15 +52,39 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let code = if e.downcast_ref::<InputError>().is_some() { 2 } else { 1 };
-            eprintln!("error: {e:#}");
-            ExitCode::from(code)
+            // Every error is the user's input or environment (exit 2): "the check found a
+            // counterexample" (exit 1) is an answer, returned as an exit code, not an error.
+            eprintln!("error: {}", one_line(&format!("{e:#}")));
+            ExitCode::from(2)
         }
     }
 }
 
-/// Help and version go to stdout in full; usage errors are cut to their one-line summary
-/// (`error: invalid value '0' for '--k <K>': ...`) and exit with status 2.
+/// A message as one line: its lines joined, control characters escaped (a value the user typed
+/// can carry newlines or terminal escape codes), and long quoted values shortened.
+fn one_line(text: &str) -> String {
+    let joined = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
+    let escaped: String = joined
+        .chars()
+        .flat_map(|c| if c.is_control() { c.escape_debug().collect() } else { vec![c] })
+        .collect();
+    // Shorten every quoted span longer than a screen line.
+    let mut out = String::with_capacity(escaped.len().min(1024));
+    for (i, piece) in escaped.split('\'').enumerate() {
+        if i > 0 {
+            out.push('\'');
+        }
+        if i % 2 == 1 && piece.chars().count() > 80 {
+            out.push_str(&input::shown(piece));
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
+/// Help and version go to stdout in full; usage errors become one line: clap's whole message
+/// (which argument is missing, which values are allowed) without the usage block, exit status 2.
 fn report_clap_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
@@ -76,9 +99,16 @@ fn report_clap_error(e: clap::Error) -> ExitCode {
             }
         }
         _ => {
-            let text = e.to_string();
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: invalid arguments");
-            eprintln!("{first}");
+            let text = e.render().to_string();
+            // Keep the message and its details; drop the usage block and what follows it.
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:"))
+                .filter(|l| !l.starts_with("For more information"))
+                .collect();
+            let line = one_line(&message.join("\n"));
+            let line = line.strip_prefix("error: ").unwrap_or(&line);
+            eprintln!("error: {line} (see --help)");
             ExitCode::from(2)
         }
     }

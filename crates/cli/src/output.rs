@@ -17,7 +17,12 @@ pub struct Out {
 
 impl Out {
     pub fn new() -> Out {
-        Out { inner: BufWriter::new(io::stdout()) }
+        Out { inner: BufWriter::with_capacity(1 << 16, io::stdout()) }
+    }
+
+    /// Writes bytes as they are (the caller supplies the newlines).
+    pub fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.inner.write_all(bytes)
     }
 
     /// Writes one line of text.

@@ -23,6 +23,9 @@ impl Prompt {
                 out.write_all(b"\n")?;
                 Ok(None)
             }
+            Some(Err(e)) if e.kind() == io::ErrorKind::InvalidData => {
+                Err(io::Error::new(io::ErrorKind::InvalidData, "the input is not UTF-8 text"))
+            }
             Some(line) => Ok(Some(line?.trim().to_string())),
         }
     }

@@ -38,8 +38,9 @@ impl fmt::Display for NaturalError {
 
 impl std::error::Error for NaturalError {}
 
-/// Parses a natural number (`0, 1, 2, ...`) of any length written in decimal. A leading `+` and
-/// surrounding white space are accepted; nothing else but digits is.
+/// Parses a natural number (`0, 1, 2, ...`) of any length written in decimal. This is the one
+/// grammar for integers everywhere in zecklab: decimal digits, optionally preceded by `+`, with
+/// white space around them ignored; nothing else (no `_`, no inner spaces, no exponent).
 ///
 /// # Errors
 /// A [`NaturalError`] naming the text when it is empty, negative, fractional or not decimal.
@@ -56,7 +57,11 @@ pub fn parse_natural(text: &str) -> Result<BigUint, NaturalError> {
     if digits.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(BigUint::from_str_radix(digits, 10).expect("all ASCII digits"));
     }
-    if trimmed.starts_with('-') && trimmed.len() > 1 {
+    // "-5" is a negative number; "--" and "->" are not numbers at all.
+    if trimmed
+        .strip_prefix('-')
+        .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+    {
         return Err(NaturalError::Negative(text.to_string()));
     }
     let looks_fractional =
@@ -82,6 +87,16 @@ mod tests {
         assert_eq!(parse_natural("1e9"), Err(NaturalError::NotInteger("1e9".into())));
         assert_eq!(parse_natural("abc"), Err(NaturalError::NotDecimal("abc".into())));
         assert_eq!(parse_natural("+"), Err(NaturalError::NotDecimal("+".into())));
+        assert_eq!(parse_natural(" 5 ").unwrap(), BigUint::from(5u32));
+        for not_a_number in ["--", "->", "-x", "1_000", "1 000"] {
+            assert!(
+                matches!(parse_natural(not_a_number), Err(NaturalError::NotDecimal(_))),
+                "{not_a_number}"
+            );
+        }
+        for not_a_number in ["++5", "+-5"] {
+            assert!(parse_natural(not_a_number).is_err(), "{not_a_number}");
+        }
         assert_eq!(
             parse_natural("-").unwrap_err().to_string(),
             "invalid number '-': expected decimal digits 0-9"

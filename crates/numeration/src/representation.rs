@@ -23,12 +23,16 @@ impl Representation {
 
     /// Builds a representation from a digit mask: bit `i - 1` set means index `i` is used.
     pub fn from_mask(mask: u128) -> Self {
-        let mut indices = Vec::with_capacity(mask.count_ones() as usize);
-        let mut m = mask;
-        while m != 0 {
-            let top = 127 - m.leading_zeros();
-            indices.push(top + 1);
-            m &= !(1u128 << top);
+        let mut indices = vec![0u32; mask.count_ones() as usize];
+        // Fill from the back with the smallest index first, a 64-bit half at a time.
+        let mut slot = indices.len();
+        for (half, offset) in [(mask as u64, 1), ((mask >> 64) as u64, 65)] {
+            let mut bits = half;
+            while bits != 0 {
+                slot -= 1;
+                indices[slot] = bits.trailing_zeros() + offset;
+                bits &= bits - 1;
+            }
         }
         Representation { indices }
     }

@@ -44,14 +44,63 @@ const fn bit_length_rows() -> [BitLengthRow; 65] {
     rows
 }
 
+/// Numbers below `2^SMALL_BITS` are answered from a table of masks (4 MiB; their masks fit 29
+/// bits, since `F_30 > 2^20`).
+const SMALL_BITS: u32 = 20;
+
+/// The Zeckendorf masks of `0..2^20`, built once (in a few milliseconds) by the recurrence
+/// `mask(n) = bit(i) | mask(n - F_i)` with `F_i` the largest Fibonacci number `<= n`: the
+/// greedy algorithm's first step, then its answer for the remainder.
+fn small_masks() -> &'static [u32] {
+    static SMALL: std::sync::OnceLock<Box<[u32]>> = std::sync::OnceLock::new();
+    SMALL.get_or_init(|| {
+        let size = 1usize << SMALL_BITS;
+        let mut masks = vec![0u32; size];
+        let mut i = 1;
+        for n in 1..size {
+            while FIB_U64[i + 1] as usize <= n {
+                i += 1;
+            }
+            masks[n] = (1 << (i - 1)) | masks[n - FIB_U64[i] as usize];
+        }
+        masks.into_boxed_slice()
+    })
+}
+
 /// Zeckendorf digits of a `u64` as a mask: bit `i - 1` is set when `F_i` is a term.
 ///
-/// This is the hot path. Per term it costs one table row and two comparisons with no
+/// This is the hot path. The greedy steps run until the remainder is below 2^16, whose mask a
+/// table holds: the greedy remainder after taking `F_i` is below `F_(i-1)`, so the table's
+/// representation never uses an index next to one already taken, and the result is exactly the
+/// greedy one. Per step the greedy loop costs one table row and two comparisons with no
 /// data-dependent branch (a first version corrected the index in a loop and lost most of its
 /// time to mispredicted branches; a fixed scan over all index pairs was slower still).
 #[inline]
-pub fn zeckendorf_mask_u64(mut n: u64) -> u128 {
+pub fn zeckendorf_mask_u64(n: u64) -> u128 {
+    let small = small_masks();
     let mut mask = 0u128;
+    let mut n = n;
+    while n >> SMALL_BITS != 0 {
+        let row = ROWS_BY_BIT_LENGTH[64 - n.leading_zeros() as usize];
+        let below_top = n < row.f_top;
+        let below_next = n < row.f_below;
+        let term = if below_next {
+            row.f_two_below
+        } else if below_top {
+            row.f_below
+        } else {
+            row.f_top
+        };
+        let index = row.top - u64::from(below_top) - u64::from(below_next);
+        mask |= 1u128 << (index - 1);
+        n -= term;
+    }
+    mask | u128::from(small[n as usize])
+}
+
+/// The greedy loop down to zero, from a mask already holding the larger terms.
+#[cfg(test)]
+fn greedy_mask(mut n: u64, mut mask: u128) -> u128 {
     while n != 0 {
         let row = ROWS_BY_BIT_LENGTH[64 - n.leading_zeros() as usize];
         let below_top = n < row.f_top;
@@ -68,6 +117,25 @@ pub fn zeckendorf_mask_u64(mut n: u64) -> u128 {
         n -= term;
     }
     mask
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::*;
+
+    #[test]
+    fn the_table_path_equals_the_plain_greedy_loop() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let samples = (0..200_000u64).chain((0..200_000).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }));
+        for n in samples.chain([u64::MAX, 1 << 16, (1 << 16) - 1, 46_368, 75_025]) {
+            assert_eq!(zeckendorf_mask_u64(n), greedy_mask(n, 0), "n = {n}");
+        }
+    }
 }
 
 /// The Zeckendorf representation of a `u64`.
@@ -133,8 +201,33 @@ pub fn zeckendorf_big(n: &BigUint) -> Representation {
 }
 
 /// The sum of `F_i` over the indices of `rep`, for any representation (Zeckendorf or not).
+///
+/// Walks up the Fibonacci numbers adding the wanted ones as they pass, so it holds three
+/// integers the size of the value, never the terms (which for a 100,000-digit value would be
+/// gigabytes).
 pub fn fibonacci_value(rep: &Representation) -> BigUint {
-    fibonacci_terms(rep).into_iter().sum()
+    let Some(top) = rep.largest_index() else {
+        return BigUint::zero();
+    };
+    if (top as usize) <= MAX_INDEX_U128 {
+        if let Some(small) = fibonacci_value_u128(rep) {
+            return BigUint::from(small);
+        }
+    }
+    let mut wanted = rep.indices().iter().rev().peekable();
+    let mut sum = BigUint::zero();
+    let (mut current, mut previous) = (BigUint::from(1u32), BigUint::from(1u32));
+    for i in 1..=top {
+        if wanted.peek() == Some(&&i) {
+            sum += &current;
+            wanted.next();
+        }
+        if i < top {
+            let next = &current + &previous;
+            previous = std::mem::replace(&mut current, next);
+        }
+    }
+    sum
 }
 
 /// The terms `F_i` of a representation, largest first, as arbitrary-precision integers.

@@ -23,7 +23,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "nim-outcome-rule",
             "In the factor-k game (k = 1..10) the opener loses exactly when the heap is a term of the k-ladder (k = 2: a Fibonacci number)",
-            "seeds 003, 004",
+            r#"the essay "The heap is not the position"; the note "石取りゲームとFibonacci数" (Fibonacci Freak)"#,
             format!("k = 1..10, opening heaps 2..={}", grouped(u64::from(heaps))),
             "exhaustive threshold search (no ladder) against ladder membership",
             move || check_outcome_rule(heaps),
@@ -31,7 +31,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "nim-smallest-term",
             "From every winnable opening heap, taking the smallest term of the heap's ladder representation wins (k = 1..10)",
-            "seeds 001, 003",
+            r#""Proof of winning strategy in Fibonacci Nim" (a question and its answers); the essay "The heap is not the position""#,
             format!("k = 1..10, opening heaps 2..={}", grouped(u64::from(heaps))),
             "the move is checked in the exhaustive threshold table: it is legal and leaves a losing position",
             move || check_smallest_term(heaps),
@@ -39,7 +39,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "nim-theory-exhaustive",
             "The theory engine (suffix sums of the ladder representation) gives the outcome, threshold and every winning move of every position",
-            "seed 001",
+            r#""Proof of winning strategy in Fibonacci Nim" (a question and its answers)"#,
             format!("k = 1..6, normal and misère, every (heap, cap) with heap <= {}", grouped(u64::from(every_position))),
             "theory engine against the exhaustive threshold table, all winning moves compared heap by heap",
             move || check_theory(every_position),
@@ -47,7 +47,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "nim-misere",
             "Misère play is normal play with one counter fewer: (heap, cap) in misère has the outcome of (heap - 1, cap) in normal play, so the opener of any heap >= 2 wins (leave one counter)",
-            "seed 003 (misère named as open)",
+            r#"the essay "The heap is not the position" (misère named as open)"#,
             format!("k = 1..10, heaps 1..={}, every cap", grouped(u64::from(misere_heaps))),
             "exhaustive misère search (taking the last counter loses) against the exhaustive normal-play table shifted by one",
             move || check_misere(misere_heaps),
@@ -55,7 +55,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "nim-sum",
             "Two heaps with their own caps: the player to move wins iff the nim-sum of the heaps' Grundy values is non-zero",
-            "seed 003 (sums named as open)",
+            r#"the essay "The heap is not the position" (sums named as open)"#,
             format!("k = 2 and 3, both heaps <= {sum_heaps}, every pair of caps"),
             "Grundy table and nim-sum against exhaustive search of the two-heap game",
             move || check_sums(sum_heaps),

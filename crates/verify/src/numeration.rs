@@ -18,7 +18,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "zeckendorf-unique",
             "Every integer n >= 0 is a sum of distinct, non-adjacent Fibonacci numbers (F1 = 1, F2 = 2, ...) in exactly one way, and the greedy algorithm finds it",
-            "seeds 002, 004",
+            r#"the essay on base-Fibonacci numerals in a series on Wythoff's game; the note "石取りゲームとFibonacci数" (Fibonacci Freak)"#,
             format!("0 <= n <= {}", grouped(limit)),
             "enumerate every set of non-adjacent Fibonacci numbers with sum <= the bound (exhaustive, no greedy), count the sets for each sum, and compare each with the greedy digit mask and the arbitrary-precision path",
             move || check_zeckendorf_unique(limit),
@@ -26,7 +26,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "numeral-rule",
             "A base-Fibonacci numeral, canonical or not, reads back to its integer; the canonical numeral has no adjacent 1s, and canonical numerals order like the integers",
-            "seed 002",
+            r#"the essay on base-Fibonacci numerals in a series on Wythoff's game"#,
             format!("every n <= {} and every 0/1 numeral of up to {numeral_bits} digits", grouped(numeral_limit)),
             "numeral -> Horner-style value against the sum of its terms; canonical numeral of that value reads back to it; shortlex order of numerals of 0..=n",
             move || check_numerals(numeral_limit, numeral_bits),
@@ -34,7 +34,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "ladder-property",
             "For every factor k = 1..10, every n >= 0 has exactly one representation in the ladder H1 = 1, H(j+1) = H(j) + H(m) (k H(m) >= H(j)) whose consecutive terms satisfy bigger > k * smaller, and greedy finds it; k = 1 gives the powers of two, k = 2 the Fibonacci numbers",
-            "seed 003 (the factor k)",
+            r#"the essay "The heap is not the position" (the factor k)"#,
             format!("k = 1..10, 0 <= n <= {}", grouped(ladder_limit)),
             "enumerate every set of ladder terms with bigger > k * smaller and sum <= the bound (exhaustive), count per sum, compare with the greedy representation",
             move || check_ladders(ladder_limit),

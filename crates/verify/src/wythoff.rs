@@ -17,7 +17,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "wythoff-digit-rule",
             "(a, b) with a <= b is a P-position of Wythoff's game iff a's Zeckendorf numeral ends in an even number of zeros and b's is a's with one more zero; these are the pairs (floor(m phi), floor(m phi^2))",
-            "seed 002",
+            r#"the essay on base-Fibonacci numerals in a series on Wythoff's game"#,
             format!("m <= {} against the formula; the whole {board} x {board} board against search", grouped(pairs)),
             "exact integer formula (isqrt) against the digit rule for every m; exhaustive search of the board (row, column and diagonal flags) against both",
             move || check_digit_rule(pairs, board),
@@ -25,7 +25,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "wythoff-grundy",
             "The fast Grundy computation (line bitsets, mex scan from the lines' own mexes) equals the naive mex over every option, and its zeros are exactly the P-positions",
-            "seed 002 (P-positions); Grundy values by computation",
+            r#"the essay on base-Fibonacci numerals in a series on Wythoff's game (P-positions); Grundy values by computation"#,
             format!("naive comparison on the {naive} x {naive} board; zeros on the {zeros} x {zeros} board"),
             "fast board against the cubic naive scan; zeros against the searched P-positions",
             move || check_grundy(naive, zeros),

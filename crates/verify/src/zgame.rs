@@ -25,7 +25,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "zgame-lengths",
             "The shortest game on n has n - Z(n) moves; Combine Largest and Split Largest play it and Split Smallest plays the longest; the longest is at most sum a_i delta_i (a_i = F(i+2) - i - 2), with equality exactly when n = F(k) - 1",
-            "seed 000 (Theorems 1.2, 1.3, 1.4)",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games", Theorems 1.2, 1.3, 1.4"#,
             format!("1 <= n <= {lengths_n}"),
             "shortest and longest over the whole position graph (ranked sweep) against n - Z(n), the deterministic play-outs and the bound",
             move || check_lengths(lengths_n),
@@ -33,7 +33,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "zgame-solver-naive",
             "The ranked strong solver gives the same outcome and remoteness as a memoised search over hashed positions, for every position",
-            "seed 000 (Definition 1.1)",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games", Definition 1.1"#,
             format!("every position of the game on n, 1 <= n <= {naive_n}"),
             "dense-rank sweep (both in rank order and split into dependency waves down to 8-position blocks) against naive memoised depth-first search, position by position",
             move || check_naive(naive_n),
@@ -41,7 +41,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "zgame-table-check",
             "Every solved table is the game's unique solution: each position is a win exactly when some child is a loss, its remoteness follows from its children's by the definition, and the end is a loss with remoteness 0",
-            "Zeckendorf game, Definition 1.1; remoteness by its definition",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games", Definition 1.1; remoteness by its definition"#,
             format!("every position of the game on n, 1 <= n <= {table_n}, and n = {}", table_sample.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
             "the solver's tables (outcome and remoteness) checked position by position against their children, found by the rules and ranked from scratch (no rank arithmetic of the solver)",
             move || check_tables((1..=table_n).chain(table_sample.iter().copied())),
@@ -49,7 +49,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "zgame-player-two",
             "Player 2 wins the Zeckendorf game on n for every n >= 3 (Player 1 wins n = 2)",
-            "seed 000 (non-constructive proof)",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games" (a non-constructive proof)"#,
             format!("1 <= n <= {start_n}"),
             "strong solve of every position of each game; outcome of the start {1^n}",
             move || check_start(start_n),
@@ -57,7 +57,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "zgame-strategy",
             "Player 2's strategy exported from the solver answers every Player 1 line with a legal move and always makes the last move",
-            "seed 000 (Player 2 wins for n >= 3, proved without a strategy); issue 6",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games" (Player 2 wins for n >= 3, proved without a strategy)"#,
             format!("n = 1 and 3 <= n <= {strategy_n}"),
             "strategy written as text, read back, and every Player 1 line played against it with the rules alone; the longest such line must last the start's remoteness",
             move || check_strategies(strategy_n),
@@ -65,7 +65,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         Check::new(
             "zgame-position-count",
             "The positions of the game on n are the partitions of n into Fibonacci parts, and the ranking numbers them 0..count",
-            "seed 000; issue 6 (97,075 positions at n = 100)",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games" (positions are partitions into Fibonacci parts)"#,
             format!("1 <= n <= {count_n}"),
             "the ranking's two-dimensional count against a one-dimensional coin-change count",
             move || check_counts(count_n),

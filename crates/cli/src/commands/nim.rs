@@ -9,8 +9,8 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 use zecklab_games::fibnim::{
-    census, own_caps_analysis, reach, sequence, Analysis, GrundyTable, NimPosition, NimRules,
-    SharedCapSolver, Theory,
+    census, estimated_threshold_steps, own_caps_analysis, reach, sequence, Analysis, GrundyTable,
+    NimPosition, NimRules, SharedCapSolver, Theory,
 };
 
 use crate::input::{self, InputError};
@@ -23,6 +23,9 @@ const CENSUS_LIMIT: u32 = 50_000;
 const REACH_LIMIT: u32 = 5_000;
 /// Largest `--to` for `nim sequence` (4 bytes a heap).
 const SEQUENCE_LIMIT: u32 = 1_000_000_000;
+/// Most scan steps (by the estimate) an exhaustive threshold table may take: about a minute
+/// on one core (k = 2 to 10^9 is estimated at 3 x 10^10 steps and takes about 20 s).
+const THRESHOLD_STEPS_LIMIT: u128 = 100_000_000_000;
 /// Largest heap for Grundy tables (`heap^2 / 2` values).
 const GRUNDY_LIMIT: u32 = 5_000;
 /// Largest product of (heap + 1) over the heaps of a shared-cap sum (exhaustive search).
@@ -37,7 +40,7 @@ pub struct NimArgs {
 #[derive(Args, Debug, Clone, Copy)]
 struct RuleArgs {
     /// The factor: a player may take at most K times what the opponent just took.
-    #[arg(long, default_value = "2", value_parser = input::factor, global = true)]
+    #[arg(long, default_value = "2", value_parser = input::factor, global = true, allow_hyphen_values = true)]
     k: u64,
     /// Misère play: whoever takes the last counter loses.
     #[arg(long, global = true)]
@@ -69,7 +72,7 @@ enum NimCommand {
     /// The essay's census of opening heaps 2..=TO: losing heaps, winning openings, the numeral check.
     Census {
         /// The largest opening heap (at most 50,000).
-        #[arg(long, default_value = "120")]
+        #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
         #[command(flatten)]
         rules: RuleArgs,
@@ -91,7 +94,7 @@ enum NimCommand {
     /// The losing opening heaps for factor K up to TO, against the ladder recurrence.
     Sequence {
         /// The largest opening heap (at most 10^9).
-        #[arg(long, default_value = "200")]
+        #[arg(long, default_value = "200", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
         #[command(flatten)]
         rules: RuleArgs,
@@ -102,7 +105,7 @@ enum NimCommand {
     /// Grundy values g(heap, cap) of single heaps up to TO (normal play).
     Grundy {
         /// The largest heap (at most 5,000).
-        #[arg(long)]
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
         #[command(flatten)]
         rules: RuleArgs,
@@ -186,7 +189,15 @@ pub fn run(args: NimArgs) -> anyhow::Result<ExitCode> {
         }
         NimCommand::Sequence { to, rules, json } => {
             let to = bounded("--to", to, 2, SEQUENCE_LIMIT)?;
-            let s = sequence(rules.rules()?, to);
+            let rules = rules.rules()?;
+            let steps = estimated_threshold_steps(rules.k(), to);
+            if steps > THRESHOLD_STEPS_LIMIT {
+                return Err(InputError::from_display(format!(
+                    "invalid --to {to} with k = {}: the exhaustive search would take about {steps} steps (the scan for each heap is longer the larger k is), more than the {THRESHOLD_STEPS_LIMIT} allowed; lower --to or k",
+                    rules.k()
+                )));
+            }
+            let s = sequence(rules, to);
             if json {
                 out.json(&s)?;
             } else {
@@ -276,6 +287,7 @@ fn position_from(heap: &str, cap: Option<&str>) -> anyhow::Result<NimPosition> {
 
 fn solve(out: &mut Out, heap: &str, cap: Option<&str>, rules: NimRules, json: bool) -> anyhow::Result<()> {
     let position = position_from(heap, cap)?;
+    input::ladder_fits(rules.k(), position.heap())?;
     let a = Theory::new(rules).analyse(&position);
     if json {
         return out.json(&SolveJson {
@@ -365,8 +377,9 @@ fn sum(
             }
             sizes.push(small_number("heap", text, 0, 10_000)?);
         }
-        let product = sizes.iter().fold(1u64, |p, &h| p.saturating_mul(u64::from(h) + 1));
-        if product > SHARED_CAP_LIMIT {
+        let product = sizes.iter().try_fold(1u64, |p, &h| p.checked_mul(u64::from(h) + 1));
+        if product.is_none_or(|product| product > SHARED_CAP_LIMIT) {
+            let product = product.map_or("more than 2^64".to_string(), |p| p.to_string());
             return Err(InputError::from_display(format!(
                 "heaps too large for the exhaustive shared-cap search: the product of (heap + 1) is {product}, the limit is {SHARED_CAP_LIMIT}"
             )));
@@ -465,6 +478,7 @@ fn play(heap: Option<&str>, rules: NimRules, first: First) -> anyhow::Result<Exi
         }
     };
     let mut position = NimPosition::opening(heap).map_err(InputError::from_display)?;
+    input::ladder_fits(rules.k(), position.heap())?;
     let theory = Theory::new(rules);
     let mut prompt = Prompt::new();
     say(format!(

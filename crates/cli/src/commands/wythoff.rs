@@ -43,7 +43,7 @@ enum WythoffCommand {
     /// The first N P-positions (a_m, b_m), m = 0, 1, ..., with their numerals.
     Ppos {
         /// How many P-positions.
-        #[arg(long, default_value = "10")]
+        #[arg(long, default_value = "10", value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
         count: u64,
         /// One JSON object per line: {"m","a","b","numeral_a","numeral_b"}.
         #[arg(long)]
@@ -52,7 +52,7 @@ enum WythoffCommand {
     /// Grundy values of the N x N board (rows a = 0..N-1, columns b = 0..N-1).
     Grundy {
         /// The side of the board.
-        #[arg(long)]
+        #[arg(long, value_parser = input::whole_usize, allow_hyphen_values = true)]
         size: usize,
         /// Write the board as CSV to FILE (written to a temporary file, then renamed) and print a summary.
         #[arg(long, value_name = "FILE")]
@@ -152,7 +152,7 @@ fn explain(position: &WythoffPosition) -> Vec<String> {
     lines.push(format!("  numerals: a = {}, b = {}", numeral(&position.a), numeral(&position.b)));
     if analysis.winning_moves.is_empty() {
         lines.push(
-            "  a P-position: the smaller numeral ends in an even number of zeros and the larger is the same with one more zero (seed 002), so every move leaves a winnable position"
+            "  a P-position: the smaller numeral ends in an even number of zeros and the larger is the same with one more zero, so every move leaves a winnable position"
                 .into(),
         );
     }

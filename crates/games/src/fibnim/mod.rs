@@ -15,7 +15,7 @@ mod rules;
 mod sums;
 mod theory;
 
-pub use exhaustive::{thresholds, winning_moves_from_table, NO_THRESHOLD};
+pub use exhaustive::{estimated_threshold_steps, thresholds, winning_moves_from_table, NO_THRESHOLD};
 pub use figures::{census, reach, sequence, Census, Reach, SequenceReport};
 pub use grundy::GrundyTable;
 pub use rules::{NimError, NimPosition, NimRules};

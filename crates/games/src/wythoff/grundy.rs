@@ -71,7 +71,10 @@ impl GrundyBoard {
     pub fn bytes_needed(size: usize) -> u128 {
         let n = size as u128;
         // g(a, b) <= a + b < 2n, so each line needs 2n bits; 4n lines (rows, columns, diagonals).
-        n * n * 4 + 4 * n * (2 * n / 8 + 16)
+        // Saturating: a size near 2^64 must read as "too large", never wrap to a small number.
+        let values = n.saturating_mul(n).saturating_mul(4);
+        let lines = n.saturating_mul(4).saturating_mul(2 * n / 8 + 16);
+        values.saturating_add(lines)
     }
 
     /// Computes the board, refusing before allocating when it would exceed `memory_limit` bytes.

@@ -149,7 +149,7 @@ impl PlayerTwoStrategy {
     pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
         let header = [
             STRATEGY_MAGIC.to_string(),
-            "# Player 2's winning strategy in the Zeckendorf game (seed 000, Definition 1.1).".to_string(),
+            "# Player 2's winning strategy in the Zeckendorf game (Cusenza et al., Bounds on Zeckendorf Games, Definition 1.1).".to_string(),
             "# One line for every position where Player 2 is to move that arises while Player 2".to_string(),
             "# follows it and Player 1 plays anything: the position (parts smallest first, value^count),"
                 .to_string(),

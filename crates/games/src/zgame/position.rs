@@ -9,8 +9,13 @@ use zecklab_numeration::fib::{FIB_U64, MAX_INDEX_U64};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ZgameError {
-    /// The text could not be read as a position.
-    Malformed(String),
+    /// The text could not be read as a position: the text and what is wrong with it.
+    Malformed {
+        /// The text (shortened when long).
+        text: String,
+        /// What is wrong, naming the bad part.
+        problem: String,
+    },
     /// A part that is not a Fibonacci number (1, 2, 3, 5, 8, ...).
     NotFibonacci(u64),
     /// The position has no parts.
@@ -26,9 +31,7 @@ pub enum ZgameError {
 impl fmt::Display for ZgameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ZgameError::Malformed(t) => {
-                write!(f, "malformed position '{t}': expected parts like '1^3 2^2 5^7'")
-            }
+            ZgameError::Malformed { text, problem } => write!(f, "malformed position '{text}': {problem}"),
             ZgameError::NotFibonacci(p) => {
                 write!(f, "invalid part {p}: parts must be Fibonacci numbers 1, 2, 3, 5, 8, ...")
             }
@@ -130,52 +133,81 @@ impl ZMove {
         }
     }
 
-    /// Reads a move by the two parts it takes: the paper's notation `{F2 ∧ F2 -> F1 ∧ F3}` (braces
-    /// and the right side optional; when given, the right side must match), or part values such
-    /// as `1+1`, `2 2`, `3+5`. `F<i>` names an index, a bare number a part's value.
+    /// Reads a move in one of two notations:
+    ///
+    /// - by the values of the two parts it takes, joined by `+` or white space: `1+1`, `2 2`,
+    ///   `3+5`;
+    /// - in the paper's notation by indices, `F2 ∧ F2` or `{F2 ∧ F2 -> F1 ∧ F3}` (braces both or
+    ///   neither; the right side optional, and when given it must be what the move makes).
     ///
     /// # Errors
     /// [`ZgameError::MalformedMove`] when the text names no move; [`ZgameError::NotFibonacci`]
     /// for a value that is not a Fibonacci number.
     pub fn parse(text: &str) -> Result<ZMove, ZgameError> {
         let malformed = || ZgameError::MalformedMove(zecklab_numeration::abbreviate(text));
-        let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
-        let (left, right) = match inner.split_once("->") {
-            Some((l, r)) => (l, Some(r)),
-            None => (inner, None),
-        };
-        let indices = |side: &str| -> Result<Vec<usize>, ZgameError> {
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        let t = text.trim();
+        let (opened, closed) = (t.starts_with('{'), t.ends_with('}'));
+        if opened != closed || (opened && t.len() < 2) {
+            return Err(malformed());
+        }
+        let inner = if opened { t[1..t.len() - 1].trim() } else { t };
+        let taken: Vec<usize> = if inner.contains('F') {
+            // The paper's notation: `F<i> ∧ F<i>`, then optionally `-> F<j> [∧ F<k>]`.
+            let indices = |side: &str| -> Result<Vec<usize>, ZgameError> {
+                let mut out = Vec::new();
+                for token in side.split('∧').map(str::trim) {
+                    let i = token.strip_prefix('F').filter(|i| digits(i)).ok_or_else(malformed)?;
+                    let i: usize = i.parse().map_err(|_| malformed())?;
+                    out.push(i);
+                }
+                out.sort_unstable();
+                Ok(out)
+            };
+            let (left, right) = match inner.split_once("->") {
+                Some((l, r)) => (l, Some(r)),
+                None => (inner, None),
+            };
+            let taken = indices(left)?;
+            if let Some(right) = right {
+                let made = indices(right)?;
+                let m = ZMove::from_taken(&taken).ok_or_else(malformed)?;
+                if made != m.result_indices() {
+                    return Err(malformed());
+                }
+            }
+            taken
+        } else {
+            if opened {
+                return Err(malformed());
+            }
+            let values: Vec<&str> = if inner.contains('+') {
+                inner.split('+').map(str::trim).collect()
+            } else {
+                inner.split_whitespace().collect()
+            };
             let mut out = Vec::new();
-            for token in side
-                .split(|c: char| c.is_whitespace() || c == '∧' || c == '+' || c == ',')
-                .filter(|t| !t.is_empty())
-            {
-                let index = match token.strip_prefix('F') {
-                    Some(i) => i.parse::<usize>().ok().filter(|&i| (1..FIB_U64.len()).contains(&i)),
-                    None => {
-                        let value: u64 = token.parse().map_err(|_| malformed())?;
-                        Some(fibonacci_index(value).ok_or(ZgameError::NotFibonacci(value))?)
-                    }
-                };
-                out.push(index.ok_or_else(malformed)?);
+            for value in values {
+                if !digits(value) {
+                    return Err(malformed());
+                }
+                let value: u64 = value.parse().map_err(|_| malformed())?;
+                out.push(fibonacci_index(value).ok_or(ZgameError::NotFibonacci(value))?);
             }
             out.sort_unstable();
-            Ok(out)
+            out
         };
-        let taken = indices(left)?;
-        let m = match taken[..] {
+        ZMove::from_taken(&taken).ok_or_else(malformed)
+    }
+
+    /// The move that takes the parts with these indices (sorted), if any does.
+    fn from_taken(taken: &[usize]) -> Option<ZMove> {
+        match *taken {
             [1, 1] => Some(ZMove::CombineOnes),
             [a, b] if a == b => ZMove::split(a),
             [a, b] if b == a + 1 => ZMove::combine(b),
             _ => None,
         }
-        .ok_or_else(malformed)?;
-        if let Some(right) = right {
-            if indices(right)? != m.result_indices() {
-                return Err(malformed());
-            }
-        }
-        Ok(m)
     }
 
     /// Whether the move removes a part (combines do; splits keep the number of parts).
@@ -242,29 +274,72 @@ impl ZPosition {
         Ok(ZPosition { counts })
     }
 
-    /// Parses `1^3 2^2 5^7`, `{1^3 ∧ 2^2 ∧ 5^7}` or `1 1 1 2 2` (a part without `^` counts once).
-    /// Parts are Fibonacci values; repeated parts add up.
+    /// Parses a position in one of the paper's two notations:
+    ///
+    /// - plain: parts separated by white space, `1^3 2^2 5^7`;
+    /// - braced: `{1^3 ∧ 2^2 ∧ 5^7}` (white space around `∧` and inside the braces optional).
+    ///
+    /// A part is a Fibonacci value (`1, 2, 3, 5, 8, ...`) with an optional count, `VALUE^COUNT`
+    /// (`COUNT >= 1`, decimal digits only; a bare `5` means `5^1`). Parts may come in any order;
+    /// each value appears once. Anything else (commas, empty parts, signs, unbalanced braces,
+    /// repeated values) is refused with a message naming the bad part.
     ///
     /// # Errors
-    /// [`ZgameError`] for malformed text, parts that are not Fibonacci numbers, or no parts.
+    /// [`ZgameError`] for malformed text, parts that are not Fibonacci numbers, no parts, or a
+    /// sum past `2^64 - 1`.
     pub fn parse(text: &str) -> Result<ZPosition, ZgameError> {
-        let malformed = || ZgameError::Malformed(zecklab_numeration::abbreviate(text));
-        let inner = text.trim().trim_start_matches('{').trim_end_matches('}');
+        let malformed =
+            |problem: String| ZgameError::Malformed { text: zecklab_numeration::abbreviate(text), problem };
+        let trimmed = text.trim();
+        let parts: Vec<&str> = match (trimmed.strip_prefix('{'), trimmed.strip_suffix('}')) {
+            (Some(_), Some(_)) if trimmed.len() >= 2 => {
+                let inner = &trimmed[1..trimmed.len() - 1];
+                if inner.trim().is_empty() {
+                    return Err(ZgameError::Empty);
+                }
+                inner.split('∧').map(str::trim).collect()
+            }
+            (Some(_), _) => return Err(malformed("a '{' without its closing '}'".into())),
+            (None, Some(_)) => return Err(malformed("a '}' without its opening '{'".into())),
+            (None, None) => {
+                if trimmed.contains('∧') {
+                    return Err(malformed("parts joined by '∧' must be inside braces: '{1^3 ∧ 2^2}'".into()));
+                }
+                trimmed.split_whitespace().collect()
+            }
+        };
         let mut counts: Vec<u32> = Vec::new();
-        for token in
-            inner.split(|c: char| c.is_whitespace() || c == '∧' || c == ',').filter(|t| !t.is_empty())
-        {
-            let (part, count) = match token.split_once('^') {
-                Some((p, c)) => (p, c.parse::<u32>().map_err(|_| malformed())?),
-                None => (token, 1),
-            };
-            let part = part.trim_start_matches('F');
-            let value: u64 = part.parse().map_err(|_| malformed())?;
+        for part in parts {
+            if part.is_empty() {
+                return Err(malformed("an empty part (two '∧' in a row, or one at an end)".into()));
+            }
+            let digits_only = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+            let (value, count) = part.split_once('^').unwrap_or((part, "1"));
+            if !digits_only(value) || !digits_only(count) {
+                let shown = zecklab_numeration::abbreviate(part);
+                return Err(malformed(format!(
+                    "bad part '{shown}': expected VALUE or VALUE^COUNT, like '5^7'"
+                )));
+            }
+            let value: u64 = value.parse().map_err(|_| ZgameError::TooLarge)?;
+            let count: u32 = count.parse().map_err(|_| {
+                malformed(format!(
+                    "count {} is too large: at most {}",
+                    zecklab_numeration::abbreviate(count),
+                    u32::MAX
+                ))
+            })?;
+            if count == 0 {
+                return Err(malformed(format!("part '{part}' has count 0: leave the part out")));
+            }
             let index = fibonacci_index(value).ok_or(ZgameError::NotFibonacci(value))?;
             if counts.len() < index {
                 counts.resize(index, 0);
             }
-            counts[index - 1] = counts[index - 1].checked_add(count).ok_or_else(malformed)?;
+            if counts[index - 1] != 0 {
+                return Err(malformed(format!("part {value} appears twice: write it once with its count")));
+            }
+            counts[index - 1] = count;
         }
         ZPosition::from_counts(counts)
     }
@@ -405,8 +480,37 @@ mod tests {
         assert_eq!(ZPosition::parse("{1^3 ∧ 2^2 ∧ 5^7}").unwrap(), p);
         assert_eq!(p.n(), 3 + 4 + 35);
         assert_eq!(ZPosition::parse("4^2"), Err(ZgameError::NotFibonacci(4)));
-        assert!(matches!(ZPosition::parse("1^x"), Err(ZgameError::Malformed(_))));
+        assert!(matches!(ZPosition::parse("1^x"), Err(ZgameError::Malformed { .. })));
+        assert_eq!(ZPosition::parse(" { 1^3∧2^2 ∧5^7 } ").unwrap(), p);
+        assert_eq!(ZPosition::parse("5^7 1^3 2^2").unwrap(), p, "any order");
+        assert_eq!(ZPosition::parse("1 2 3").unwrap().to_string(), "1^1 2^1 3^1");
+        assert_eq!(ZPosition::parse("{}"), Err(ZgameError::Empty));
         assert_eq!(ZPosition::parse(""), Err(ZgameError::Empty));
+    }
+
+    #[test]
+    fn everything_outside_the_two_notations_is_refused() {
+        for (bad, why) in [
+            ("{1^3 ∧", "closing"),
+            ("1^3}", "opening"),
+            ("2^4 3,2", "bad part '3,2'"),
+            ("1∧∧ 2^2 5^7", "inside braces"),
+            ("{1 ∧∧ 2^2}", "empty part"),
+            ("{1 ∧ 2^2 ∧}", "empty part"),
+            ("1^+3", "bad part '1^+3'"),
+            ("1^-3", "bad part"),
+            ("1^2 1^3", "appears twice"),
+            ("1 1 1", "appears twice"),
+            ("1^0 2", "count 0"),
+            ("F5^2", "bad part"),
+            ("1^99999999999999999999", "too large"),
+            ("1^4294967296", "too large"),
+            ("1^^2", "bad part"),
+        ] {
+            let e = ZPosition::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(why), "{bad:?}: {e}");
+        }
+        assert_eq!(ZPosition::parse("99999999999999999999999"), Err(ZgameError::TooLarge));
     }
 
     #[test]
@@ -445,7 +549,26 @@ mod tests {
         assert_eq!(ZMove::parse("5+3"), Ok(ZMove::combine(4).unwrap()));
         assert_eq!(ZMove::parse("F3 ∧ F4"), Ok(ZMove::combine(4).unwrap()));
         assert_eq!(ZMove::parse("4 4"), Err(ZgameError::NotFibonacci(4)));
-        for bad in ["", "1", "1+3", "1 1 1", "{F2 ∧ F2 -> F3}", "F0 F1", "x+y"] {
+        assert_eq!(ZMove::parse(" {F2∧F2} "), Ok(ZMove::split(2).unwrap()));
+        for bad in [
+            "",
+            "1",
+            "1+3",
+            "1 1 1",
+            "{F2 ∧ F2 -> F3}",
+            "F0 F1",
+            "x+y",
+            "{F1 ∧ F1 -> F2",
+            "F1 ∧ F1 -> F2}",
+            "{1+1}",
+            "1++1",
+            "+1+1",
+            "F1 ∧ 1",
+            "F1 F1",
+            "F1 ∧ F1 ∧ F1",
+            "F99999999999999999999 ∧ F1",
+            "1+1 garbage",
+        ] {
             assert!(matches!(ZMove::parse(bad), Err(ZgameError::MalformedMove(_))), "{bad}");
         }
     }

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use zecklab_games::zgame::Rule;
 
+use crate::input;
 use crate::output::Out;
 use crate::prompt::First;
 
@@ -28,10 +29,10 @@ enum ZgameCommand {
     #[command(after_help = solve::solve_help())]
     Solve {
         /// The game on N (with --to: the first n of the range, default 1).
-        #[arg(long, required_unless_present = "to")]
+        #[arg(long, required_unless_present = "to", value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: Option<u32>,
         /// Solve every n from N (default 1) to TO.
-        #[arg(long)]
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: Option<u32>,
         /// Skip remoteness (outcomes only, 1 bit a position; faster).
         #[arg(long)]
@@ -45,7 +46,7 @@ enum ZgameCommand {
     #[command(after_help = solve::check_help())]
     Check {
         /// The game on N.
-        #[arg(long)]
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: u32,
         /// Check outcomes only (remoteness is not computed).
         #[arg(long)]
@@ -63,7 +64,7 @@ The deterministic games: both players follow the same priority rule (see `zgame 
     )]
     Lengths {
         /// The game on N (up to 250).
-        #[arg(long)]
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: u32,
         /// Add the exact probability of every game length under random play, with skewness and
         /// excess kurtosis (n up to 250: 1.4 GB and 13 s at n = 200, 7.2 GB and 85 s at n = 250).
@@ -81,7 +82,7 @@ The deterministic games: both players follow the same priority rule (see `zgame 
   combine-smallest: F1+F1; then combine smallest first; then split smallest first")]
     PlayOut {
         /// The game on N.
-        #[arg(long)]
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: u32,
         /// Player 1's rule.
         #[arg(long, required_unless_present = "table", conflicts_with = "table")]
@@ -97,8 +98,12 @@ The deterministic games: both players follow the same priority rule (see `zgame 
         json: bool,
     },
     /// Outcome, remoteness and every move (with the value it leads to) of one position, e.g. "1^3 2^2 5^7".
+    #[command(
+        after_help = "Positions: parts separated by spaces, '1^3 2^2 5^7', or the paper's braces, '{1^3 ∧ 2^2 ∧ 5^7}'. A part is a Fibonacci value with an optional count (VALUE^COUNT, COUNT >= 1; '5' means '5^1'); each value appears once, in any order. The answer solves every position of the game on n (the sum of the parts), so n is at most 500 (about a minute and 6 GiB at n = 500).
+JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"move\",\"to\",\"outcome\",\"remoteness\",\"winning\"}]}."
+    )]
     Position {
-        /// The position: parts with multiplicities, "1^3 2^2 5^7" or "{1^3 ∧ 2^2 ∧ 5^7}".
+        /// The position, e.g. "1^3 2^2 5^7" or "{1^3 ∧ 2^2 ∧ 5^7}".
         position: String,
         /// Print one JSON object.
         #[arg(long)]
@@ -112,7 +117,7 @@ temporary file and renamed into place. Player 2 plays the fastest win. JSON: {\"
     )]
     Strategy {
         /// The game on N (up to 200).
-        #[arg(long)]
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: u32,
         /// Where to write the strategy.
         #[arg(long, value_name = "FILE")]
@@ -138,9 +143,12 @@ is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_posit
         json: bool,
     },
     /// Play the game on N against perfect play (type 'hint' for the winning moves).
+    #[command(
+        after_help = "Moves: the values of the two parts taken, joined by '+' or a space ('1+1', '2 2', '3+5'), the paper's notation ('F2 ∧ F2' or '{F2 ∧ F2 -> F1 ∧ F3}', braces both or neither), or the number of a move in the listed order. Also 'hint', 'help' and 'quit'. Lines are read one at a time, so a pipe works; if the input ends before the game does, the exit status is 2."
+    )]
     Play {
         /// The game on N (up to 300).
-        #[arg(long)]
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: u32,
         /// Who moves first.
         #[arg(long, value_enum, default_value_t = First::Me)]

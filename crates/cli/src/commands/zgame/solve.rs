@@ -47,6 +47,18 @@ pub fn solve_range(
             "invalid range n = {first} to {last}: need 1 <= n <= to"
         )));
     }
+    // Refuse the whole range before solving any of it: positions grow with n, so the last n
+    // is the largest game asked for.
+    let plan = SolvePlan::new(last).map_err(InputError::from_display)?;
+    if plan.bytes(false) > MEMORY_LIMIT {
+        return Err(InputError::from_display(format!(
+            "n = {last} is too large: the game on {last} has {} positions, whose outcome table alone needs {} MiB, more than the {} MiB allowed (the largest n solved is {})",
+            plan.positions,
+            plan.bytes(false).div_ceil(1 << 20),
+            MEMORY_LIMIT >> 20,
+            REFUSED_FROM - 1
+        )));
+    }
     for n in first..=last {
         let start = Instant::now();
         let solution = solve_with_progress(n, !no_remoteness)?;
@@ -141,10 +153,25 @@ pub fn check(out: &mut Out, n: u32, remoteness: bool, json: bool) -> anyhow::Res
     Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
+/// The largest game `zgame position` solves on demand for one answer (about a minute and
+/// 6 GiB on two cores).
+pub const POSITION_LIMIT: u32 = 500;
+
 /// Prints the value of one position and of every move from it.
 pub fn position(out: &mut Out, text: &str, json: bool) -> anyhow::Result<()> {
     let p = ZPosition::parse(text).map_err(InputError::from_display)?;
-    let n = u32::try_from(p.n()).map_err(|_| InputError(format!("n = {} is too large to solve", p.n())))?;
+    let n = u32::try_from(p.n())
+        .ok()
+        .filter(|&n| n <= POSITION_LIMIT)
+        .ok_or_else(|| InputError(format!(
+            "the position sums to n = {}: answering it means solving the whole game on n, which `zgame position` does only up to n = {POSITION_LIMIT}",
+            p.n()
+        )))?;
+    let plan = SolvePlan::new(n).map_err(InputError::from_display)?;
+    if plan.positions > 10_000_000 {
+        // Say why one answer takes a while: every position of the game is solved.
+        eprintln!("solving all {} positions of the game on n = {n} for this answer...", plan.positions);
+    }
     let solution = solve_with_progress(n, true)?;
     let index = solution.index();
     let value_of = |q: &ZPosition| {
