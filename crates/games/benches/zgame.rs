@@ -1,9 +1,10 @@
-//! Benchmarks for the Zeckendorf game. Targets (issue 6): the strong solve of n = 300 in at most
-//! 5 s; n = 400 in at most 30 s within 1 GiB; n = 500 in at most 4 minutes. Issue 5: `lengths`
-//! for n = 200 in at most 30 s. Each benchmark checks the result it times.
+//! Benchmarks for the Zeckendorf game. Targets: the strong solve of n = 300 in at most 5 s;
+//! n = 400 in at most 30 s; n = 500 in at most 4 minutes; `lengths` for n = 200 in at most 30 s.
+//! The table checker is timed too (it has no target; its speed is reported). Each benchmark
+//! checks the result it times.
 
 use divan::{black_box, Bencher};
-use zecklab_games::zgame::{length_distribution, lengths, solve};
+use zecklab_games::zgame::{check_table, length_distribution, lengths, solve};
 
 fn main() {
     divan::main();
@@ -37,4 +38,15 @@ fn lengths_over_the_graph(bencher: Bencher, n: u32) {
 #[divan::bench(args = [100, 150], sample_count = 3, sample_size = 1)]
 fn exact_length_distribution(bencher: Bencher, n: u32) {
     bencher.bench_local(|| length_distribution(black_box(n), |_, _| {}).unwrap());
+}
+
+/// The independent checker over a solved table (outcome and remoteness of every position).
+#[divan::bench(args = [200, 300], sample_count = 3, sample_size = 1)]
+fn check_every_position(bencher: Bencher, n: u32) {
+    let solution = solve(n, true, 20 << 30, |_, _| {}).unwrap();
+    bencher.bench_local(|| {
+        let report = check_table(black_box(&solution), |_, _| {});
+        assert!(report.passed(), "n = {n}");
+        report
+    });
 }
