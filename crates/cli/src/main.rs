@@ -32,8 +32,10 @@ enum Command {
     Nim(commands::nim::NimArgs),
     /// Wythoff's game: solve, P-positions, Grundy values, play.
     Wythoff(commands::wythoff::WythoffArgs),
-    /// The Zeckendorf game: strong solver and position values.
+    /// The Zeckendorf game: strong solver, position values, strategies, exports.
     Zgame(commands::zgame::ZgameArgs),
+    /// The store of solved games: list, verify, remove.
+    Store(commands::store::StoreArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Nim(args) => commands::nim::run(args),
         Command::Wythoff(args) => commands::wythoff::run(args),
         Command::Zgame(args) => commands::zgame::run(args),
+        Command::Store(args) => commands::store::run(args),
     };
     match result {
         Ok(code) => code,

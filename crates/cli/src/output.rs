@@ -146,7 +146,7 @@ pub fn io_reason(e: &io::Error) -> String {
 /// a temporary file, never a raw system message.
 pub fn write_file(
     path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+    write: impl FnOnce(&mut (dyn Write + Send)) -> anyhow::Result<()>,
 ) -> anyhow::Result<Destination> {
     let destination = destination(path)?;
     let fail = |e: anyhow::Error| -> anyhow::Error {
@@ -161,7 +161,7 @@ pub fn write_file(
     };
     match &destination {
         Destination::Stdout => {
-            let mut w = BufWriter::new(io::stdout().lock());
+            let mut w = BufWriter::new(io::stdout());
             write(&mut w).and_then(|()| Ok(w.flush()?)).map_err(fail)?;
         }
         Destination::WriteThrough(target) => {
@@ -179,7 +179,7 @@ pub fn write_file(
 /// file keeps its permissions; a new one gets rw-r--r--.
 fn replace_atomically(
     target: &Path,
-    write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+    write: impl FnOnce(&mut (dyn Write + Send)) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let dir = parent_dir(target);
     let mut builder = tempfile::Builder::new();

@@ -154,7 +154,7 @@ fn non_utf8_input_to_play_is_an_input_error() {
     let path = std::env::temp_dir().join(format!("zecklab-hardening-{}-bytes", std::process::id()));
     std::fs::write(&path, [0xff, 0xfe, b'\n']).unwrap();
     for args in [&["nim", "play", "20"][..], &["wythoff", "play", "3", "6"], &["zgame", "play", "--n", "5"]] {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_zecklab"));
+        let mut command = common::command();
         let o = command.args(args).stdin(std::fs::File::open(&path).unwrap()).output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains("UTF-8"), "{}", stderr(&o));

@@ -1,9 +1,10 @@
-//! The theorem checker behind `zecklab verify`. Each [`Check`] states a theorem, names the seed
-//! it comes from, the range it covers and the method, and runs a fast method against an
-//! independent one (greedy against exhaustive enumeration, closed form against search).
-//! Checks do no I/O; the CLI prints their [`Report`]s.
+//! The theorem checker behind `zecklab verify`. Each [`Check`] states a theorem, names the
+//! paper or essay it comes from, the range it covers and the method, and runs a fast method
+//! against an independent one (greedy against exhaustive enumeration, closed form against
+//! search). Checks print nothing; the CLI prints their [`Report`]s. The one check that touches
+//! the disk is the store round trip, which writes to a temporary directory it removes.
 //!
-//! Every later issue adds its checks to [`checks`], one module per subject.
+//! New checks join [`checks`], one module per subject.
 
 mod fibnim;
 mod numeration;

@@ -19,6 +19,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let count_n = 400u32;
     let lengths_n = level.pick(100u32, 160);
     let table_n = level.pick(120u32, 200);
+    let store_n = level.pick(40u32, 80);
     // Larger games checked on their own: the last one-byte and first two-byte remoteness widths.
     let table_sample: Vec<u32> = level.pick(vec![250], vec![300, 337, 338]);
     vec![
@@ -45,6 +46,14 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("every position of the game on n, 1 <= n <= {table_n}, and n = {}", table_sample.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
             "the solver's tables (outcome and remoteness) checked position by position against their children, found by the rules and ranked from scratch (no rank arithmetic of the solver)",
             move || check_tables((1..=table_n).chain(table_sample.iter().copied())),
+        ),
+        Check::new(
+            "zgame-store-round-trip",
+            "A solved game saved in the table format reads back position for position, and the stored table passes the checker on its own",
+            "the table format of this repository (crates/store/FORMAT.md)",
+            format!("every position of the game on n, 1 <= n <= {store_n}"),
+            "save to a temporary store (atomic write, checksums), open by memory mapping, verify every chunk, compare every value with the solution, run the table checker on the stored table",
+            move || zecklab_store::round_trip_check(store_n),
         ),
         Check::new(
             "zgame-player-two",

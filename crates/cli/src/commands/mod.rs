@@ -2,6 +2,7 @@
 
 pub mod nim;
 pub mod repr;
+pub mod store;
 pub mod verify;
 pub mod wythoff;
 pub mod zgame;

@@ -4,12 +4,27 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// An empty store directory for this test process, so that no test sees tables the user (or
+/// another test) stored: every run of the binary gets it as `ZECKLAB_STORE`.
+pub fn empty_store() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("zecklab-tests-empty-store-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+/// The built binary with the test environment set.
+pub fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_zecklab"));
+    command.env("ZECKLAB_STORE", empty_store());
+    command
+}
+
 pub fn zecklab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zecklab")).args(args).output().expect("zecklab runs")
+    command().args(args).output().expect("zecklab runs")
 }
 
 pub fn zecklab_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zecklab"))
+    let mut child = command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

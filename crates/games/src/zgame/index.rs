@@ -143,6 +143,30 @@ impl PositionIndex {
         false
     }
 
+    /// A fingerprint of this ranking: a 64-bit FNV-1a hash of the ordering's name, `n`, the top
+    /// index and every `P(j, m)`. Stored tables carry it, so a table made under another ranking
+    /// (or for another game) is refused rather than misread.
+    pub fn fingerprint(&self) -> u64 {
+        const ORDER: &[u8] =
+            b"zecklab zgame ranking v1: counts compared from the top index down, c_L most significant";
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                hash ^= u64::from(b);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        eat(ORDER);
+        eat(&self.n.to_le_bytes());
+        eat(&(self.top as u64).to_le_bytes());
+        for j in 1..=self.top {
+            for m in 0..=self.n as usize {
+                eat(&self.partitions(j, m).to_le_bytes());
+            }
+        }
+        hash
+    }
+
     /// The position with the given rank.
     pub fn unrank(&self, rank: u64) -> ZPosition {
         let mut counts = vec![0; self.top];

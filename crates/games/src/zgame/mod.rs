@@ -26,5 +26,7 @@ pub use lengths::{length_distribution, lengths, theorem_bound, LengthDistributio
 pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_MAGIC};
 pub use position::{MoveIndex, ZMove, ZPosition, ZgameError};
 pub use ranks::{walk, ChildRank};
-pub use solver::{solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, Value};
+pub use solver::{
+    remoteness_from_half_excess, solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, Value,
+};
 pub use strategies::{play_out, Rule};

@@ -2,9 +2,13 @@
 //! priority-rule play-outs, Player 2's strategy as a file, and play against perfect play.
 //! Each subcommand's glue lives in its own module.
 
+mod export;
 mod lengths;
 mod play;
 mod solve;
+mod stored;
+
+pub use stored::store as store_at;
 mod strategy;
 
 use std::path::PathBuf;
@@ -21,6 +25,10 @@ use crate::prompt::First;
 pub struct ZgameArgs {
     #[command(subcommand)]
     command: ZgameCommand,
+    /// The store of solved games (default: $ZECKLAB_STORE, else the user's data directory,
+    /// e.g. ~/.local/share/zecklab).
+    #[arg(long, value_name = "DIR", global = true)]
+    store: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -37,6 +45,9 @@ enum ZgameCommand {
         /// Skip remoteness (outcomes only, 1 bit a position; faster).
         #[arg(long)]
         no_remoteness: bool,
+        /// Save each solved game in the store (see --store); the JSON line gains "saved": PATH.
+        #[arg(long)]
+        save: bool,
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
@@ -105,6 +116,34 @@ JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"
     Position {
         /// The position, e.g. "1^3 2^2 5^7" or "{1^3 ∧ 2^2 ∧ 5^7}".
         position: String,
+        /// Add the optimal continuation to the end (the winner hurries, the loser delays).
+        #[arg(long)]
+        line: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write every position of the game on N (or only the P-positions) as CSV or Parquet, from the
+    /// store when the game is stored, else solved first.
+    #[command(
+        after_help = "Columns: rank, c1 .. cT (how many of each Fibonacci part F1 = 1, F2 = 2, ...), outcome \
+(win/loss for the player to move), remoteness (empty in CSV and null in Parquet when not computed). CSV has a header \
+line; Parquet has one row group per million rows and no compression, and reads in pandas, polars, R and DuckDB. \
+The file is written atomically (see the README). JSON: {\"n\",\"rows\",\"format\",\"file\",\"source\",\"seconds\"}."
+    )]
+    Export {
+        /// The game on N.
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: u32,
+        /// The file format.
+        #[arg(long, value_enum)]
+        format: export::Format,
+        /// Where to write ('-' for stdout).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Only the positions that are a loss for the player to move.
+        #[arg(long)]
+        p_positions: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -159,14 +198,24 @@ is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_posit
 pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
     let mut out = Out::new();
     let status = match args.command {
-        ZgameCommand::Solve { n, to, no_remoteness, json } => {
+        ZgameCommand::Solve { n, to, no_remoteness, save, json } => {
             let first = n.unwrap_or(1);
-            solve::solve_range(&mut out, first, to.unwrap_or(first), no_remoteness, json)?;
+            let store = if save { Some(stored::store(args.store)?) } else { None };
+            solve::solve_range(&mut out, first, to.unwrap_or(first), no_remoteness, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Check { n, no_remoteness, json } => solve::check(&mut out, n, !no_remoteness, json)?,
-        ZgameCommand::Position { position, json } => {
-            solve::position(&mut out, &position, json)?;
+        ZgameCommand::Check { n, no_remoteness, json } => {
+            let store = stored::store(args.store).ok();
+            solve::check(&mut out, n, !no_remoteness, store.as_ref(), json)?
+        }
+        ZgameCommand::Position { position, line, json } => {
+            let store = stored::store(args.store).ok();
+            stored::position(&mut out, &position, store.as_ref(), line, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Export { n, format, out: path, p_positions, json } => {
+            let store = stored::store(args.store).ok();
+            export::export(&mut out, n, format, &path, p_positions, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Lengths { n, distribution, json } => {

@@ -6,7 +6,8 @@ use std::time::Instant;
 use serde::Serialize;
 use std::process::ExitCode;
 
-use zecklab_games::zgame::{check_table, solve, Solution, SolvePlan, ZPosition};
+use zecklab_games::zgame::{check_table, solve, Solution, SolvePlan};
+use zecklab_store::Store;
 
 use crate::input::InputError;
 use crate::output::Out;
@@ -40,6 +41,7 @@ pub fn solve_range(
     first: u32,
     last: u32,
     no_remoteness: bool,
+    save: Option<&Store>,
     json: bool,
 ) -> anyhow::Result<()> {
     if first == 0 || last < first {
@@ -63,6 +65,20 @@ pub fn solve_range(
         let start = Instant::now();
         let solution = solve_with_progress(n, !no_remoteness)?;
         let seconds = start.elapsed().as_secs_f64();
+        let saved = match save {
+            Some(store) => {
+                let bar = progress::bar(0, "bytes", &format!("saving n = {n}"));
+                let path = store
+                    .save(&solution, |done, total| {
+                        bar.set_length(total);
+                        bar.set_position(done);
+                    })
+                    .map_err(InputError::from_display)?;
+                bar.finish_and_clear();
+                Some(path.display().to_string())
+            }
+            None => None,
+        };
         let r = solution.start_rank();
         #[derive(Serialize)]
         struct SolveJson {
@@ -72,6 +88,8 @@ pub fn solve_range(
             winner: &'static str,
             remoteness: Option<u32>,
             seconds: f64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            saved: Option<String>,
         }
         let line = SolveJson {
             n,
@@ -80,6 +98,7 @@ pub fn solve_range(
             winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
             remoteness: solution.remoteness(r),
             seconds,
+            saved,
         };
         if json {
             out.json(&line)?;
@@ -89,6 +108,9 @@ pub fn solve_range(
                 "n = {n}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {seconds:.2} s",
                 line.positions, line.p_positions, line.winner
             ))?;
+            if let Some(path) = &line.saved {
+                out.line(format!("  saved to {path}"))?;
+            }
         }
         out.flush()?;
     }
@@ -97,7 +119,8 @@ pub fn solve_range(
 
 /// The `--help` text after the options of `zgame check`.
 pub fn check_help() -> String {
-    "JSON: {\"n\",\"positions\",\"checked\",\"remoteness_checked\",\"inconsistent\",\"first_inconsistent\":\"<position>\"|null,\"seconds\"}.\n\
+    "JSON: {\"n\",\"positions\",\"checked\",\"remoteness_checked\",\"inconsistent\",\"first_inconsistent\":\"<position>\"|null,\"seconds\",\"source\":\"store\"|\"solved\"}.\n\
+A stored game is read from the store (every chunk checked against its checksum first); otherwise it is solved.\n\
 Every position is checked: it must be a win exactly when some child is a loss, its remoteness must follow from its \
 children's (a win: 1 + the least remoteness of a losing child; a loss: 1 + the greatest of any child), and a position \
 with no move must be a loss with remoteness 0. The game graph has no cycles, so a table that passes is the only correct \
@@ -108,12 +131,35 @@ where it is computed (see `zgame solve --help`). Exit status 1 when any position
 
 /// Solves the game on `n` and checks the tables position by position; exit status 1 on any
 /// inconsistency.
-pub fn check(out: &mut Out, n: u32, remoteness: bool, json: bool) -> anyhow::Result<ExitCode> {
-    let solution = solve_with_progress(n, remoteness)?;
+pub fn check(
+    out: &mut Out,
+    n: u32,
+    remoteness: bool,
+    store: Option<&Store>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let stored = super::stored::stored_table(store, n)?;
+    let solution = match &stored {
+        Some(_) => None,
+        None => Some(solve_with_progress(n, remoteness)?),
+    };
     let start = Instant::now();
-    let bar = progress::bar(solution.index().count(), "positions", &format!("checking n = {n}"));
-    let report = check_table(&solution, |done, _| bar.set_position(done));
+    let bar = progress::bar(
+        SolvePlan::new(n).map_err(InputError::from_display)?.positions,
+        "positions",
+        &format!("checking n = {n}"),
+    );
+    let report = match (&stored, &solution) {
+        (Some(table), _) => {
+            // Every chunk is checked against its digest first; then the rules check the values.
+            let verified = table.verify(|_, _| {}).map_err(InputError::from_display)?;
+            check_table(&verified, |done, _| bar.set_position(done))
+        }
+        (None, Some(solution)) => check_table(solution, |done, _| bar.set_position(done)),
+        (None, None) => unreachable!("solved when not stored"),
+    };
     bar.finish_and_clear();
+    let source = if stored.is_some() { "store" } else { "solved" };
     let seconds = start.elapsed().as_secs_f64();
     #[derive(Serialize)]
     struct CheckJson {
@@ -124,6 +170,7 @@ pub fn check(out: &mut Out, n: u32, remoteness: bool, json: bool) -> anyhow::Res
         inconsistent: u64,
         first_inconsistent: Option<String>,
         seconds: f64,
+        source: &'static str,
     }
     let line = CheckJson {
         n,
@@ -133,6 +180,7 @@ pub fn check(out: &mut Out, n: u32, remoteness: bool, json: bool) -> anyhow::Res
         inconsistent: report.inconsistent,
         first_inconsistent: report.first_inconsistent.as_ref().map(ToString::to_string),
         seconds,
+        source,
     };
     if json {
         out.json(&line)?;
@@ -151,90 +199,6 @@ pub fn check(out: &mut Out, n: u32, remoteness: bool, json: bool) -> anyhow::Res
     }
     out.flush()?;
     Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
-}
-
-/// The largest game `zgame position` solves on demand for one answer (about a minute and
-/// 6 GiB on two cores).
-pub const POSITION_LIMIT: u32 = 500;
-
-/// Prints the value of one position and of every move from it.
-pub fn position(out: &mut Out, text: &str, json: bool) -> anyhow::Result<()> {
-    let p = ZPosition::parse(text).map_err(InputError::from_display)?;
-    let n = u32::try_from(p.n())
-        .ok()
-        .filter(|&n| n <= POSITION_LIMIT)
-        .ok_or_else(|| InputError(format!(
-            "the position sums to n = {}: answering it means solving the whole game on n, which `zgame position` does only up to n = {POSITION_LIMIT}",
-            p.n()
-        )))?;
-    let plan = SolvePlan::new(n).map_err(InputError::from_display)?;
-    if plan.positions > 10_000_000 {
-        // Say why one answer takes a while: every position of the game is solved.
-        eprintln!("solving all {} positions of the game on n = {n} for this answer...", plan.positions);
-    }
-    let solution = solve_with_progress(n, true)?;
-    let index = solution.index();
-    let value_of = |q: &ZPosition| {
-        let r = index.rank(q).expect("a position of the same game");
-        (solution.outcome(r), solution.remoteness(r))
-    };
-    let (outcome, remoteness) = value_of(&p);
-    #[derive(Serialize)]
-    struct MoveJson {
-        r#move: String,
-        to: String,
-        outcome: &'static str,
-        remoteness: Option<u32>,
-        winning: bool,
-    }
-    let moves: Vec<MoveJson> = p
-        .moves()
-        .into_iter()
-        .map(|m| {
-            let child = p.apply(m).expect("legal");
-            let (o, rem) = value_of(&child);
-            MoveJson {
-                r#move: m.to_string(),
-                to: child.to_string(),
-                outcome: o.as_str(),
-                remoteness: rem,
-                winning: !o.is_win(),
-            }
-        })
-        .collect();
-    if json {
-        #[derive(Serialize)]
-        struct PositionJson {
-            position: String,
-            n: u32,
-            outcome: &'static str,
-            remoteness: Option<u32>,
-            terminal: bool,
-            moves: Vec<MoveJson>,
-        }
-        out.json(&PositionJson {
-            position: p.to_string(),
-            n,
-            outcome: outcome.as_str(),
-            remoteness,
-            terminal: moves.is_empty(),
-            moves,
-        })?;
-    } else {
-        let rem = remoteness.map_or("?".into(), |v| v.to_string());
-        out.line(format!("{p} (n = {n}): {outcome} for the player to move, remoteness {rem}"))?;
-        if moves.is_empty() {
-            out.line(
-                "  no moves: this is the Zeckendorf representation; the previous player made the last move",
-            )?;
-        }
-        for m in &moves {
-            let rem = m.remoteness.map_or("?".into(), |v| v.to_string());
-            let mark = if m.winning { "  winning" } else { "" };
-            out.line(format!("  {} -> {}: {} (remoteness {rem}){mark}", m.r#move, m.to, m.outcome))?;
-        }
-    }
-    Ok(())
 }
 
 /// Solves the game on `n` with a progress bar on a terminal (hidden when stderr is not one).

@@ -143,6 +143,45 @@ impl Solution {
         self.index.count() - self.wins.count_ones()
     }
 
+    /// Parts of the end position (the Zeckendorf representation of n).
+    pub fn end_parts(&self) -> u32 {
+        self.end_parts
+    }
+
+    /// The outcome table as 64-bit words: bit `r % 64` of word `r / 64` is set when rank `r` is
+    /// a win for the player to move. For storing the table (the file format is elsewhere).
+    pub fn outcome_words(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        (0..self.index.count().div_ceil(64) as usize).map(|w| self.wins.word(w))
+    }
+
+    /// Bytes a remoteness slot takes (1 or 2), when remoteness was computed.
+    pub fn remoteness_width(&self) -> Option<usize> {
+        self.remoteness.as_ref().map(|t| match t {
+            RemotenessTable::Narrow(_) => 1,
+            RemotenessTable::Wide(_) => 2,
+        })
+    }
+
+    /// Fills `out` with the stored half-excesses of ranks `first..`, little-endian, each
+    /// [`Solution::remoteness_width`] bytes (remoteness is `S + 2h + ((win + S) mod 2)` with `S`
+    /// the parts beyond the end's; see [`remoteness_from_half_excess`]). Does nothing without
+    /// remoteness.
+    pub fn half_excess_bytes(&self, first: u64, out: &mut [u8]) {
+        match &self.remoteness {
+            None => {}
+            Some(RemotenessTable::Narrow(t)) => {
+                for (o, slot) in out.iter_mut().zip(&t[first as usize..]) {
+                    *o = slot.load(std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+            Some(RemotenessTable::Wide(t)) => {
+                for (o, slot) in out.chunks_exact_mut(2).zip(&t[first as usize..]) {
+                    o.copy_from_slice(&slot.load(std::sync::atomic::Ordering::Relaxed).to_le_bytes());
+                }
+            }
+        }
+    }
+
     /// The rank of the start position `{1^n}` (all counts in `c_1`): rank 0.
     pub fn start_rank(&self) -> u64 {
         0
@@ -164,6 +203,13 @@ impl crate::zgame::SolvedTable for Solution {
         let table = self.remoteness.as_ref()?;
         Some(tables::remoteness_from(parts - self.end_parts, table.get(r), self.wins.get(r)))
     }
+}
+
+/// Remoteness from a stored half-excess: `parts` is the position's number of parts, `end_parts`
+/// the end's, `win` its outcome. The inverse of how the solver stores remoteness, for readers of
+/// stored tables.
+pub fn remoteness_from_half_excess(parts: u32, end_parts: u32, half_excess: u32, win: bool) -> u32 {
+    tables::remoteness_from(parts - end_parts, half_excess, win)
 }
 
 /// What solving the game on `n` takes, worked out before anything large is allocated.

@@ -1,0 +1,172 @@
+//! `zecklab store`: the solved games kept on disk: list them, check every checksum, remove one.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use crate::commands::zgame::store_at;
+use crate::input::{self, InputError};
+use crate::output::Out;
+use crate::progress;
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "The store is a directory of table files, one per solved game (zgame-nN.zkt), written \
+atomically by `zecklab zgame solve --n N --save`. Its place: --store DIR, else $ZECKLAB_STORE, else the user's \
+data directory (e.g. ~/.local/share/zecklab). The file format is documented in crates/store/FORMAT.md."
+)]
+pub struct StoreArgs {
+    #[command(subcommand)]
+    command: StoreCommand,
+    /// The store directory.
+    #[arg(long, value_name = "DIR", global = true)]
+    store: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum StoreCommand {
+    /// One line per stored table: {"game","n","positions","remoteness","bytes","path"} (and
+    /// "error" for a file that cannot be opened).
+    List {
+        /// One JSON object per table per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check every stored file's checksums: one line per file {"game","n","path","ok","error"?};
+    /// exit status 1 when any file is damaged.
+    Verify {
+        /// One JSON object per file per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove the stored table of the game on N.
+    Remove {
+        /// The game on N.
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: u32,
+        /// Print one JSON object: {"n","removed","path"}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Serialize)]
+struct ListJson {
+    game: &'static str,
+    n: Option<u32>,
+    positions: Option<u64>,
+    remoteness: Option<bool>,
+    bytes: u64,
+    path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct VerifyJson {
+    game: &'static str,
+    n: Option<u32>,
+    path: String,
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
+    let store = store_at(args.store)?;
+    let mut out = Out::new();
+    let mut status = ExitCode::SUCCESS;
+    match args.command {
+        StoreCommand::List { json } => {
+            let entries = store.list().map_err(InputError::from_display)?;
+            if !json && entries.is_empty() {
+                out.line(format!("no stored tables in {}", store.dir().display()))?;
+            }
+            for e in entries {
+                let line = ListJson {
+                    game: "zgame",
+                    n: e.table.as_ref().ok().map(|t| t.n()),
+                    positions: e.table.as_ref().ok().map(|t| t.header().positions),
+                    remoteness: e.table.as_ref().ok().map(|t| t.has_remoteness()),
+                    bytes: e.bytes,
+                    path: e.path.display().to_string(),
+                    error: e.table.as_ref().err().map(ToString::to_string),
+                };
+                if json {
+                    out.json(&line)?;
+                } else if let Some(error) = &line.error {
+                    out.line(format!("{}: {error}", line.path))?;
+                } else {
+                    out.line(format!(
+                        "zgame n = {}: {} positions, {}, {} MiB  {}",
+                        line.n.unwrap_or(0),
+                        line.positions.unwrap_or(0),
+                        if line.remoteness == Some(true) { "outcome and remoteness" } else { "outcome only" },
+                        line.bytes.div_ceil(1 << 20),
+                        line.path
+                    ))?;
+                }
+            }
+        }
+        StoreCommand::Verify { json } => {
+            let entries = store.list().map_err(InputError::from_display)?;
+            for e in entries {
+                let (n, result) = match &e.table {
+                    Ok(table) => {
+                        let bar = progress::bar(
+                            table.header().digest_count,
+                            "chunks",
+                            &format!("checking n = {}", table.n()),
+                        );
+                        let result = table
+                            .verify(|done, _| bar.set_position(done))
+                            .map(|_| ())
+                            .map_err(|e| e.to_string());
+                        bar.finish_and_clear();
+                        (Some(table.n()), result)
+                    }
+                    Err(error) => (None, Err(error.to_string())),
+                };
+                if result.is_err() {
+                    status = ExitCode::from(1);
+                }
+                let line = VerifyJson {
+                    game: "zgame",
+                    n,
+                    path: e.path.display().to_string(),
+                    ok: result.is_ok(),
+                    error: result.err(),
+                };
+                if json {
+                    out.json(&line)?;
+                } else {
+                    match &line.error {
+                        None => out.line(format!("ok       {}", line.path))?,
+                        Some(error) => out.line(format!("DAMAGED  {error}"))?,
+                    }
+                }
+            }
+        }
+        StoreCommand::Remove { n, json } => {
+            let path = store.path_for(n);
+            let removed = store.remove(n).map_err(InputError::from_display)?;
+            if json {
+                #[derive(Serialize)]
+                struct RemoveJson {
+                    n: u32,
+                    removed: bool,
+                    path: String,
+                }
+                out.json(&RemoveJson { n, removed, path: path.display().to_string() })?;
+            } else if removed {
+                out.line(format!("removed {}", path.display()))?;
+            } else {
+                out.line(format!("nothing stored for n = {n} (no {})", path.display()))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(status)
+}

@@ -1,0 +1,146 @@
+//! The store: a directory of table files, one per solved game (`zgame-n400.zkt`). Where it is:
+//! the directory given, else `$ZECKLAB_STORE`, else the platform's data directory for the user
+//! (`~/.local/share/zecklab` on Linux).
+
+use std::path::{Path, PathBuf};
+
+use zecklab_games::zgame::Solution;
+
+use crate::error::{io, StoreError};
+use crate::read::StoredTable;
+use crate::write::{write_table, TEMPORARY_PREFIX};
+
+/// The environment variable naming the store directory.
+pub const STORE_VARIABLE: &str = "ZECKLAB_STORE";
+
+/// A store directory (it need not exist until something is saved).
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+/// One file of the store, as listed.
+#[derive(Debug)]
+pub struct Entry {
+    /// The file.
+    pub path: PathBuf,
+    /// Its size.
+    pub bytes: u64,
+    /// The table, or why it cannot be opened.
+    pub table: Result<StoredTable, StoreError>,
+}
+
+impl Store {
+    /// The store at `dir`, else `$ZECKLAB_STORE`, else the user's data directory; `None` when
+    /// none of them is known.
+    pub fn locate(dir: Option<PathBuf>) -> Option<Store> {
+        let dir = dir
+            .or_else(|| std::env::var_os(STORE_VARIABLE).filter(|v| !v.is_empty()).map(PathBuf::from))
+            .or_else(|| dirs::data_dir().map(|d| d.join("zecklab")))?;
+        Some(Store { dir })
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where the table of the game on `n` lives.
+    pub fn path_for(&self, n: u32) -> PathBuf {
+        self.dir.join(format!("zgame-n{n}.zkt"))
+    }
+
+    /// Opens the stored table of the game on `n`, if there is one (`Ok(None)` when not).
+    ///
+    /// # Errors
+    /// [`StoreError`] when the file exists but cannot be used.
+    pub fn open(&self, n: u32) -> Result<Option<StoredTable>, StoreError> {
+        let path = self.path_for(n);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let table = StoredTable::open(&path)?;
+        if table.n() != n {
+            return Err(StoreError::Foreign {
+                path,
+                what: format!("it holds the game on {}, not {n}", table.n()),
+            });
+        }
+        Ok(Some(table))
+    }
+
+    /// Saves a solved game, replacing any table of the same n; returns its path.
+    ///
+    /// # Errors
+    /// [`StoreError`] naming the file or directory.
+    pub fn save(&self, solution: &Solution, progress: impl Fn(u64, u64)) -> Result<PathBuf, StoreError> {
+        std::fs::create_dir_all(&self.dir).map_err(io(&self.dir, "creating the store directory"))?;
+        self.remove_stale_temporaries();
+        let path = self.path_for(solution.index().n());
+        write_table(solution, &path, progress)?;
+        Ok(path)
+    }
+
+    /// Every table file, by n (temporary files and other names are left out).
+    ///
+    /// # Errors
+    /// [`StoreError`] when the directory exists but cannot be read.
+    pub fn list(&self) -> Result<Vec<Entry>, StoreError> {
+        let read = match std::fs::read_dir(&self.dir) {
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(io(&self.dir, "reading")(e)),
+        };
+        let mut entries: Vec<(u32, Entry)> = Vec::new();
+        for entry in read {
+            let entry = entry.map_err(io(&self.dir, "reading"))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(n) = name
+                .strip_prefix("zgame-n")
+                .and_then(|r| r.strip_suffix(".zkt"))
+                .and_then(|n| n.parse().ok())
+            else {
+                continue;
+            };
+            let path = entry.path();
+            let bytes = entry.metadata().map(|m| m.len()).unwrap_or(0);
+            let table = StoredTable::open(&path);
+            entries.push((n, Entry { path, bytes, table }));
+        }
+        entries.sort_by_key(|(n, _)| *n);
+        Ok(entries.into_iter().map(|(_, e)| e).collect())
+    }
+
+    /// Removes the table of the game on `n`; returns whether there was one.
+    ///
+    /// # Errors
+    /// [`StoreError`] when it exists but cannot be removed.
+    pub fn remove(&self, n: u32) -> Result<bool, StoreError> {
+        let path = self.path_for(n);
+        match std::fs::remove_file(&path) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+            Err(e) => Err(io(&path, "removing")(e)),
+        }
+    }
+
+    /// Removes temporary files left by writers that no longer run (a writer names its temporary
+    /// file after its process id; on Linux a process is running when `/proc/PID` exists).
+    pub fn remove_stale_temporaries(&self) {
+        let Ok(read) = std::fs::read_dir(&self.dir) else { return };
+        for entry in read.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(pid) = name
+                .strip_prefix(TEMPORARY_PREFIX)
+                .and_then(|r| r.split('-').next())
+                .and_then(|p| p.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let running = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
+            if !running {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Writing a solved game as a table file, so that no reader ever sees half of one: the bytes
+//! go to a temporary file in the same directory, which is synced, renamed over the final name,
+//! and the directory synced. Killed at any moment, the writer leaves the old complete file (or
+//! none) and a temporary file that readers ignore and the next writer removes.
+
+use std::fs::File;
+use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use xxhash_rust::xxh3::xxh3_64;
+use zecklab_games::zgame::Solution;
+
+use crate::error::{io, StoreError};
+use crate::format::{Header, CHUNK, PAGE};
+
+/// The header a solution's table file has (before its file checksum is known).
+pub fn header_for(solution: &Solution) -> Header {
+    let index = solution.index();
+    Header::layout(
+        index.n(),
+        index.count(),
+        solution.remoteness_width().unwrap_or(0) as u32,
+        solution.end_parts(),
+        index.fingerprint(),
+    )
+}
+
+/// The prefix of temporary files; readers skip names that start with it.
+pub const TEMPORARY_PREFIX: &str = ".tmp-";
+
+/// Writes `solution` to `target` atomically (see the module header), refusing first when the
+/// directory has too little free space. `progress(done, total)` is called in bytes.
+///
+/// # Errors
+/// [`StoreError`] naming the file or directory.
+pub fn write_table(
+    solution: &Solution,
+    target: &Path,
+    progress: impl Fn(u64, u64),
+) -> Result<(), StoreError> {
+    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let mut header = header_for(solution);
+    let total = header.file_size();
+    let available = fs4::available_space(&dir).map_err(io(&dir, "checking free space in"))?;
+    // Keep a little room beyond the table itself for the file system's own needs.
+    let needed = total + (total / 100).max(1 << 20);
+    if available < needed {
+        return Err(StoreError::NoSpace { path: dir, needed, available });
+    }
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temporary = dir.join(format!("{TEMPORARY_PREFIX}{}-{name}", std::process::id()));
+    let result = write_to(solution, &mut header, &temporary, &progress).and_then(|()| {
+        std::fs::rename(&temporary, target).map_err(io(target, "renaming the finished table to"))?;
+        // The rename is durable once the directory entry is on disk.
+        File::open(&dir).and_then(|d| d.sync_all()).map_err(io(&dir, "syncing"))
+    });
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result
+}
+
+fn write_to(
+    solution: &Solution,
+    header: &mut Header,
+    path: &PathBuf,
+    progress: &impl Fn(u64, u64),
+) -> Result<(), StoreError> {
+    let file = File::options().write(true).create_new(true).open(path).map_err(io(path, "creating"))?;
+    let total = header.file_size();
+    let mut w = BufWriter::with_capacity(1 << 20, file);
+    let write_err = io(path, "writing");
+    let mut digests: Vec<u64> = Vec::with_capacity(header.digest_count as usize);
+    let mut written = 0u64;
+    let mut put = |w: &mut BufWriter<File>, bytes: &[u8]| -> std::io::Result<()> {
+        w.write_all(bytes)?;
+        written += bytes.len() as u64;
+        progress(written, total);
+        Ok(())
+    };
+    (|| -> std::io::Result<()> {
+        // The header is written last, once the checksums are known; zeros hold its place.
+        put(&mut w, &vec![0u8; PAGE as usize])?;
+        let mut chunk = Vec::with_capacity(CHUNK as usize);
+        for word in solution.outcome_words() {
+            chunk.extend_from_slice(&word.to_le_bytes());
+            if chunk.len() as u64 == CHUNK {
+                digests.push(xxh3_64(&chunk));
+                put(&mut w, &chunk)?;
+                chunk.clear();
+            }
+        }
+        if !chunk.is_empty() {
+            digests.push(xxh3_64(&chunk));
+            put(&mut w, &chunk)?;
+        }
+        pad_to(&mut w, PAGE + header.outcome_bytes, header.remoteness_offset, &mut put)?;
+        let width = u64::from(header.remoteness_width);
+        if let Some(per_chunk) = CHUNK.checked_div(width) {
+            let mut first = 0;
+            while first < header.positions {
+                let count = per_chunk.min(header.positions - first);
+                let mut bytes = vec![0u8; (count * width) as usize];
+                solution.half_excess_bytes(first, &mut bytes);
+                digests.push(xxh3_64(&bytes));
+                put(&mut w, &bytes)?;
+                first += count;
+            }
+        }
+        pad_to(&mut w, header.remoteness_offset + header.remoteness_bytes, header.digests_offset, &mut put)?;
+        let digest_bytes: Vec<u8> = digests.iter().flat_map(|d| d.to_le_bytes()).collect();
+        put(&mut w, &digest_bytes)?;
+        header.file_checksum = xxh3_64(&digest_bytes);
+        let mut file = w.into_inner().map_err(|e| e.into_error())?;
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(&header.encode())?;
+        file.sync_all()
+    })()
+    .map_err(write_err)
+}
+
+/// Writes zeros from `at` up to `to`.
+fn pad_to(
+    w: &mut BufWriter<File>,
+    at: u64,
+    to: u64,
+    put: &mut impl FnMut(&mut BufWriter<File>, &[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    if to > at {
+        put(w, &vec![0u8; (to - at) as usize])?;
+    }
+    Ok(())
+}
