@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use serde::Serialize;
-use zecklab_games::zgame::SolvedTable;
+use zecklab_games::zgame::{SolvePlan, SolvedTable};
 use zecklab_store::export::{write_csv, write_parquet, Rows};
 use zecklab_store::Store;
 
@@ -51,19 +51,18 @@ pub fn export(
         Some(table) => Some(table.verify(|_, _| {}).map_err(InputError::from_display)?),
         None => None,
     };
-    let table: &dyn TableRef = match (&verified, &solution) {
-        (Some(v), _) => v,
-        (None, Some(s)) => s,
+    let rows = if p_positions { Rows::PPositions } else { Rows::All };
+    let bar = progress::bar(
+        SolvePlan::new(n).map_err(InputError::from_display)?.positions,
+        "positions",
+        &format!("exporting n = {n}"),
+    );
+    let report = |done: u64, _: u64| bar.set_position(done);
+    let (destination, written_rows) = match (&verified, &solution) {
+        (Some(table), _) => write_export(table, format, rows, path, &report)?,
+        (None, Some(solution)) => write_export(solution, format, rows, path, &report)?,
         (None, None) => unreachable!("solved when not stored"),
     };
-    let rows = if p_positions { Rows::PPositions } else { Rows::All };
-    let bar = progress::bar(table.count(), "positions", &format!("exporting n = {n}"));
-    let report = |done: u64, _: u64| bar.set_position(done);
-    let mut written_rows = 0u64;
-    let destination = output::write_file(path, |w| {
-        written_rows = table.export(format, rows, w, &report)?;
-        Ok(())
-    })?;
     bar.finish_and_clear();
     if destination == output::Destination::Stdout {
         return Ok(());
@@ -99,46 +98,25 @@ pub fn export(
     Ok(())
 }
 
-/// A table to export, whichever kind it is (the export functions are generic).
-trait TableRef {
-    fn count(&self) -> u64;
-    fn export(
-        &self,
-        format: Format,
-        rows: Rows,
-        w: &mut (dyn std::io::Write + Send),
-        progress: &dyn Fn(u64, u64),
-    ) -> anyhow::Result<u64>;
-}
-
-impl<T: SolvedTable> TableRef for T {
-    fn count(&self) -> u64 {
-        self.index().count()
-    }
-
-    fn export(
-        &self,
-        format: Format,
-        rows: Rows,
-        w: &mut (dyn std::io::Write + Send),
-        progress: &dyn Fn(u64, u64),
-    ) -> anyhow::Result<u64> {
-        let counted = std::cell::Cell::new(0u64);
-        let count_rows = |done: u64, total: u64| {
-            counted.set(done);
-            progress(done, total);
-        };
+/// Writes the export of `table` to `path` (see [`output::write_file`]); returns where it went
+/// and how many rows it has.
+fn write_export(
+    table: &impl SolvedTable,
+    format: Format,
+    rows: Rows,
+    path: &Path,
+    progress: &dyn Fn(u64, u64),
+) -> anyhow::Result<(output::Destination, u64)> {
+    let destination = output::write_file(path, |w| {
         match format {
-            Format::Csv => write_csv(self, rows, w, count_rows)?,
-            Format::Parquet => write_parquet(self, rows, w, count_rows)?,
+            Format::Csv => write_csv(table, rows, w, progress)?,
+            Format::Parquet => write_parquet(table, rows, w, progress)?,
         }
-        // Rows written: every position, or the P-positions counted from the table.
-        let _ = counted;
-        Ok(match rows {
-            Rows::All => self.index().count(),
-            Rows::PPositions => {
-                (0..self.index().count()).filter(|&r| !self.outcome(r).is_win()).count() as u64
-            }
-        })
-    }
+        Ok(())
+    })?;
+    let written = match rows {
+        Rows::All => table.index().count(),
+        Rows::PPositions => (0..table.index().count()).filter(|&r| !table.outcome(r).is_win()).count() as u64,
+    };
+    Ok((destination, written))
 }
