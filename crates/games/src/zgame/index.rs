@@ -212,6 +212,9 @@ mod tests {
     #[test]
     fn no_game_on_zero() {
         assert!(PositionIndex::new(0).is_none());
+        // Callers that return Option answer None rather than panic.
+        assert!(crate::zgame::lengths(0, |_, _| {}).is_none());
+        assert!(crate::zgame::length_distribution(0, |_, _| {}).is_none());
     }
 
     #[test]

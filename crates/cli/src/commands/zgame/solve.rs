@@ -25,8 +25,10 @@ pub const REFUSED_FROM: u32 = 816;
 /// The `--help` text after the options of `zgame solve`.
 pub fn solve_help() -> String {
     format!(
-        "JSON, one line per n: {{\"n\",\"positions\",\"p_positions\",\"winner\":\"P1\"|\"P2\",\"remoteness\",\"seconds\"}}.\n\
-Outcomes take 1 bit a position. Remoteness takes 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above; \
+        "JSON, one line per n: {{\"n\",\"positions\",\"p_positions\",\"winner\":\"P1\"|\"P2\",\"remoteness\",\"seconds\"}}, \
+and with --save \"saved\": the table's path in the store.\n\
+Outcomes take 1 bit a position. Remoteness takes 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above \
+(a proven bound on remoteness decides the width, and every value is checked against it as it is stored); \
 it is computed while the tables fit in {} GiB, so `remoteness` is null from n = {REMOTENESS_NULL_FROM}. \
 From n = {REFUSED_FROM} the outcome table alone would exceed {} GiB, and such n are refused before anything is allocated. \
 Both cores are used; a progress bar shows on a terminal.",
