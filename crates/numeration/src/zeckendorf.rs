@@ -7,13 +7,16 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use crate::fib::{fib_pair_big, largest_index_at_most_big, FIB_U128, FIB_U64, MAX_INDEX_U128, MAX_INDEX_U64};
+#[cfg(test)]
+use crate::fib::MAX_INDEX_U64;
+use crate::fib::{fib_pair_big, largest_index_at_most_big, FIB_U128, FIB_U64, MAX_INDEX_U128};
 use crate::Representation;
 
 /// One row per bit length `b`: `top` is the largest index with `F_top < 2^b`, and the row holds
 /// `F_top`, `F_(top-1)`, `F_(top-2)`. A number of bit length `b` has its leading Zeckendorf
 /// index among those three, because `F_(top-2) < 0.39 F_top < 2^(b-1)` and `phi^2 > 2` allows
 /// at most two Fibonacci numbers in `[2^(b-1), 2^b)`.
+#[cfg(test)]
 #[derive(Clone, Copy)]
 struct BitLengthRow {
     top: u64,
@@ -22,8 +25,10 @@ struct BitLengthRow {
     f_two_below: u64,
 }
 
+#[cfg(test)]
 static ROWS_BY_BIT_LENGTH: [BitLengthRow; 65] = bit_length_rows();
 
+#[cfg(test)]
 const fn bit_length_rows() -> [BitLengthRow; 65] {
     let empty = BitLengthRow { top: 1, f_top: 1, f_below: 1, f_two_below: 1 };
     let mut rows = [empty; 65];
@@ -48,49 +53,94 @@ const fn bit_length_rows() -> [BitLengthRow; 65] {
 /// bits, since `F_30 > 2^20`).
 const SMALL_BITS: u32 = 20;
 
-/// The Zeckendorf masks of `0..2^20`, built once (in a few milliseconds) by the recurrence
-/// `mask(n) = bit(i) | mask(n - F_i)` with `F_i` the largest Fibonacci number `<= n`: the
-/// greedy algorithm's first step, then its answer for the remainder.
-fn small_masks() -> &'static [u32] {
-    static SMALL: std::sync::OnceLock<Box<[u32]>> = std::sync::OnceLock::new();
-    SMALL.get_or_init(|| {
+/// Digits moved by one Fibonacci shift: the low `SHIFT` digits of any number are worth less than
+/// `F_(SHIFT+1) = F_29 = 832,040 < 2^20`, so they always come from the table.
+const SHIFT: u32 = 28;
+
+/// The tables behind [`zeckendorf_mask_u64`], built once (in a few milliseconds).
+struct MaskTables {
+    /// The Zeckendorf masks of `0..2^20`, by the recurrence `mask(n) = bit(i) | mask(n - F_i)`
+    /// with `F_i` the largest Fibonacci number `<= n`: the greedy algorithm's first step, then
+    /// its answer for the remainder.
+    small: Box<[u32]>,
+    /// `1 / φ^SHIFT` as a float, for a first guess of a shift (corrected exactly).
+    inverse_phi_shift: f64,
+}
+
+fn mask_tables() -> &'static MaskTables {
+    static TABLES: std::sync::OnceLock<MaskTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
         let size = 1usize << SMALL_BITS;
-        let mut masks = vec![0u32; size];
+        let mut small = vec![0u32; size];
         let mut i = 1;
         for n in 1..size {
             while FIB_U64[i + 1] as usize <= n {
                 i += 1;
             }
-            masks[n] = (1 << (i - 1)) | masks[n - FIB_U64[i] as usize];
+            small[n] = (1 << (i - 1)) | small[n - FIB_U64[i] as usize];
         }
-        masks.into_boxed_slice()
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        MaskTables { small: small.into_boxed_slice(), inverse_phi_shift: phi.powi(-(SHIFT as i32)) }
     })
+}
+
+/// `floor(m / φ)` for `m < 2^63`, exactly: a 64-bit fixed-point guess (below the true value by less than one)
+/// and one exact test, `x < m/φ` exactly when `x (x + m) < m^2` (`m/φ` is the positive root of
+/// `x^2 + m x - m^2`). `m/φ` is irrational for `m > 0`, so there is no tie to break.
+#[inline(always)]
+fn floor_over_phi(m: u64) -> u64 {
+    // floor(2^64 / φ), the golden-ratio constant.
+    const INVERSE_PHI: u128 = 0x9E37_79B9_7F4A_7C15;
+    let m = u128::from(m);
+    let guess = (m * INVERSE_PHI) >> 64;
+    let next = guess + 1;
+    // Neither product overflows while m < 2^63 (next <= m/φ + 1); callers pass at most 2^45.
+    debug_assert!(m < 1 << 63);
+    (guess + u128::from(next * (next + m) < m * m)) as u64
+}
+
+/// `up(q)`: the number whose Zeckendorf digits are `q`'s moved up by `SHIFT` places. From
+/// `F(i+K) = F_K F_i + F_(K-1) F_(i-1)` (with `F_0 = 1`) summed over `q`'s digits, and
+/// `sum of F_(i-1) over q's digits = floor((q + 1) / φ)`.
+#[inline(always)]
+fn shifted_up(q: u64) -> u128 {
+    let k = SHIFT as usize;
+    u128::from(FIB_U64[k]) * u128::from(q) + u128::from(FIB_U64[k - 1]) * u128::from(floor_over_phi(q + 1))
 }
 
 /// Zeckendorf digits of a `u64` as a mask: bit `i - 1` is set when `F_i` is a term.
 ///
-/// This is the hot path. The greedy steps run until the remainder is below 2^16, whose mask a
-/// table holds: the greedy remainder after taking `F_i` is below `F_(i-1)`, so the table's
-/// representation never uses an index next to one already taken, and the result is exactly the
-/// greedy one. Per step the greedy loop costs one table row and two comparisons with no
-/// data-dependent branch (a first version corrected the index in a loop and lost most of its
-/// time to mispredicted branches; a fixed scan over all index pairs was slower still).
+/// This is the hot path, and it takes no greedy steps above 2^20. A Fibonacci shift splits `n`
+/// into its digits from index `SHIFT + 1` up, which are those of the largest `q` with
+/// `up(q) <= n` (moving digits up keeps their order), and its low `SHIFT` digits, worth
+/// `n - up(q) < F_(SHIFT+1) < 2^20`, which a table answers. `q` is guessed as `n / φ^SHIFT`
+/// in floating point and corrected exactly with [`shifted_up`]; then `q` is split the same way.
+/// A 64-bit number takes at most three shifts.
 #[inline]
 pub fn zeckendorf_mask_u64(n: u64) -> u128 {
-    let small = small_masks();
+    let tables = mask_tables();
     let mut mask = 0u128;
     let mut n = n;
+    let mut shift = 0;
     while n >> SMALL_BITS != 0 {
-        let (index, term) = greedy_step(n);
-        mask |= 1u128 << (index - 1);
-        n -= term;
+        let mut q = (n as f64 * tables.inverse_phi_shift) as u64;
+        while shifted_up(q + 1) <= u128::from(n) {
+            q += 1;
+        }
+        while shifted_up(q) > u128::from(n) {
+            q -= 1;
+        }
+        let low = (u128::from(n) - shifted_up(q)) as usize;
+        mask |= u128::from(tables.small[low]) << shift;
+        shift += SHIFT;
+        n = q;
     }
-    mask | u128::from(small[n as usize])
+    mask | u128::from(tables.small[n as usize]) << shift
 }
 
-/// One greedy step for `n > 0`: the largest Fibonacci number `<= n` and its index, from the
+/// One greedy step for `n > 0` (the reference the shift path is tested against): the largest Fibonacci number `<= n` and its index, from the
 /// row of `n`'s bit length (two comparisons, no data-dependent branch).
-#[inline(always)]
+#[cfg(test)]
 fn greedy_step(n: u64) -> (u64, u64) {
     let row = ROWS_BY_BIT_LENGTH[64 - n.leading_zeros() as usize];
     let below_top = n < row.f_top;
@@ -130,8 +180,35 @@ mod mask_tests {
             x ^= x << 17;
             x
         }));
-        for n in samples.chain([u64::MAX, 1 << 20, (1 << 20) - 1, 832_040, 1_346_269]) {
+        // Around every Fibonacci number and every sum of two, where a shift's guess is closest
+        // to a boundary.
+        let near_fibonacci = (1..=MAX_INDEX_U64).flat_map(|i| {
+            (1..i).flat_map(move |j| {
+                let base = FIB_U64[i].checked_add(if j + 1 < i { FIB_U64[j] } else { 0 });
+                base.into_iter().flat_map(|b| [b.wrapping_sub(1), b, b.wrapping_add(1)])
+            })
+        });
+        for n in samples.chain(near_fibonacci).chain([u64::MAX, 1 << 20, (1 << 20) - 1, 832_040, 1_346_269]) {
             assert_eq!(zeckendorf_mask_u64(n), greedy_mask(n, 0), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn floor_over_phi_is_exact() {
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        for m in 0..100_000u64 {
+            assert_eq!(floor_over_phi(m), (m as f64 / phi).floor() as u64, "m = {m}");
+        }
+        // Against the exact test for large m: x = floor(m/φ) iff x(x+m) < m² <= (x+1)(x+1+m).
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let m = u128::from(x >> 2);
+            let f = u128::from(floor_over_phi(x >> 2));
+            assert!(f * (f + m) < m * m || m == 0, "{m}");
+            assert!((f + 1) * (f + 1 + m) > m * m, "{m}");
         }
     }
 }
