@@ -36,6 +36,9 @@ enum Command {
     Zgame(commands::zgame::ZgameArgs),
     /// The store of solved games: list, verify, remove.
     Store(commands::store::StoreArgs),
+    /// Figures as SVG or PNG: Fibonacci Nim's census, reach, thresholds and Grundy values,
+    /// Wythoff's Grundy board, and the Zeckendorf game's growth, lengths and positions.
+    Plot(commands::plot::PlotArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Wythoff(args) => commands::wythoff::run(args),
         Command::Zgame(args) => commands::zgame::run(args),
         Command::Store(args) => commands::store::run(args),
+        Command::Plot(args) => commands::plot::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 //! One module per subcommand; each parses its arguments into library calls and prints.
 
 pub mod nim;
+pub mod plot;
 pub mod repr;
 pub mod store;
 pub mod verify;

@@ -12,6 +12,13 @@ use zecklab_numeration::ladder_u64;
 use super::exhaustive::{thresholds, winning_moves_from_table};
 use super::rules::NimRules;
 
+/// The number of winning opening moves of every heap `2..=to` (index `h - 2`): the per-heap
+/// figures behind [`census`].
+pub fn winning_openings(rules: NimRules, to: u32) -> Vec<u32> {
+    let table = thresholds(rules, to);
+    (2..=to).map(|h| winning_moves_from_table(&table, rules, h, h - 1).len() as u32).collect()
+}
+
 /// The census of opening heaps `2..=to`: how many the opener loses, wins, and in how many ways.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Census {
@@ -92,6 +99,17 @@ pub struct Reach {
     pub most_caps: u32,
     /// Heaps reached with two caps of opposite outcome.
     pub opposite_answer_heaps: Vec<u32>,
+    /// For every heap reached (smallest first), how many distinct caps it is reached with.
+    pub caps_by_heap: Vec<HeapCaps>,
+}
+
+/// One heap of [`Reach`]: how many distinct caps it is reached with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct HeapCaps {
+    /// The heap.
+    pub heap: u32,
+    /// Distinct caps it is reached with.
+    pub caps: u32,
 }
 
 /// Breadth-first search over the positions reachable from the opening `(heap, heap - 1)`.
@@ -128,7 +146,9 @@ pub fn reach(rules: NimRules, heap: u32) -> Reach {
         })
         .map(|(&h, _)| h)
         .collect();
-    Reach { positions: seen.len() as u64, most_caps_heap, most_caps, opposite_answer_heaps }
+    let caps_by_heap =
+        caps_by_heap.iter().map(|(&heap, caps)| HeapCaps { heap, caps: caps.len() as u32 }).collect();
+    Reach { positions: seen.len() as u64, most_caps_heap, most_caps, opposite_answer_heaps, caps_by_heap }
 }
 
 /// The losing opening heaps of a factor `k` against the ladder of `k`.

@@ -16,7 +16,7 @@ mod sums;
 mod theory;
 
 pub use exhaustive::{estimated_threshold_steps, thresholds, winning_moves_from_table, NO_THRESHOLD};
-pub use figures::{census, reach, sequence, Census, Reach, SequenceReport};
+pub use figures::{census, reach, sequence, winning_openings, Census, HeapCaps, Reach, SequenceReport};
 pub use grundy::GrundyTable;
 pub use rules::{NimError, NimPosition, NimRules};
 pub use sums::{own_caps_analysis, shared_cap_analysis, SharedCapAnalysis, SharedCapSolver, SumMove};

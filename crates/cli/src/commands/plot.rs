@@ -1,0 +1,236 @@
+//! `zecklab plot`: the figures, written as SVG or PNG (by the output file's extension), with the
+//! numbers behind them as CSV (`--csv`) or JSON (`--json`).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use zecklab_games::fibnim::NimRules;
+use zecklab_games::zgame::ZPosition;
+use zecklab_plot::{Figure, Table};
+
+use crate::input::{self, InputError};
+use crate::output::{self, Out};
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Every figure has a title, labelled axes, a legend where there is more than one series and a \
+one-line caption; its numbers come from the same library calls as the matching --json command. Text is drawn with \
+an embedded font (DejaVu Sans), so PNGs look the same on any machine, and the same command gives the same bytes. \
+Sizes past what a figure can show legibly are refused (each figure's --help gives its range).\n\
+JSON: {\"figure\",\"title\",\"caption\",\"columns\",\"rows\",\"out\",\"csv\"}."
+)]
+pub struct PlotArgs {
+    #[command(subcommand)]
+    figure: FigureCommand,
+    /// Where to write the figure: FILE.svg (vector) or FILE.png (960 x 600 pixels); '-' is not
+    /// allowed (say which format with the extension).
+    #[arg(long, value_name = "FILE", global = true)]
+    out: Option<PathBuf>,
+    /// Also write the numbers behind the figure as CSV.
+    #[arg(long, value_name = "FILE", global = true)]
+    csv: Option<PathBuf>,
+    /// Print the numbers behind the figure as one JSON object.
+    #[arg(long, global = true)]
+    json: bool,
+}
+
+#[derive(Args, Debug, Clone, Copy)]
+struct Rules {
+    /// The factor: a player may take at most K times what the opponent just took.
+    #[arg(long, default_value = "2", value_parser = input::factor, allow_hyphen_values = true)]
+    k: u64,
+    /// Misère play: whoever takes the last counter loses.
+    #[arg(long)]
+    misere: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum FigureCommand {
+    /// For each heap reachable from the opening of HEAP, how many caps it is reached with; heaps
+    /// reached with caps of opposite outcome marked (the essay's head figure). HEAP: 2..=200.
+    NimReach {
+        #[arg(long, default_value = "20", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        heap: u32,
+        #[command(flatten)]
+        rules: Rules,
+    },
+    /// Winning openings per heap 2..=TO, the losing (Fibonacci) heaps marked. TO: 2..=400.
+    NimCensus {
+        #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+        #[command(flatten)]
+        rules: Rules,
+    },
+    /// The threshold staircase: the least cap that wins, per heap 1..=TO (log axes past 1,000).
+    /// TO: 2..=20,000.
+    NimThresholds {
+        #[arg(long, default_value = "200", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+        #[command(flatten)]
+        rules: Rules,
+    },
+    /// Grundy values g(heap, cap) as a heatmap with a colour scale. TO: 1..=200.
+    NimGrundy {
+        #[arg(long, default_value = "60", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+        #[command(flatten)]
+        rules: Rules,
+    },
+    /// Wythoff's Grundy board as a heatmap, P-positions marked, the lines y = φx and y = x/φ.
+    /// SIZE: 2..=300.
+    WythoffGrundy {
+        #[arg(long, default_value = "100", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        size: u32,
+    },
+    /// Positions and P-positions of the Zeckendorf game per n (log scale), and the P-fraction.
+    /// TO: 2..=300 (each n is solved).
+    ZgameGrowth {
+        #[arg(long, default_value = "200", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
+    /// The exact length distribution under random play, the normal curve of the same mean and
+    /// variance, the shortest and longest game and Theorem 1.3's bound. N: 3..=150.
+    ZgameLengths {
+        #[arg(long, default_value = "100", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: u32,
+    },
+    /// Mean/n and variance/n of the random game's length against n. TO: 2..=120.
+    ZgameRandom {
+        #[arg(long, default_value = "100", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
+    /// A position drawn as columns of tokens per Fibonacci part, with its outcome and remoteness
+    /// (from the store when the game is stored, else solved, up to n = 500).
+    ZgamePosition {
+        /// The position, e.g. "1^3 2^2 5^7".
+        position: String,
+        /// The store of solved games.
+        #[arg(long, value_name = "DIR")]
+        store: Option<PathBuf>,
+    },
+}
+
+/// The picture formats, by extension.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+}
+
+fn format_of(path: &Path) -> anyhow::Result<Format> {
+    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("svg") => Ok(Format::Svg),
+        Some("png") => Ok(Format::Png),
+        _ => Err(InputError(format!(
+            "cannot tell the format of '{}': give --out a name ending in .svg or .png",
+            input::shown(&path.to_string_lossy())
+        ))
+        .into()),
+    }
+}
+
+#[derive(Serialize)]
+struct PlotJson<'a> {
+    figure: &'a str,
+    title: &'a str,
+    caption: &'a str,
+    columns: &'a [String],
+    rows: &'a [Vec<f64>],
+    out: Option<String>,
+    csv: Option<String>,
+}
+
+pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
+    // Every destination is checked before any work.
+    let format = args.out.as_deref().map(format_of).transpose()?;
+    if args.out.is_none() && args.csv.is_none() && !args.json {
+        return Err(InputError(
+            "nothing to write: give --out FILE.svg|FILE.png, --csv FILE or --json".into(),
+        )
+        .into());
+    }
+    for path in args.out.iter().chain(&args.csv) {
+        output::destination(path)?;
+    }
+    let rules = |r: Rules| NimRules::new(r.k, r.misere).map_err(InputError::from_display);
+    let figure = match args.figure {
+        FigureCommand::NimReach { heap, rules: r } => zecklab_plot::nim_reach(rules(r)?, heap),
+        FigureCommand::NimCensus { to, rules: r } => zecklab_plot::nim_census(rules(r)?, to),
+        FigureCommand::NimThresholds { to, rules: r } => zecklab_plot::nim_thresholds(rules(r)?, to),
+        FigureCommand::NimGrundy { to, rules: r } => zecklab_plot::nim_grundy(rules(r)?, to),
+        FigureCommand::WythoffGrundy { size } => zecklab_plot::wythoff_grundy(size),
+        FigureCommand::ZgameGrowth { to } => zecklab_plot::zgame_growth(to),
+        FigureCommand::ZgameLengths { n } => zecklab_plot::zgame_lengths(n),
+        FigureCommand::ZgameRandom { to } => zecklab_plot::zgame_random(to),
+        FigureCommand::ZgamePosition { position, store } => {
+            let p = ZPosition::parse(&position).map_err(InputError::from_display)?;
+            let n = u32::try_from(p.n())
+                .map_err(|_| InputError(format!("the position sums to n = {}, too large", p.n())))?;
+            let store = crate::commands::zgame::store_at(store).ok();
+            let values = crate::commands::zgame::values_for(store.as_ref(), n)?;
+            let (outcome, remoteness) = values.value(&p)?;
+            zecklab_plot::zgame_position(&p, outcome.as_str(), remoteness)
+        }
+    }
+    .map_err(InputError::from_display)?;
+    if let (Some(path), Some(format)) = (&args.out, format) {
+        let bytes = match format {
+            Format::Svg => figure.svg.clone().into_bytes(),
+            Format::Png => zecklab_plot::render_png(&figure.svg).map_err(InputError)?,
+        };
+        output::write_file(path, |w| Ok(w.write_all(&bytes)?))?;
+    }
+    if let Some(path) = &args.csv {
+        output::write_file(path, |w| Ok(w.write_all(csv(&figure.table).as_bytes())?))?;
+    }
+    let mut out = Out::new();
+    if args.json {
+        out.json(&PlotJson {
+            figure: figure.name,
+            title: &figure.title,
+            caption: &figure.caption,
+            columns: &figure.table.columns,
+            rows: &figure.table.rows,
+            out: args.out.as_ref().map(|p| p.display().to_string()),
+            csv: args.csv.as_ref().map(|p| p.display().to_string()),
+        })?;
+    } else {
+        summary(&mut out, &figure, args.out.as_deref(), args.csv.as_deref())?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn summary(out: &mut Out, figure: &Figure, svg: Option<&Path>, csv: Option<&Path>) -> anyhow::Result<()> {
+    out.line(format!("{}: {}", figure.name, figure.title))?;
+    out.line(format!("  {}", figure.caption))?;
+    for (what, path) in [("figure", svg), ("data", csv)] {
+        if let Some(path) = path {
+            out.line(format!("  {what} written to {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The table as CSV with a header line (whole numbers without a decimal point).
+fn csv(table: &Table) -> String {
+    let mut text = table.columns.join(",");
+    text.push('\n');
+    for row in &table.rows {
+        let cells: Vec<String> =
+            row.iter()
+                .map(|&v| {
+                    if v.fract() == 0.0 && v.abs() < 9e15 {
+                        format!("{}", v as i64)
+                    } else {
+                        format!("{v}")
+                    }
+                })
+                .collect();
+        text.push_str(&cells.join(","));
+        text.push('\n');
+    }
+    text
+}

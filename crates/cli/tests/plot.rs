@@ -1,0 +1,229 @@
+//! `zecklab plot`: each figure's numbers equal what the matching `--json` command prints; every
+//! SVG parses as XML and holds its title and axis labels as text; every PNG decodes at 960 x 600
+//! and is not blank; the same command gives the same bytes twice.
+
+mod common;
+use common::*;
+
+use serde_json::Value;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("zecklab-plot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Draws a figure as SVG and PNG (twice each), checks both files, and returns its JSON.
+fn figure(args: &[&str], texts: &[&str]) -> Value {
+    let dir = scratch(args[1]);
+    let mut files = Vec::new();
+    for (i, ext) in ["svg", "png", "svg", "png"].iter().enumerate() {
+        let path = dir.join(format!("f{i}.{ext}"));
+        let mut all: Vec<&str> = args.to_vec();
+        let out = path.to_str().unwrap().to_string();
+        all.extend(["--out", &out]);
+        let o = zecklab(&all);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        files.push(std::fs::read(&path).unwrap());
+    }
+    assert_eq!(files[0], files[2], "{args:?}: the SVG is deterministic");
+    assert_eq!(files[1], files[3], "{args:?}: the PNG is deterministic");
+    // The SVG is XML with the title and the axis labels as text.
+    let svg = String::from_utf8(files[0].clone()).unwrap();
+    let document = roxmltree::Document::parse(&svg).expect("the SVG parses as XML");
+    let text: String = document.descendants().filter_map(|n| n.text()).collect::<Vec<_>>().join(" ");
+    for t in texts {
+        assert!(text.contains(t), "{args:?}: the SVG has no text {t:?}");
+    }
+    // The PNG decodes at the figure's size and is not blank.
+    let png = resvg::tiny_skia::Pixmap::decode_png(&files[1]).expect("the PNG decodes");
+    assert_eq!((png.width(), png.height()), (960, 600));
+    let colours: std::collections::HashSet<&[u8]> = png.data().chunks(4).collect();
+    assert!(colours.len() >= 8, "{args:?}: only {} colours", colours.len());
+    let o = zecklab(&[args, &["--json"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    json_lines(&o).remove(0)
+}
+
+fn rows(figure: &Value) -> Vec<Vec<f64>> {
+    figure["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect())
+        .collect()
+}
+
+#[test]
+fn nim_reach_is_nim_reach() {
+    let f = figure(
+        &["plot", "nim-reach", "--heap", "20"],
+        &["Positions reachable from the opening of 20", "heap size (counters)", "distinct caps"],
+    );
+    let r = &json_lines(&zecklab(&["nim", "reach", "20", "--json"]))[0];
+    let from_command: Vec<Vec<f64>> = r["caps_by_heap"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            let heap = h["heap"].as_u64().unwrap();
+            let opposite = r["opposite_answer_heaps"].as_array().unwrap().contains(&Value::from(heap));
+            vec![heap as f64, h["caps"].as_f64().unwrap(), f64::from(u8::from(opposite))]
+        })
+        .collect();
+    assert_eq!(rows(&f), from_command);
+    assert_eq!(rows(&f).iter().map(|r| r[1]).sum::<f64>(), r["positions"].as_f64().unwrap());
+}
+
+#[test]
+fn nim_census_is_nim_census() {
+    let f = figure(
+        &["plot", "nim-census", "--to", "120"],
+        &["Winning opening moves per heap", "opening heap (counters)", "losing heap"],
+    );
+    let c = &json_lines(&zecklab(&["nim", "census", "--to", "120", "--json"]))[0];
+    let rows = rows(&f);
+    let losing: Vec<u64> = rows.iter().filter(|r| r[1] == 0.0).map(|r| r[0] as u64).collect();
+    let expected: Vec<u64> =
+        c["losing_heaps"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(losing, expected);
+    assert_eq!(rows.iter().filter(|r| r[1] > 0.0).count() as u64, c["winnable"].as_u64().unwrap());
+    assert_eq!(
+        rows.iter().filter(|r| r[1] > 1.0).count() as u64,
+        c["several_winning_openings"].as_u64().unwrap()
+    );
+    let mean = rows.iter().map(|r| r[1]).sum::<f64>() / c["winnable"].as_f64().unwrap();
+    assert!((mean - c["mean_winning_openings"].as_f64().unwrap()).abs() < 1e-9);
+}
+
+#[test]
+fn nim_thresholds_are_the_solved_thresholds() {
+    let f = figure(
+        &["plot", "nim-thresholds", "--k", "3", "--to", "300"],
+        &["Least winning cap per heap (k = 3)", "heap (counters)"],
+    );
+    for row in rows(&f).iter().step_by(17) {
+        let heap = (row[0] as u64).to_string();
+        let s = &json_lines(&zecklab(&["nim", "solve", &heap, "--cap", &heap, "--k", "3", "--json"]))[0];
+        assert_eq!(s["threshold"].as_str().unwrap().parse::<f64>().unwrap(), row[1], "heap {heap}");
+    }
+    // Log axes for a long range.
+    figure(&["plot", "nim-thresholds", "--to", "5000"], &["log axes"]);
+}
+
+#[test]
+fn nim_grundy_is_nim_grundy() {
+    let f = figure(
+        &["plot", "nim-grundy", "--to", "30"],
+        &["Grundy values of single heaps", "cap (counters)", "value"],
+    );
+    let lines = json_lines(&zecklab(&["nim", "grundy", "--to", "30", "--json"]));
+    let mut expected = Vec::new();
+    for line in &lines {
+        let heap = line["heap"].as_f64().unwrap();
+        for (c, g) in line["grundy"].as_array().unwrap().iter().enumerate() {
+            expected.push(vec![heap, (c + 1) as f64, g.as_f64().unwrap()]);
+        }
+    }
+    assert_eq!(rows(&f), expected);
+}
+
+#[test]
+fn wythoff_grundy_is_wythoff_grundy() {
+    let f = figure(
+        &["plot", "wythoff-grundy", "--size", "40"],
+        &["Grundy values of Wythoff", "heap a (counters)", "P-position", "y = φx"],
+    );
+    let lines = json_lines(&zecklab(&["wythoff", "grundy", "--size", "40", "--json"]));
+    let mut expected = Vec::new();
+    for line in &lines {
+        let a = line["a"].as_f64().unwrap();
+        for (b, g) in line["grundy"].as_array().unwrap().iter().enumerate() {
+            expected.push(vec![a, b as f64, g.as_f64().unwrap()]);
+        }
+    }
+    assert_eq!(rows(&f), expected);
+}
+
+#[test]
+fn zgame_growth_is_zgame_solve() {
+    let f = figure(
+        &["plot", "zgame-growth", "--to", "60"],
+        &["positions and P-positions", "positions (log scale)", "P-positions / positions"],
+    );
+    let solved =
+        json_lines(&zecklab(&["zgame", "solve", "--n", "1", "--to", "60", "--no-remoteness", "--json"]));
+    for (row, line) in rows(&f).iter().zip(&solved) {
+        assert_eq!(row[0], line["n"].as_f64().unwrap());
+        assert_eq!(row[1], line["positions"].as_f64().unwrap());
+        assert_eq!(row[2], line["p_positions"].as_f64().unwrap());
+    }
+    assert_eq!(rows(&f).len(), 60);
+}
+
+#[test]
+fn zgame_lengths_is_the_distribution() {
+    let f = figure(
+        &["plot", "zgame-lengths", "--n", "40"],
+        &[
+            "Lengths of the Zeckendorf game on 40",
+            "game length (moves)",
+            "Theorem 1.3 bound",
+            "shortest",
+            "longest",
+        ],
+    );
+    let d = &json_lines(&zecklab(&["zgame", "lengths", "--n", "40", "--distribution", "--json"]))[0];
+    let expected: Vec<(f64, f64)> = d["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["length"].as_f64().unwrap(), p["probability"].as_f64().unwrap()))
+        .collect();
+    let got: Vec<(f64, f64)> = rows(&f).iter().map(|r| (r[0], r[1])).collect();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn zgame_random_is_zgame_lengths() {
+    let f = figure(
+        &["plot", "zgame-random", "--to", "30"],
+        &["Random play in the Zeckendorf game", "mean length / n"],
+    );
+    for row in rows(&f).iter().skip(2).step_by(7) {
+        let n = row[0];
+        let l = &json_lines(&zecklab(&["zgame", "lengths", "--n", &(n as u32).to_string(), "--json"]))[0];
+        assert!((row[1] - l["random_mean"].as_f64().unwrap() / n).abs() < 1e-12, "n = {n}");
+        assert!((row[2] - l["random_variance"].as_f64().unwrap() / n).abs() < 1e-12, "n = {n}");
+    }
+}
+
+#[test]
+fn zgame_position_is_zgame_position() {
+    let f = figure(
+        &["plot", "zgame-position", "1^3 2^2 5^7"],
+        &["1^3 2^2 5^7", "part (value of the Fibonacci number)"],
+    );
+    let p = &json_lines(&zecklab(&["zgame", "position", "1^3 2^2 5^7", "--json"]))[0];
+    let caption = f["caption"].as_str().unwrap();
+    assert!(caption.starts_with(p["outcome"].as_str().unwrap()), "{caption}");
+    assert!(caption.contains(&format!("remoteness {}", p["remoteness"])), "{caption}");
+    assert_eq!(rows(&f), vec![vec![1.0, 3.0], vec![2.0, 2.0], vec![3.0, 0.0], vec![5.0, 7.0]]);
+    // A long column is written as a count.
+    figure(&["plot", "zgame-position", "1^100 2^3"], &["×100"]);
+}
+
+#[test]
+fn bad_requests_are_refused_before_work() {
+    assert_usage_error(&zecklab(&["plot", "nim-grundy", "--to", "201", "--out", "x.svg"]), "1 to 200");
+    assert_usage_error(&zecklab(&["plot", "nim-census", "--out", "figure.jpg"]), ".svg or .png");
+    assert_usage_error(&zecklab(&["plot", "nim-census"]), "nothing to write");
+    assert_usage_error(&zecklab(&["plot", "nim-census", "--out", "/nonexistent/x.svg"]), "no directory");
+    let dir = scratch("csv");
+    let csv = dir.join("census.csv");
+    let o = zecklab(&["plot", "nim-census", "--to", "20", "--csv", csv.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.starts_with("heap,winning_openings,losing\n2,0,1\n3,0,1\n4,1,0\n"), "{text}");
+}

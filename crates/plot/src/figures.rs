@@ -1,0 +1,353 @@
+//! The figures, by name. Each computes its numbers with the library (the calls the matching
+//! `--json` commands make), keeps them as a [`Table`] (for `--csv` and `--json`), and draws them.
+
+use zecklab_games::fibnim::{reach, thresholds, winning_openings, GrundyTable, NimRules, NO_THRESHOLD};
+use zecklab_games::wythoff::GrundyBoard;
+use zecklab_games::zgame::{length_distribution, lengths, solve, theorem_bound, ZPosition};
+use zecklab_numeration::fib::FIB_U64;
+
+use crate::draw::{self, Labels, Marker, Series};
+
+/// The numbers behind a figure: named columns and rows of values.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Table {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<f64>>,
+}
+
+impl Table {
+    fn new(columns: &[&str]) -> Table {
+        Table { columns: columns.iter().map(|c| c.to_string()).collect(), rows: Vec::new() }
+    }
+}
+
+/// A drawn figure.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// The figure's name (`nim-census`, ...).
+    pub name: &'static str,
+    /// Its title.
+    pub title: String,
+    /// Its one-line caption.
+    pub caption: String,
+    /// The SVG document.
+    pub svg: String,
+    /// The numbers drawn.
+    pub table: Table,
+}
+
+/// Why a figure cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureError(pub String);
+
+impl std::fmt::Display for FigureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FigureError {}
+
+type Result<T> = std::result::Result<T, FigureError>;
+
+fn refuse(what: &str, value: u32, low: u32, high: u32, why: &str) -> Result<()> {
+    if value < low || value > high {
+        return Err(FigureError(format!(
+            "invalid {what} {value}: this figure takes {low} to {high} ({why})"
+        )));
+    }
+    Ok(())
+}
+
+fn drawn(svg: std::result::Result<String, String>) -> Result<String> {
+    svg.map_err(|e| FigureError(format!("drawing failed: {e}")))
+}
+
+/// The largest values each figure takes, past which it would be illegible or slow.
+pub mod limits {
+    /// `nim-reach --heap`.
+    pub const REACH: u32 = 200;
+    /// `nim-census --to`.
+    pub const CENSUS: u32 = 400;
+    /// `nim-thresholds --to`.
+    pub const THRESHOLDS: u32 = 20_000;
+    /// `nim-grundy --to`.
+    pub const NIM_GRUNDY: u32 = 200;
+    /// `wythoff-grundy --size`.
+    pub const WYTHOFF_GRUNDY: u32 = 300;
+    /// `zgame-growth --to`.
+    pub const GROWTH: u32 = 300;
+    /// `zgame-lengths --n`.
+    pub const LENGTHS: u32 = 150;
+    /// `zgame-random --to`.
+    pub const RANDOM: u32 = 120;
+    /// `zgame-position`: the largest count drawn as separate tokens.
+    pub const TOKENS: u32 = 24;
+}
+
+/// For each heap reachable from the opening of `heap`, how many caps it is reached with; heaps
+/// reached with caps of opposite outcome in the second colour.
+pub fn nim_reach(rules: NimRules, heap: u32) -> Result<Figure> {
+    refuse("--heap", heap, 2, limits::REACH, "one bar a heap")?;
+    let r = reach(rules, heap);
+    let mut table = Table::new(&["heap", "caps", "opposite_outcomes"]);
+    let bars: Vec<(u32, f64, bool)> = r
+        .caps_by_heap
+        .iter()
+        .map(|h| {
+            let opposite = r.opposite_answer_heaps.contains(&h.heap);
+            table.rows.push(vec![f64::from(h.heap), f64::from(h.caps), f64::from(u8::from(opposite))]);
+            (h.heap, f64::from(h.caps), opposite)
+        })
+        .collect();
+    let title = format!("Positions reachable from the opening of {heap} (k = {})", rules.k());
+    let caption = format!(
+        "{} positions (heap, cap) in all; {} heap sizes are reached with caps of opposite outcome",
+        r.positions,
+        r.opposite_answer_heaps.len()
+    );
+    let labels = Labels {
+        title: &title,
+        caption: &caption,
+        x: "heap size (counters)",
+        y: "distinct caps it is reached with",
+    };
+    let svg = drawn(draw::bars(&labels, &bars, ("one outcome for every cap", "caps of opposite outcome")))?;
+    Ok(Figure { name: "nim-reach", title, caption, svg, table })
+}
+
+/// Winning opening moves per heap, the losing heaps marked.
+pub fn nim_census(rules: NimRules, to: u32) -> Result<Figure> {
+    refuse("--to", to, 2, limits::CENSUS, "one bar a heap")?;
+    let openings = winning_openings(rules, to);
+    let mut table = Table::new(&["heap", "winning_openings", "losing"]);
+    let bars: Vec<(u32, f64, bool)> = (2..=to)
+        .zip(&openings)
+        .map(|(h, &w)| {
+            table.rows.push(vec![f64::from(h), f64::from(w), f64::from(u8::from(w == 0))]);
+            (h, f64::from(w), w == 0)
+        })
+        .collect();
+    let losing = openings.iter().filter(|&&w| w == 0).count();
+    let title = format!("Winning opening moves per heap (k = {})", rules.k());
+    let caption = format!("Heaps 2 to {to}: {losing} heaps have no winning opening (thin orange bars); the rest have one or more");
+    let labels =
+        Labels { title: &title, caption: &caption, x: "opening heap (counters)", y: "winning opening moves" };
+    let svg = drawn(draw::bars(&labels, &bars, ("winnable heap", "losing heap")))?;
+    Ok(Figure { name: "nim-census", title, caption, svg, table })
+}
+
+/// The least cap that wins, per heap: a staircase (log axes past 1,000 heaps).
+pub fn nim_thresholds(rules: NimRules, to: u32) -> Result<Figure> {
+    refuse("--to", to, 2, limits::THRESHOLDS, "one point a heap")?;
+    let t = thresholds(rules, to);
+    let mut table = Table::new(&["heap", "threshold"]);
+    let points: Vec<(f64, f64)> = (1..=to)
+        .filter(|&h| t[h as usize] != NO_THRESHOLD)
+        .map(|h| {
+            table.rows.push(vec![f64::from(h), f64::from(t[h as usize])]);
+            (f64::from(h), f64::from(t[h as usize]))
+        })
+        .collect();
+    let log = to > 1000;
+    let title = format!(
+        "Least winning cap per heap (k = {}{})",
+        rules.k(),
+        if rules.misere() { ", misère" } else { "" }
+    );
+    let caption = format!(
+        "A position (heap, cap) is a win exactly when the cap reaches the heap's threshold; heaps 1 to {to}{}",
+        if log { ", log axes" } else { "" }
+    );
+    let labels =
+        Labels { title: &title, caption: &caption, x: "heap (counters)", y: "least winning cap (counters)" };
+    let series = [Series { name: "threshold".into(), points, dots: true }];
+    let svg = drawn(draw::lines(&labels, &series, log, log, &[]))?;
+    Ok(Figure { name: "nim-thresholds", title, caption, svg, table })
+}
+
+/// Grundy values g(heap, cap) as a heatmap.
+pub fn nim_grundy(rules: NimRules, to: u32) -> Result<Figure> {
+    refuse("--to", to, 1, limits::NIM_GRUNDY, "one cell a position")?;
+    let g = GrundyTable::new(rules, to);
+    let mut table = Table::new(&["heap", "cap", "grundy"]);
+    for h in 1..=to {
+        for c in 1..=h {
+            table.rows.push(vec![f64::from(h), f64::from(c), f64::from(g.value(h, c).unwrap_or(0))]);
+        }
+    }
+    let title = format!("Grundy values of single heaps (k = {})", rules.k());
+    let caption =
+        format!("g(heap, cap) for 1 <= cap <= heap <= {to}; black cells (value 0) are the losing positions");
+    let labels = Labels { title: &title, caption: &caption, x: "heap (counters)", y: "cap (counters)" };
+    let svg = drawn(draw::heatmap(
+        &labels,
+        (1, to),
+        (1, to),
+        |h, c| if c <= h { g.value(h, c) } else { None },
+        &[],
+        "",
+        &[],
+    ))?;
+    Ok(Figure { name: "nim-grundy", title, caption, svg, table })
+}
+
+/// Wythoff's Grundy board, P-positions marked, with the lines y = φx and y = x/φ.
+pub fn wythoff_grundy(size: u32) -> Result<Figure> {
+    refuse("--size", size, 2, limits::WYTHOFF_GRUNDY, "one cell a position")?;
+    let board = GrundyBoard::compute(size as usize, |_| {});
+    let mut table = Table::new(&["a", "b", "grundy"]);
+    let mut p_positions = Vec::new();
+    for a in 0..size {
+        for b in 0..size {
+            let v = board.value(a as usize, b as usize);
+            table.rows.push(vec![f64::from(a), f64::from(b), f64::from(v)]);
+            if v == 0 {
+                p_positions.push((a, b));
+            }
+        }
+    }
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let title = format!("Grundy values of Wythoff's game, {size} x {size}");
+    let caption = format!(
+        "{} P-positions (value 0, dotted) lie along y = φx and y = x/φ, the pairs (floor(mφ), floor(mφ²))",
+        p_positions.len()
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "heap a (counters)", y: "heap b (counters)" };
+    let guides = [(phi, "y = φx".to_string()), (1.0 / phi, "y = x/φ".to_string())];
+    let svg = drawn(draw::heatmap(
+        &labels,
+        (0, size),
+        (0, size),
+        |a, b| Some(board.value(a as usize, b as usize)),
+        &p_positions,
+        "P-position",
+        &guides,
+    ))?;
+    Ok(Figure { name: "wythoff-grundy", title, caption, svg, table })
+}
+
+/// Positions and P-positions of the Zeckendorf game per n (log scale), with the P-fraction.
+pub fn zgame_growth(to: u32) -> Result<Figure> {
+    refuse("--to", to, 2, limits::GROWTH, "each n is solved")?;
+    let mut table = Table::new(&["n", "positions", "p_positions", "p_fraction"]);
+    let (mut all, mut p, mut fraction) = (Vec::new(), Vec::new(), Vec::new());
+    for n in 1..=to {
+        let s = solve(n, false, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
+        let (count, losses) = (s.index().count() as f64, s.p_positions() as f64);
+        table.rows.push(vec![f64::from(n), count, losses, losses / count]);
+        all.push((f64::from(n), count));
+        p.push((f64::from(n), losses));
+        fraction.push((f64::from(n), losses / count));
+    }
+    let last = fraction.last().map_or(0.0, |f| f.1);
+    let title = "The Zeckendorf game: positions and P-positions".to_string();
+    let caption = format!(
+        "Positions (partitions of n into Fibonacci parts) and P-positions for n = 1 to {to}, log scale; right: the P-fraction ({last:.3} at n = {to})"
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "n", y: "positions (log scale)" };
+    let series = [
+        Series { name: "positions".into(), points: all, dots: false },
+        Series { name: "P-positions (loss for the player to move)".into(), points: p, dots: false },
+    ];
+    let right = Labels { title: "", caption: "", x: "n", y: "P-positions / positions" };
+    let svg = drawn(draw::two_panels(
+        &labels,
+        |area| draw::lines_in(area, &labels, &series, false, true, &[]),
+        |area| {
+            draw::lines_in(
+                area,
+                &right,
+                &[Series { name: "P-fraction".into(), points: fraction, dots: false }],
+                false,
+                false,
+                &[],
+            )
+        },
+    ))?;
+    Ok(Figure { name: "zgame-growth", title, caption, svg, table })
+}
+
+/// The exact distribution of game lengths under random play, against the normal curve of the
+/// same mean and variance, with the shortest and longest game and Theorem 1.3's bound marked.
+pub fn zgame_lengths(n: u32) -> Result<Figure> {
+    refuse("--n", n, 3, limits::LENGTHS, "the exact distribution")?;
+    let d =
+        length_distribution(n, |_, _| {}).ok_or_else(|| FigureError(format!("n = {n} cannot be ranked")))?;
+    let l = lengths(n, |_, _| {}).ok_or_else(|| FigureError(format!("n = {n} cannot be ranked")))?;
+    let bound = theorem_bound(n);
+    let mut table = Table::new(&["length", "probability", "normal"]);
+    let (mean, sd) = (l.random_mean, l.random_variance.sqrt());
+    let normal =
+        |x: f64| (-(x - mean).powi(2) / (2.0 * sd * sd)).exp() / (sd * (2.0 * std::f64::consts::PI).sqrt());
+    let mut exact = Vec::new();
+    for (length, probability) in d.iter() {
+        let x = f64::from(length);
+        table.rows.push(vec![x, probability, normal(x)]);
+        exact.push((x, probability));
+    }
+    let lo = f64::from(l.shortest);
+    let curve: Vec<(f64, f64)> =
+        (0..=400).map(|k| lo + (bound as f64 - lo) * f64::from(k) / 400.0).map(|x| (x, normal(x))).collect();
+    let title = format!("Lengths of the Zeckendorf game on {n} under random play");
+    let caption = format!(
+        "Exact probability of each length (dots) and the normal curve of the same mean {mean:.2} and variance {:.2}",
+        l.random_variance
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "game length (moves)", y: "probability" };
+    let series = [
+        Series { name: "exact probability".into(), points: exact, dots: true },
+        Series { name: "normal, same mean and variance".into(), points: curve, dots: false },
+    ];
+    let markers = [
+        Marker { x: lo, label: format!("shortest {}", l.shortest) },
+        Marker { x: f64::from(l.longest), label: format!("longest {}", l.longest) },
+        Marker { x: bound as f64, label: format!("Theorem 1.3 bound {bound}") },
+    ];
+    let svg = drawn(draw::lines(&labels, &series, false, false, &markers))?;
+    Ok(Figure { name: "zgame-lengths", title, caption, svg, table })
+}
+
+/// Mean and variance of the random game's length, divided by n, against n.
+pub fn zgame_random(to: u32) -> Result<Figure> {
+    refuse("--to", to, 2, limits::RANDOM, "each n is swept whole")?;
+    let mut table = Table::new(&["n", "mean_over_n", "variance_over_n"]);
+    let (mut means, mut variances) = (Vec::new(), Vec::new());
+    for n in 1..=to {
+        let l = lengths(n, |_, _| {}).ok_or_else(|| FigureError(format!("n = {n} cannot be ranked")))?;
+        let x = f64::from(n);
+        table.rows.push(vec![x, l.random_mean / x, l.random_variance / x]);
+        means.push((x, l.random_mean / x));
+        variances.push((x, l.random_variance / x));
+    }
+    let title = "Random play in the Zeckendorf game".to_string();
+    let caption = format!(
+        "Exact mean and variance of the length of a uniformly random game, divided by n, for n = 1 to {to}"
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "n", y: "moves per unit of n" };
+    let series = [
+        Series { name: "mean length / n".into(), points: means, dots: false },
+        Series { name: "variance of the length / n".into(), points: variances, dots: false },
+    ];
+    let svg = drawn(draw::lines(&labels, &series, false, false, &[]))?;
+    Ok(Figure { name: "zgame-random", title, caption, svg, table })
+}
+
+/// A position drawn as columns of tokens, one column per Fibonacci part, with its value.
+pub fn zgame_position(position: &ZPosition, outcome: &str, remoteness: Option<u32>) -> Result<Figure> {
+    let counts = position.counts();
+    let mut table = Table::new(&["part", "count"]);
+    for (i, &c) in counts.iter().enumerate() {
+        table.rows.push(vec![FIB_U64[i + 1] as f64, f64::from(c)]);
+    }
+    let title = format!("{position}  (n = {})", position.n());
+    let caption = format!(
+        "{} for the player to move{}; one column per Fibonacci part, one token per copy (a count past {} is written)",
+        outcome,
+        remoteness.map_or(String::new(), |r| format!(", remoteness {r}")),
+        limits::TOKENS
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "", y: "" };
+    let svg = drawn(draw::tokens(&labels, counts, limits::TOKENS))?;
+    Ok(Figure { name: "zgame-position", title, caption, svg, table })
+}

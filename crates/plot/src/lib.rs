@@ -1,0 +1,15 @@
+//! Figures of zecklab's games: each figure computes its data with the library (the same calls
+//! the `--json` commands make), draws it with plotters' SVG backend, and renders PNG from that
+//! SVG with resvg. Text is measured and drawn with an embedded font (DejaVu Sans), so figures
+//! look the same on a machine with no fonts installed, and rendering is deterministic.
+
+mod draw;
+mod figures;
+mod render;
+
+pub use draw::SIZE;
+pub use figures::{
+    limits, nim_census, nim_grundy, nim_reach, nim_thresholds, wythoff_grundy, zgame_growth, zgame_lengths,
+    zgame_position, zgame_random, Figure, FigureError, Table,
+};
+pub use render::{render_png, FONT};

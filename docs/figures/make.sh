@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Draws the gallery: every figure of `zecklab plot` as SVG and PNG, with the commands the
+# README shows. Run from the repository root: bash docs/figures/make.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+cargo build --release -q -p zecklab
+zecklab=target/release/zecklab
+out=docs/figures
+# An empty store, so that every figure is computed the same way on any machine.
+export ZECKLAB_STORE="$(mktemp -d)"
+draw() {
+  local name=$1
+  shift
+  for ext in svg png; do
+    "$zecklab" plot "$name" "$@" --out "$out/$name.$ext" > /dev/null
+  done
+}
+draw nim-reach --heap 20
+draw nim-census --to 120
+draw nim-thresholds --to 5000
+draw nim-grundy --to 60
+draw wythoff-grundy --size 100
+draw zgame-growth --to 200
+draw zgame-lengths --n 100
+draw zgame-random --to 100
+draw zgame-position "1^3 2^2 5^7"
+rm -rf "$ZECKLAB_STORE"
