@@ -27,11 +27,20 @@ fn census_to_2000_performs_the_numeral_check() {
 
 #[test]
 fn reach_20_matches_the_essay() {
+    // The essay's figures for a heap of 20.
     let r = &json_lines(&zecklab(&["nim", "reach", "20", "--json"]))[0];
-    assert_eq!(
-        r,
-        &json!({"positions":66,"most_caps_heap":11,"most_caps":6,"opposite_answer_heaps":[3,5,8,11,13,16]})
-    );
+    for (field, value) in [
+        ("positions", json!(66)),
+        ("most_caps_heap", json!(11)),
+        ("most_caps", json!(6)),
+        ("opposite_answer_heaps", json!([3, 5, 8, 11, 13, 16])),
+    ] {
+        assert_eq!(r[field], value, "{field}");
+    }
+    // The per-heap counts add up to the positions and peak at the most-caps heap.
+    let caps = r["caps_by_heap"].as_array().unwrap();
+    assert_eq!(caps.iter().map(|h| h["caps"].as_u64().unwrap()).sum::<u64>(), 66);
+    assert_eq!(caps.iter().map(|h| h["caps"].as_u64().unwrap()).max(), Some(6));
 }
 
 #[test]
