@@ -111,15 +111,18 @@ pub fn bars(labels: &Labels, bars: &[(u32, f64, bool)], names: (&str, &str)) -> 
             .configure_mesh()
             .x_desc(labels.x)
             .y_desc(labels.y)
-            .y_label_formatter(&|v| tick(*v))
+            // Bars count things: only whole numbers are labelled.
+            .y_label_formatter(&|v| if (v - v.round()).abs() < 1e-9 { tick(*v) } else { String::new() })
             .label_style((FAMILY, 14))
             .axis_desc_style((FAMILY, 16))
             .draw()
             .map_err(err)?;
         for (highlight, color, name) in [(false, PALETTE[0], names.0), (true, PALETTE[1], names.1)] {
             chart
-                .draw_series(bars.iter().filter(|b| b.2 == highlight).map(|&(x, y, _)| {
-                    Rectangle::new([(x, 0.0), (x + 1, y.max(y_max / 150.0))], color.filled())
+                // A zero is drawn as a short stub, so that a marked zero stays visible.
+                .draw_series(bars.iter().filter(|b| b.2 == highlight).map(|&(x, y, marked)| {
+                    let stub = if marked { y_max / 12.0 } else { y_max / 150.0 };
+                    Rectangle::new([(x, 0.0), (x + 1, y.max(stub))], color.filled())
                 }))
                 .map_err(err)?
                 .label(name)

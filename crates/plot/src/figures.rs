@@ -130,7 +130,7 @@ pub fn nim_census(rules: NimRules, to: u32) -> Result<Figure> {
         .collect();
     let losing = openings.iter().filter(|&&w| w == 0).count();
     let title = format!("Winning opening moves per heap (k = {})", rules.k());
-    let caption = format!("Heaps 2 to {to}: {losing} heaps have no winning opening (thin orange bars); the rest have one or more");
+    let caption = format!("Heaps 2 to {to}: {losing} heaps have no winning opening (short orange marks at 0); the rest have one or more");
     let labels =
         Labels { title: &title, caption: &caption, x: "opening heap (counters)", y: "winning opening moves" };
     let svg = drawn(draw::bars(&labels, &bars, ("winnable heap", "losing heap")))?;
