@@ -187,11 +187,15 @@ impl Header {
             digest_count,
             file_checksum,
         };
+        // Bound the counts before any arithmetic on them: a crafted header must not overflow.
+        if remoteness_width > 2 || positions > 1 << 48 || n > 1 << 20 {
+            return Err("inconsistent header: counts out of range".into());
+        }
         // The layout is a function of the counts: anything else is a corrupt or foreign header.
         let mut expected = Header::layout(n, positions, remoteness_width, end_parts, ranking_fingerprint);
         expected.game = game;
         expected.file_checksum = file_checksum;
-        if !matches!(remoteness_width, 0..=2) || header != expected {
+        if header != expected {
             return Err("inconsistent header layout".into());
         }
         Ok(header)

@@ -166,3 +166,26 @@ fn parquet_reads_back_as_the_csv() {
         assert_eq!(reader.metadata().file_metadata().num_rows() as usize, from_parquet.len());
     }
 }
+
+#[test]
+fn a_crafted_header_with_a_valid_checksum_is_refused_not_trusted() {
+    use zecklab_store::format::Header;
+    let store = scratch("crafted");
+    let solution = solve(20, true, 1 << 32, |_, _| {}).unwrap();
+    let path = store.save(&solution, |_, _| {}).unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let good = Header::decode(&bytes[..4096]).unwrap();
+    // Huge counts, re-checksummed: no overflow, no panic, a clear refusal naming the file.
+    for (positions, width, n) in
+        [(u64::MAX, 2, 20), (1 << 62, 1, 20), (good.positions, 7, 20), (good.positions, 2, u32::MAX)]
+    {
+        let mut header = good.clone();
+        header.positions = positions;
+        header.remoteness_width = width;
+        header.n = n;
+        bytes[..4096].copy_from_slice(&header.encode());
+        std::fs::write(&path, &bytes).unwrap();
+        let e = StoredTable::open(&path).unwrap_err().to_string();
+        assert!(e.contains(&path.display().to_string()), "{e}");
+    }
+}
