@@ -68,6 +68,23 @@ fn check_proves_the_tables_and_reports_in_json() {
 }
 
 #[test]
+fn tiers_json_splits_the_positions_by_parts() {
+    let plain = &json_lines(&zecklab(&["zgame", "solve", "--n", "50", "--json"]))[0];
+    let with_tiers = &json_lines(&zecklab(&["zgame", "solve", "--n", "50", "--tiers-json"]))[0];
+    for field in ["n", "positions", "p_positions", "winner", "remoteness"] {
+        assert_eq!(plain[field], with_tiers[field], "{field}");
+    }
+    assert!(plain.get("tiers").is_none(), "plain JSON is unchanged");
+    let tiers = with_tiers["tiers"].as_array().unwrap();
+    assert_eq!(tiers[0], serde_json::json!({"parts": 50, "positions": 1, "p_positions": 1}), "the start, a loss");
+    let parts: Vec<u64> = tiers.iter().map(|t| t["parts"].as_u64().unwrap()).collect();
+    assert!(parts.windows(2).all(|w| w[0] > w[1]), "most parts first");
+    let sum = |f: &str| tiers.iter().map(|t| t[f].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(sum("positions"), plain["positions"].as_u64().unwrap());
+    assert_eq!(sum("p_positions"), plain["p_positions"].as_u64().unwrap());
+}
+
+#[test]
 fn positions_past_64_bits_are_refused_when_read() {
     // 3 x F91 wraps a 64-bit sum; 25 parts of F90 sum past 2^64.
     assert_usage_error(&zecklab(&["zgame", "position", "7540113804746346429^3"]), "2^64");

@@ -60,3 +60,24 @@ pub fn partition_count(n: u32) -> u128 {
     }
     ways[n as usize]
 }
+
+/// The number of partitions of `n` into exactly `parts` Fibonacci parts, by a two-dimensional
+/// coin-change count over (sum, number of parts), parts taken in increasing order.
+pub fn partitions_into_exactly(n: u32, parts: u32) -> u128 {
+    let (n, parts) = (n as usize, parts as usize);
+    if parts > n {
+        return 0;
+    }
+    // ways[m][k]: partitions of m into exactly k parts from the Fibonacci numbers seen so far.
+    let mut ways = vec![vec![0u128; parts + 1]; n + 1];
+    ways[0][0] = 1;
+    for &part in FIB_U64[1..].iter().take_while(|&&f| f <= n as u64) {
+        let part = part as usize;
+        for m in part..=n {
+            for k in 1..=parts {
+                ways[m][k] += ways[m - part][k - 1];
+            }
+        }
+    }
+    ways[n][parts]
+}

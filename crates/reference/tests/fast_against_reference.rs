@@ -101,6 +101,25 @@ fn wythoff_winning_moves_equal_the_board_search() {
 }
 
 #[test]
+fn tier_sizes_equal_partitions_into_exactly_p_parts() {
+    for n in (1..=80).chain([150]) {
+        let solution = zecklab_games::zgame::solve(n, false, 1 << 32, |_, _| {}).unwrap();
+        let tiers = solution.tiers();
+        for t in &tiers {
+            assert_eq!(
+                u128::from(t.positions),
+                zgame::partitions_into_exactly(n, t.parts),
+                "n = {n}, {} parts",
+                t.parts
+            );
+        }
+        // And no tier is missing: every part count with a partition appears.
+        let listed: u128 = tiers.iter().map(|t| u128::from(t.positions)).sum();
+        assert_eq!(listed, (1..=n).map(|p| zgame::partitions_into_exactly(n, p)).sum::<u128>(), "n = {n}");
+    }
+}
+
+#[test]
 fn position_counts_equal_the_coin_change_count() {
     for n in 1..=200 {
         assert_eq!(u128::from(PositionIndex::new(n).unwrap().count()), zgame::partition_count(n), "n = {n}");

@@ -27,6 +27,7 @@ pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_
 pub use position::{MoveIndex, ZMove, ZPosition, ZgameError};
 pub use ranks::{walk, ChildRank};
 pub use solver::{
-    remoteness_from_half_excess, solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, Value,
+    remoteness_from_half_excess, solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, TierCount,
+    Value,
 };
 pub use strategies::{play_out, Rule};

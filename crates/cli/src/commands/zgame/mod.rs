@@ -48,6 +48,10 @@ enum ZgameCommand {
         /// Save each solved game in the store (see --store); the JSON line gains "saved": PATH.
         #[arg(long)]
         save: bool,
+        /// Print JSON with "tiers": [{"parts","positions","p_positions"}, ...], the positions and
+        /// P-positions by number of parts (most parts first).
+        #[arg(long)]
+        tiers_json: bool,
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
@@ -198,10 +202,11 @@ is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_posit
 pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
     let mut out = Out::new();
     let status = match args.command {
-        ZgameCommand::Solve { n, to, no_remoteness, save, json } => {
+        ZgameCommand::Solve { n, to, no_remoteness, save, tiers_json, json } => {
             let first = n.unwrap_or(1);
             let store = if save { Some(stored::store(args.store)?) } else { None };
-            solve::solve_range(&mut out, first, to.unwrap_or(first), no_remoteness, store.as_ref(), json)?;
+            let output = solve::SolveOutput { json: json || tiers_json, tiers: tiers_json };
+            solve::solve_range(&mut out, first, to.unwrap_or(first), no_remoteness, store.as_ref(), output)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Check { n, no_remoteness, json } => {

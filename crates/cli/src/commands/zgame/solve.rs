@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 use std::process::ExitCode;
 
-use zecklab_games::zgame::{check_table, solve, Solution, SolvePlan};
+use zecklab_games::zgame::{check_table, solve, Solution, SolvePlan, TierCount};
 use zecklab_store::Store;
 
 use crate::input::InputError;
@@ -26,7 +26,9 @@ pub const REFUSED_FROM: u32 = 816;
 pub fn solve_help() -> String {
     format!(
         "JSON, one line per n: {{\"n\",\"positions\",\"p_positions\",\"winner\":\"P1\"|\"P2\",\"remoteness\",\"seconds\"}}, \
-and with --save \"saved\": the table's path in the store.\n\
+with --save also \"saved\": the table's path in the store, and with --tiers-json (which implies JSON) \
+\"tiers\": [{{\"parts\",\"positions\",\"p_positions\"}}, ...], the positions and P-positions by number of parts, most \
+parts first (combines remove a part, splits keep the count).\n\
 Outcomes take 1 bit a position. Remoteness takes 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above \
 (a proven bound on remoteness decides the width, and every value is checked against it as it is stored); \
 it is computed while the tables fit in {} GiB, so `remoteness` is null from n = {REMOTENESS_NULL_FROM}. \
@@ -37,6 +39,15 @@ Both cores are used; a progress bar shows on a terminal.",
     )
 }
 
+/// How `solve_range` prints.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOutput {
+    /// One JSON object per n.
+    pub json: bool,
+    /// Add the tiers (positions and P-positions by number of parts).
+    pub tiers: bool,
+}
+
 /// Solves the games on `first..=last`, one line each.
 pub fn solve_range(
     out: &mut Out,
@@ -44,8 +55,9 @@ pub fn solve_range(
     last: u32,
     no_remoteness: bool,
     save: Option<&Store>,
-    json: bool,
+    output: SolveOutput,
 ) -> anyhow::Result<()> {
+    let json = output.json;
     if first == 0 || last < first {
         return Err(InputError::from_display(format!(
             "invalid range n = {first} to {last}: need 1 <= n <= to"
@@ -92,6 +104,8 @@ pub fn solve_range(
             seconds: f64,
             #[serde(skip_serializing_if = "Option::is_none")]
             saved: Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            tiers: Option<Vec<TierCount>>,
         }
         let line = SolveJson {
             n,
@@ -101,6 +115,7 @@ pub fn solve_range(
             remoteness: solution.remoteness(r),
             seconds,
             saved,
+            tiers: output.tiers.then(|| solution.tiers()),
         };
         if json {
             out.json(&line)?;

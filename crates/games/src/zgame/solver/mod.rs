@@ -212,6 +212,61 @@ pub fn remoteness_from_half_excess(parts: u32, end_parts: u32, half_excess: u32,
     tables::remoteness_from(parts - end_parts, half_excess, win)
 }
 
+/// The positions with a given number of parts (a tier: combines lower it by one, splits keep it)
+/// and how many of them are P-positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TierCount {
+    /// The number of parts.
+    pub parts: u32,
+    /// Positions with that many parts.
+    pub positions: u64,
+    /// Of those, the losses for the player to move.
+    pub p_positions: u64,
+}
+
+impl Solution {
+    /// Positions and P-positions by number of parts, from the most parts (the start, `n` ones)
+    /// down to the fewest (the end). Walks every rank once, in parallel chunks.
+    pub fn tiers(&self) -> Vec<TierCount> {
+        use rayon::prelude::*;
+        const CHUNK: u64 = 1 << 20;
+        let index = &self.index;
+        let (count, n, top) = (index.count(), index.n() as usize, index.top());
+        let per_chunk = |chunk: u64| {
+            let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(count));
+            let mut tally = vec![(0u64, 0u64); n + 1];
+            let mut counts = [0u32; crate::zgame::ranks::MAX_TOP + 2];
+            index.unrank_into(lo, &mut counts[..top]);
+            for r in lo..hi {
+                if r > lo {
+                    index.next_counts(&mut counts[..top]);
+                }
+                let parts = counts[..top].iter().sum::<u32>() as usize;
+                tally[parts].0 += 1;
+                tally[parts].1 += u64::from(!self.wins.get(r));
+            }
+            tally
+        };
+        let tally = (0..count.div_ceil(CHUNK)).into_par_iter().map(per_chunk).reduce(
+            || vec![(0u64, 0u64); n + 1],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x.0 += y.0;
+                    x.1 += y.1;
+                }
+                a
+            },
+        );
+        tally
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, t)| t.0 > 0)
+            .map(|(parts, t)| TierCount { parts: parts as u32, positions: t.0, p_positions: t.1 })
+            .collect()
+    }
+}
+
 /// What solving the game on `n` takes, worked out before anything large is allocated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolvePlan {
@@ -481,6 +536,31 @@ mod tests {
         let slots = TinySlots((0..game.index.count()).map(|_| Default::default()).collect());
         let sweep = sweep::Sweep::new(&game.index, &wins, &slots, game.end_parts, &|_| {}, 64);
         assert!(!sweep.run(), "half-excesses above 1 occur at n = 30 and must be reported");
+    }
+
+    #[test]
+    fn tiers_add_up_and_match_the_naive_split() {
+        for n in 1..=60 {
+            let solution = solve_with(n, &options(false, 64), |_, _| {}).unwrap();
+            let tiers = solution.tiers();
+            assert_eq!(tiers.iter().map(|t| t.positions).sum::<u64>(), solution.index().count(), "n = {n}");
+            assert_eq!(tiers.iter().map(|t| t.p_positions).sum::<u64>(), solution.p_positions(), "n = {n}");
+            assert_eq!(tiers.first().map(|t| t.parts), Some(n), "the start has n parts");
+            assert_eq!(tiers.first().map(|t| t.positions), Some(1));
+            // By unranking every position.
+            let mut by_parts = std::collections::BTreeMap::<u32, (u64, u64)>::new();
+            for r in 0..solution.index().count() {
+                let parts = solution.index().unrank(r).counts().iter().sum();
+                let e = by_parts.entry(parts).or_default();
+                e.0 += 1;
+                e.1 += u64::from(!solution.outcome(r).is_win());
+            }
+            let naive: Vec<(u32, u64, u64)> =
+                by_parts.into_iter().rev().map(|(p, (a, b))| (p, a, b)).collect();
+            let fast: Vec<(u32, u64, u64)> =
+                tiers.iter().map(|t| (t.parts, t.positions, t.p_positions)).collect();
+            assert_eq!(fast, naive, "n = {n}");
+        }
     }
 
     #[test]
