@@ -76,7 +76,11 @@ fn tiers_json_splits_the_positions_by_parts() {
     }
     assert!(plain.get("tiers").is_none(), "plain JSON is unchanged");
     let tiers = with_tiers["tiers"].as_array().unwrap();
-    assert_eq!(tiers[0], serde_json::json!({"parts": 50, "positions": 1, "p_positions": 1}), "the start, a loss");
+    assert_eq!(
+        tiers[0],
+        serde_json::json!({"parts": 50, "positions": 1, "p_positions": 1}),
+        "the start, a loss"
+    );
     let parts: Vec<u64> = tiers.iter().map(|t| t["parts"].as_u64().unwrap()).collect();
     assert!(parts.windows(2).all(|w| w[0] > w[1]), "most parts first");
     let sum = |f: &str| tiers.iter().map(|t| t[f].as_u64().unwrap()).sum::<u64>();

@@ -42,22 +42,16 @@ fn for_each_group(
     mut group: impl FnMut(&[Row]) -> Result<(), ExportError>,
 ) -> Result<(), ExportError> {
     let index = table.index();
-    let top = index.top();
-    let mut counts = vec![0u32; top];
-    index.unrank_into(0, &mut counts);
     let mut batch = Vec::with_capacity(GROUP.min(index.count() as usize));
-    for rank in 0..index.count() {
-        if rank > 0 {
-            index.next_counts(&mut counts);
-        }
+    index.try_for_each_counts(0, index.count(), |rank, counts| -> Result<(), ExportError> {
         let outcome = table.outcome(rank);
         if rows == Rows::PPositions && outcome.is_win() {
-            continue;
+            return Ok(());
         }
         let parts = counts.iter().sum();
         batch.push(Row {
             rank,
-            counts: counts.clone(),
+            counts: counts.to_vec(),
             outcome,
             remoteness: table.remoteness_with_parts(rank, parts),
         });
@@ -66,7 +60,8 @@ fn for_each_group(
             batch.clear();
             progress(rank + 1, index.count());
         }
-    }
+        Ok(())
+    })?;
     if !batch.is_empty() {
         group(&batch)?;
     }

@@ -167,6 +167,39 @@ impl PositionIndex {
         hash
     }
 
+    /// Calls `visit(rank, counts)` for every rank in `lo..hi` (`hi <= count()`), in order, with
+    /// the position's counts (`top` entries): one unranking, then [`PositionIndex::next_counts`].
+    pub fn for_each_counts(&self, lo: u64, hi: u64, mut visit: impl FnMut(u64, &[u32])) {
+        let _: Result<(), std::convert::Infallible> = self.try_for_each_counts(lo, hi, |r, c| {
+            visit(r, c);
+            Ok(())
+        });
+    }
+
+    /// [`PositionIndex::for_each_counts`], stopping at the first error `visit` returns.
+    ///
+    /// # Errors
+    /// The first error of `visit`.
+    pub fn try_for_each_counts<E>(
+        &self,
+        lo: u64,
+        hi: u64,
+        mut visit: impl FnMut(u64, &[u32]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if lo >= hi {
+            return Ok(());
+        }
+        let mut counts = vec![0u32; self.top];
+        self.unrank_into(lo, &mut counts);
+        for r in lo..hi {
+            if r > lo {
+                self.next_counts(&mut counts);
+            }
+            visit(r, &counts)?;
+        }
+        Ok(())
+    }
+
     /// The position with the given rank.
     pub fn unrank(&self, rank: u64) -> ZPosition {
         let mut counts = vec![0; self.top];

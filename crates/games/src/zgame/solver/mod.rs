@@ -231,20 +231,14 @@ impl Solution {
         use rayon::prelude::*;
         const CHUNK: u64 = 1 << 20;
         let index = &self.index;
-        let (count, n, top) = (index.count(), index.n() as usize, index.top());
+        let (count, n) = (index.count(), index.n() as usize);
         let per_chunk = |chunk: u64| {
-            let (lo, hi) = (chunk * CHUNK, ((chunk + 1) * CHUNK).min(count));
             let mut tally = vec![(0u64, 0u64); n + 1];
-            let mut counts = [0u32; crate::zgame::ranks::MAX_TOP + 2];
-            index.unrank_into(lo, &mut counts[..top]);
-            for r in lo..hi {
-                if r > lo {
-                    index.next_counts(&mut counts[..top]);
-                }
-                let parts = counts[..top].iter().sum::<u32>() as usize;
+            index.for_each_counts(chunk * CHUNK, ((chunk + 1) * CHUNK).min(count), |r, counts| {
+                let parts = counts.iter().sum::<u32>() as usize;
                 tally[parts].0 += 1;
                 tally[parts].1 += u64::from(!self.wins.get(r));
-            }
+            });
             tally
         };
         let tally = (0..count.div_ceil(CHUNK)).into_par_iter().map(per_chunk).reduce(
