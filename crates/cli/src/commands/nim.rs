@@ -15,6 +15,7 @@ use zecklab_games::fibnim::{
 
 use crate::input::{self, InputError};
 use crate::output::Out;
+use crate::progress;
 use crate::prompt::{say, First, Prompt, Turn};
 
 /// Largest `--to` for `nim census` (it counts every opening move: quadratic work).
@@ -197,7 +198,13 @@ pub fn run(args: NimArgs) -> anyhow::Result<ExitCode> {
                     rules.k()
                 )));
             }
+            // A long search shows that it is working (on a terminal only).
+            let spinner = (steps > 1_000_000_000)
+                .then(|| progress::spinner(&format!("searching every heap up to {to}")));
             let s = sequence(rules, to);
+            if let Some(spinner) = spinner {
+                spinner.finish_and_clear();
+            }
             if json {
                 out.json(&s)?;
             } else {

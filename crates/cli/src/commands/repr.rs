@@ -314,8 +314,13 @@ impl Answerer {
             input::ladder_fits(self.args.k, &n)?;
             (n, None)
         };
+        // A number of hundreds of thousands of digits takes seconds: show that it is working.
+        let spinner = (n.bits() > 300_000).then(|| crate::progress::spinner("representing a large number"));
         let rep = self.sequence.represent(&n);
         let decimal = n.to_string();
+        if let Some(spinner) = spinner {
+            spinner.finish_and_clear();
+        }
         let terms = (self.args.all_terms || decimal.len() <= TERMS_DIGIT_LIMIT)
             .then(|| self.sequence.terms(&rep).iter().map(ToString::to_string).collect::<Vec<_>>());
         let numeral = rep.numeral();
