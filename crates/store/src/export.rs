@@ -40,9 +40,10 @@ fn for_each_group(
     rows: Rows,
     progress: &impl Fn(u64, u64),
     mut group: impl FnMut(&[Row]) -> Result<(), ExportError>,
-) -> Result<(), ExportError> {
+) -> Result<u64, ExportError> {
     let index = table.index();
     let mut batch = Vec::with_capacity(GROUP.min(index.count() as usize));
+    let mut written = 0u64;
     index.try_for_each_counts(0, index.count(), |rank, counts| -> Result<(), ExportError> {
         let outcome = table.outcome(rank);
         if rows == Rows::PPositions && outcome.is_win() {
@@ -55,6 +56,7 @@ fn for_each_group(
             outcome,
             remoteness: table.remoteness_with_parts(rank, parts),
         });
+        written += 1;
         if batch.len() == GROUP {
             group(&batch)?;
             batch.clear();
@@ -66,7 +68,7 @@ fn for_each_group(
         group(&batch)?;
     }
     progress(index.count(), index.count());
-    Ok(())
+    Ok(written)
 }
 
 /// Why an export failed.
@@ -110,6 +112,8 @@ impl From<parquet::errors::ParquetError> for ExportError {
 
 /// Writes the table as CSV: the header `rank,c1,...,cT,outcome,remoteness`, one line a row.
 ///
+/// Returns the number of rows written.
+///
 /// # Errors
 /// [`ExportError`] when writing fails.
 pub fn write_csv(
@@ -117,7 +121,7 @@ pub fn write_csv(
     rows: Rows,
     w: &mut dyn Write,
     progress: impl Fn(u64, u64),
-) -> Result<(), ExportError> {
+) -> Result<u64, ExportError> {
     let top = table.index().top();
     let mut line = String::from("rank");
     for i in 1..=top {
@@ -149,6 +153,8 @@ pub fn write_csv(
 /// Writes the table as Parquet: `rank` INT64, `c1..cT` INT32, `outcome` UTF-8 string,
 /// `remoteness` optional INT32.
 ///
+/// Returns the number of rows written.
+///
 /// # Errors
 /// [`ExportError`] when writing fails.
 pub fn write_parquet<W: Write + Send>(
@@ -156,7 +162,7 @@ pub fn write_parquet<W: Write + Send>(
     rows: Rows,
     w: W,
     progress: impl Fn(u64, u64),
-) -> Result<(), ExportError> {
+) -> Result<u64, ExportError> {
     let top = table.index().top();
     let mut schema = String::from("message zgame { REQUIRED INT64 rank; ");
     for i in 1..=top {
@@ -167,7 +173,7 @@ pub fn write_parquet<W: Write + Send>(
     let properties = Arc::new(WriterProperties::builder().set_created_by("zecklab".into()).build());
     let mut writer = SerializedFileWriter::new(w, schema, properties)?;
     let (win, loss) = (ByteArray::from("win"), ByteArray::from("loss"));
-    for_each_group(table, rows, &progress, |group| {
+    let written = for_each_group(table, rows, &progress, |group| {
         let mut row_group = writer.next_row_group()?;
         let mut column = 0;
         while let Some(mut col) = row_group.next_column()? {
@@ -201,5 +207,5 @@ pub fn write_parquet<W: Write + Send>(
         Ok(())
     })?;
     writer.close()?;
-    Ok(())
+    Ok(written)
 }

@@ -141,9 +141,10 @@ fn parquet_reads_back_as_the_csv() {
     let solution = solve(40, true, 1 << 32, |_, _| {}).unwrap();
     for rows in [Rows::All, Rows::PPositions] {
         let mut csv = Vec::new();
-        write_csv(&solution, rows, &mut csv, |_, _| {}).unwrap();
+        let csv_rows = write_csv(&solution, rows, &mut csv, |_, _| {}).unwrap();
         let mut parquet_bytes = Vec::new();
-        write_parquet(&solution, rows, &mut parquet_bytes, |_, _| {}).unwrap();
+        let parquet_rows = write_parquet(&solution, rows, &mut parquet_bytes, |_, _| {}).unwrap();
+        assert_eq!(csv_rows, parquet_rows, "{rows:?}");
         let reader = SerializedFileReader::new(bytes::Bytes::from(parquet_bytes)).unwrap();
         let mut from_parquet = Vec::new();
         for row in reader.get_row_iter(None).unwrap() {
@@ -164,6 +165,7 @@ fn parquet_reads_back_as_the_csv() {
         assert!(header.starts_with("rank,c1,") && header.ends_with(",outcome,remoteness"));
         assert_eq!(lines.collect::<Vec<_>>(), from_parquet, "{rows:?}");
         assert_eq!(reader.metadata().file_metadata().num_rows() as usize, from_parquet.len());
+        assert_eq!(csv_rows as usize, from_parquet.len(), "the row count the writers return");
     }
 }
 

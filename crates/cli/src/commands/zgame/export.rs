@@ -107,16 +107,13 @@ fn write_export(
     path: &Path,
     progress: &dyn Fn(u64, u64),
 ) -> anyhow::Result<(output::Destination, u64)> {
+    let mut written = 0;
     let destination = output::write_file(path, |w| {
-        match format {
+        written = match format {
             Format::Csv => write_csv(table, rows, w, progress)?,
             Format::Parquet => write_parquet(table, rows, w, progress)?,
-        }
+        };
         Ok(())
     })?;
-    let written = match rows {
-        Rows::All => table.index().count(),
-        Rows::PPositions => (0..table.index().count()).filter(|&r| !table.outcome(r).is_win()).count() as u64,
-    };
     Ok((destination, written))
 }
