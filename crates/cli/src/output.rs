@@ -150,7 +150,10 @@ pub fn write_file(
 ) -> anyhow::Result<Destination> {
     let destination = destination(path)?;
     let fail = |e: anyhow::Error| -> anyhow::Error {
-        if is_broken_pipe(&e) || e.downcast_ref::<InputError>().is_some() {
+        if is_broken_pipe(&e)
+            || e.downcast_ref::<InputError>().is_some()
+            || e.downcast_ref::<zecklab_answers::AnswerError>().is_some()
+        {
             return e;
         }
         let reason = match e.downcast_ref::<io::Error>() {

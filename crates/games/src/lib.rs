@@ -19,4 +19,4 @@ mod outcome;
 pub mod wythoff;
 pub mod zgame;
 
-pub use outcome::Outcome;
+pub use outcome::{Outcome, Value};

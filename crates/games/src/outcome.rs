@@ -1,4 +1,4 @@
-//! [`Outcome`]: the value of a position for the player to move.
+//! [`Outcome`] and [`Value`]: what a position is worth to the player to move.
 
 use std::fmt;
 
@@ -46,5 +46,33 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// Outcome and remoteness of one position.
+///
+/// | field | meaning |
+/// | --- | --- |
+/// | `outcome` | win or loss for the player to move |
+/// | `remoteness` | 0 at the end; a win is 1 + the least remoteness of a losing child; a loss is 1 + the greatest remoteness of a child |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Value {
+    /// Win or loss for the player to move.
+    pub outcome: Outcome,
+    /// Moves to the end under perfect play (winner hurries, loser delays).
+    pub remoteness: u32,
+}
+
+impl Value {
+    /// The value of a position from its children's values (none: a terminal loss).
+    pub fn from_children(children: &[Value]) -> Value {
+        let fastest_win = children.iter().filter(|c| c.outcome == Outcome::Loss).map(|c| c.remoteness).min();
+        match fastest_win {
+            Some(r) => Value { outcome: Outcome::Win, remoteness: r + 1 },
+            None => Value {
+                outcome: Outcome::Loss,
+                remoteness: children.iter().map(|c| c.remoteness + 1).max().unwrap_or(0),
+            },
+        }
     }
 }

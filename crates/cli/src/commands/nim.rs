@@ -13,6 +13,8 @@ use zecklab_games::fibnim::{
     NimPosition, NimRules, SharedCapSolver, Theory,
 };
 
+use zecklab_answers as answers;
+
 use crate::input::{self, InputError};
 use crate::output::Out;
 use crate::progress;
@@ -272,42 +274,13 @@ fn small_number(name: &str, text: &str, low: u32, high: u32) -> anyhow::Result<u
     }
 }
 
-#[derive(Serialize)]
-struct SolveJson {
-    heap: String,
-    cap: String,
-    k: u64,
-    misere: bool,
-    outcome: &'static str,
-    winning_moves: Vec<String>,
-    threshold: Option<String>,
-    numeral: String,
-}
-
-fn position_from(heap: &str, cap: Option<&str>) -> anyhow::Result<NimPosition> {
-    let heap = input::natural(heap)?;
-    match cap {
-        None => NimPosition::opening(heap).map_err(InputError::from_display),
-        Some(c) => NimPosition::new(heap, input::natural(c)?).map_err(InputError::from_display),
-    }
-}
-
 fn solve(out: &mut Out, heap: &str, cap: Option<&str>, rules: NimRules, json: bool) -> anyhow::Result<()> {
-    let position = position_from(heap, cap)?;
-    input::ladder_fits(rules.k(), position.heap())?;
-    let a = Theory::new(rules).analyse(&position);
+    let position = answers::nim::position(heap, cap, rules)?;
+    let theory = Theory::new(rules);
     if json {
-        return out.json(&SolveJson {
-            heap: position.heap().to_string(),
-            cap: position.cap().to_string(),
-            k: rules.k(),
-            misere: rules.misere(),
-            outcome: a.outcome.as_str(),
-            winning_moves: a.winning_moves.iter().map(ToString::to_string).collect(),
-            threshold: a.threshold.as_ref().map(ToString::to_string),
-            numeral: a.representation.numeral(),
-        });
+        return out.json(&answers::nim::solve(&theory, &position));
     }
+    let a = theory.analyse(&position);
     let opening = if cap.is_none() { " (the opening)" } else { "" };
     out.line(format!(
         "heap {}, cap {}{opening}, k = {}, {}: {} for the player to move",

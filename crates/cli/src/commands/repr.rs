@@ -10,19 +10,12 @@ use std::io::BufRead;
 use std::process::ExitCode;
 
 use clap::Args;
-use num_bigint::BigUint;
-use serde::ser::{Serialize, SerializeSeq, Serializer};
+use zecklab_answers::repr::{ReprJson, Representer, U64Strings};
 use zecklab_numeration::fib::FIB_U64;
-use zecklab_numeration::{
-    fibonacci_terms, zeckendorf_big, zeckendorf_mask_u64, Digits, Ladder, Representation,
-};
+use zecklab_numeration::{zeckendorf_mask_u64, Digits};
 
 use crate::input::{self, InputError};
 use crate::output::Out;
-
-/// Above this many decimal digits, `terms` is left out (`null` in JSON) unless `--all-terms`:
-/// the terms of a 100,000-digit number would run to gigabytes of text.
-pub const TERMS_DIGIT_LIMIT: usize = 2_000;
 
 #[derive(Args, Debug)]
 #[command(
@@ -57,82 +50,18 @@ pub struct ReprArgs {
     all_terms: bool,
 }
 
-/// The JSON shape of one answer, for both paths: `T` is how the terms are held (decimal strings
-/// of big integers, or `u64` terms written as strings without allocating).
-#[derive(serde::Serialize)]
-struct ReprJson<'a, T: Serialize> {
-    n: &'a str,
-    terms: Option<T>,
-    indices: &'a [u32],
-    numeral: &'a str,
-    z: usize,
-    iz: u64,
-    k: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    canonical: Option<bool>,
-}
-
-/// `u64` terms serialized as decimal strings, as the general path writes big integers.
-struct U64Strings<'a>(&'a [u64]);
-
-impl Serialize for U64Strings<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-        let mut buffer = itoa::Buffer::new();
-        for &t in self.0 {
-            seq.serialize_element(buffer.format(t))?;
-        }
-        seq.end()
-    }
-}
-
-/// The ladder to represent in: the Fibonacci numbers take the fast downward walk.
-enum Sequence {
-    Fibonacci,
-    Ladder(Ladder),
-}
-
-impl Sequence {
-    fn represent(&mut self, n: &BigUint) -> Representation {
-        match self {
-            Sequence::Fibonacci => zeckendorf_big(n),
-            Sequence::Ladder(ladder) => ladder.represent(n),
-        }
-    }
-
-    fn terms(&mut self, rep: &Representation) -> Vec<BigUint> {
-        match self {
-            Sequence::Fibonacci => fibonacci_terms(rep),
-            Sequence::Ladder(ladder) => ladder.terms_of(rep),
-        }
-    }
-
-    fn value(&mut self, digits: &Digits) -> BigUint {
-        match self {
-            Sequence::Fibonacci => digits.fibonacci_value(),
-            Sequence::Ladder(ladder) => ladder.value_of_digits(digits.as_slice()),
-        }
-    }
-}
-
 /// Answers inputs one at a time.
 struct Answerer {
     args: ReprArgs,
-    sequence: Sequence,
+    representer: Representer,
     out: Out,
     /// Reused for the human form of the fast path.
     line: Line,
 }
 
 pub fn run(args: ReprArgs) -> anyhow::Result<ExitCode> {
-    let sequence = if args.k == 2 {
-        Sequence::Fibonacci
-    } else {
-        Sequence::Ladder(Ladder::new(args.k).map_err(InputError::from_display)?)
-    };
-    let mut answerer = Answerer { args, sequence, out: Out::new(), line: Line::new() };
+    let representer = Representer::new(args.k)?;
+    let mut answerer = Answerer { args, representer, out: Out::new(), line: Line::new() };
     // Arguments on the command line are all checked before anything is printed, so a typo never
     // leaves half an answer; standard input is answered as it streams.
     let arguments = std::mem::take(&mut answerer.args.numbers);
@@ -306,40 +235,28 @@ impl Answerer {
     }
 
     fn answer_general(&mut self, text: &str) -> anyhow::Result<()> {
-        let (n, numeral_input) = if self.args.from_numeral {
-            let digits = Digits::parse(text.trim()).map_err(InputError::from_display)?;
-            (self.sequence.value(&digits), Some(text.trim()))
+        let all_terms = self.args.all_terms;
+        let answer = if self.args.from_numeral {
+            self.representer.answer_numeral(text, all_terms)?
         } else {
             let n = input::natural(text)?;
             input::ladder_fits(self.args.k, &n)?;
-            (n, None)
+            // A number of hundreds of thousands of digits takes seconds: show that it is working.
+            let spinner =
+                (n.bits() > 300_000).then(|| crate::progress::spinner("representing a large number"));
+            let answer = self.representer.answer(&n, all_terms);
+            if let Some(spinner) = spinner {
+                spinner.finish_and_clear();
+            }
+            answer
         };
-        // A number of hundreds of thousands of digits takes seconds: show that it is working.
-        let spinner = (n.bits() > 300_000).then(|| crate::progress::spinner("representing a large number"));
-        let rep = self.sequence.represent(&n);
-        let decimal = n.to_string();
-        if let Some(spinner) = spinner {
-            spinner.finish_and_clear();
-        }
-        let terms = (self.args.all_terms || decimal.len() <= TERMS_DIGIT_LIMIT)
-            .then(|| self.sequence.terms(&rep).iter().map(ToString::to_string).collect::<Vec<_>>());
-        let numeral = rep.numeral();
-        let canonical =
-            numeral_input.map(|given| given.trim_start_matches('0') == numeral.trim_start_matches('0'));
-        let k = self.args.k;
         if self.args.json {
-            return self.out.json(&ReprJson {
-                n: &decimal,
-                terms,
-                indices: rep.indices(),
-                numeral: &numeral,
-                z: rep.z(),
-                iz: rep.iz(),
-                k,
-                input: numeral_input,
-                canonical,
-            });
+            return self.out.json(&answer);
         }
+        let (decimal, terms, numeral, rep) =
+            (&answer.n, &answer.terms, &answer.numeral, &answer.representation);
+        let (numeral_input, canonical) = (answer.input.as_deref(), answer.canonical);
+        let k = self.args.k;
         let out = &mut self.out;
         if let Some(given) = numeral_input {
             let status = if canonical == Some(true) { "canonical" } else { "not canonical" };
@@ -468,7 +385,7 @@ mod tests {
     fn the_fast_grammar_is_the_general_one() {
         for text in ["0", "7", "+7", " 7 ", "007", "18446744073709551615"] {
             let fast = natural_u64(text).unwrap();
-            assert_eq!(BigUint::from(fast), input::natural(text).unwrap(), "{text:?}");
+            assert_eq!(num_bigint::BigUint::from(fast), input::natural(text).unwrap(), "{text:?}");
         }
         for text in ["", "+", "-7", "7x", "1_000", "18446744073709551616", "1 2"] {
             assert_eq!(natural_u64(text), None, "{text:?}");

@@ -79,26 +79,9 @@ pub fn run(args: WythoffArgs) -> anyhow::Result<ExitCode> {
     let mut out = Out::new();
     match args.command {
         WythoffCommand::Solve { a, b, json } => {
-            let position = WythoffPosition { a: input::natural(&a)?, b: input::natural(&b)? };
-            let analysis = analyse(&position);
+            let position = zecklab_answers::wythoff::position(&a, &b)?;
             if json {
-                #[derive(Serialize)]
-                struct SolveJson {
-                    a: String,
-                    b: String,
-                    outcome: &'static str,
-                    winning_moves: Vec<[String; 2]>,
-                }
-                out.json(&SolveJson {
-                    a: position.a.to_string(),
-                    b: position.b.to_string(),
-                    outcome: analysis.outcome.as_str(),
-                    winning_moves: analysis
-                        .winning_moves
-                        .iter()
-                        .map(|(x, y)| [x.to_string(), y.to_string()])
-                        .collect(),
-                })?;
+                out.json(&zecklab_answers::wythoff::solve(&position))?;
             } else {
                 for line in explain(&position) {
                     out.line(line)?;

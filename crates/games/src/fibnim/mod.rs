@@ -11,6 +11,7 @@
 mod exhaustive;
 mod figures;
 mod grundy;
+mod remoteness;
 mod rules;
 mod sums;
 mod theory;
@@ -18,6 +19,7 @@ mod theory;
 pub use exhaustive::{estimated_threshold_steps, thresholds, winning_moves_from_table, NO_THRESHOLD};
 pub use figures::{census, reach, sequence, winning_openings, Census, HeapCaps, Reach, SequenceReport};
 pub use grundy::GrundyTable;
+pub use remoteness::{end_value, RemotenessTable};
 pub use rules::{NimError, NimPosition, NimRules};
 pub use sums::{own_caps_analysis, shared_cap_analysis, SharedCapAnalysis, SharedCapSolver, SumMove};
 pub use theory::{Analysis, Theory};

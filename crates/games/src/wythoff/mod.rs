@@ -8,9 +8,11 @@
 
 mod grundy;
 mod ppos;
+mod remoteness;
 
 pub use grundy::{GrundyBoard, GrundyError};
 pub use ppos::{
     analyse, digit_rule_partner, formula_pair, formula_pair_u64, is_lower, Heaps, WythoffAnalysis,
     WythoffError, WythoffPosition,
 };
+pub use remoteness::RemotenessBoard;

@@ -6,7 +6,8 @@ use std::time::Instant;
 use serde::Serialize;
 use std::process::ExitCode;
 
-use zecklab_games::zgame::{check_table, solve, Solution, SolvePlan, TierCount};
+use zecklab_answers::zgame::ZgameSolve;
+use zecklab_games::zgame::{check_table, solve, Solution, SolvePlan};
 use zecklab_store::Store;
 
 use crate::input::InputError;
@@ -93,30 +94,7 @@ pub fn solve_range(
             }
             None => None,
         };
-        let r = solution.start_rank();
-        #[derive(Serialize)]
-        struct SolveJson {
-            n: u32,
-            positions: u64,
-            p_positions: u64,
-            winner: &'static str,
-            remoteness: Option<u32>,
-            seconds: f64,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            saved: Option<String>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            tiers: Option<Vec<TierCount>>,
-        }
-        let line = SolveJson {
-            n,
-            positions: solution.index().count(),
-            p_positions: solution.p_positions(),
-            winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
-            remoteness: solution.remoteness(r),
-            seconds,
-            saved,
-            tiers: output.tiers.then(|| solution.tiers()),
-        };
+        let line = ZgameSolve { saved, ..ZgameSolve::of(&solution, seconds, output.tiers) };
         if json {
             out.json(&line)?;
         } else {

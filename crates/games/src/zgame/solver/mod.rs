@@ -16,33 +16,7 @@ use super::index::PositionIndex;
 use crate::Outcome;
 use tables::{RemotenessTable, WinBits};
 
-/// Outcome and remoteness of one position.
-///
-/// | field | meaning |
-/// | --- | --- |
-/// | `outcome` | win or loss for the player to move |
-/// | `remoteness` | 0 at the end; a win is 1 + the least remoteness of a losing child; a loss is 1 + the greatest remoteness of a child |
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Value {
-    /// Win or loss for the player to move.
-    pub outcome: Outcome,
-    /// Moves to the end under perfect play (winner hurries, loser delays).
-    pub remoteness: u32,
-}
-
-impl Value {
-    /// The value of a position from its children's values (none: a terminal loss).
-    pub fn from_children(children: &[Value]) -> Value {
-        let fastest_win = children.iter().filter(|c| c.outcome == Outcome::Loss).map(|c| c.remoteness).min();
-        match fastest_win {
-            Some(r) => Value { outcome: Outcome::Win, remoteness: r + 1 },
-            None => Value {
-                outcome: Outcome::Loss,
-                remoteness: children.iter().map(|c| c.remoteness + 1).max().unwrap_or(0),
-            },
-        }
-    }
-}
+pub use crate::Value;
 
 /// Why a solve cannot run.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,18 @@
+//! zecklab's answers as data. Each question the command line and the web explorer both answer
+//! (a representation, a Fibonacci Nim or Wythoff position, a Zeckendorf game or position) has
+//! one function here that computes the answer from the library crates and one `Serialize` type
+//! that is its JSON shape. `zecklab --json` and `zecklab serve`'s API print these same types,
+//! so the two cannot drift apart; a test in the server holds them to that.
+//!
+//! Nothing here prints, reads files or knows about HTTP: input text is parsed into values with
+//! [`AnswerError`]s that name the bad value, and the callers decide how to show them.
+
+mod error;
+pub mod moves;
+pub mod nim;
+pub mod number;
+pub mod repr;
+pub mod wythoff;
+pub mod zgame;
+
+pub use error::AnswerError;

@@ -1,0 +1,227 @@
+//! The Zeckendorf game: the line `zgame solve` prints for a game ([`ZgameSolve`]) and the value
+//! of one position with every move and the optimal line ([`PositionJson`]), from a stored
+//! table or a solution in memory ([`Values`]).
+
+use serde::Serialize;
+use zecklab_games::zgame::{Solution, TierCount, ZPosition};
+use zecklab_games::Outcome;
+use zecklab_store::StoredTable;
+
+use crate::moves::{sort_best_first, MoveJson};
+use crate::AnswerError;
+
+/// One solved game, as `zgame solve --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ZgameSolve {
+    /// The game on n.
+    pub n: u32,
+    /// Its positions.
+    pub positions: u64,
+    /// Its P-positions (losses for the player to move).
+    pub p_positions: u64,
+    /// `"P1"` or `"P2"`: who wins from the start.
+    pub winner: &'static str,
+    /// Remoteness of the start, when computed.
+    pub remoteness: Option<u32>,
+    /// Seconds the solve took.
+    pub seconds: f64,
+    /// The stored table's path, when saved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saved: Option<String>,
+    /// Positions and P-positions by number of parts, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiers: Option<Vec<TierCount>>,
+}
+
+impl ZgameSolve {
+    /// The figures of a solution that took `seconds`.
+    pub fn of(solution: &Solution, seconds: f64, tiers: bool) -> ZgameSolve {
+        let r = solution.start_rank();
+        ZgameSolve {
+            n: solution.index().n(),
+            positions: solution.index().count(),
+            p_positions: solution.p_positions(),
+            winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
+            remoteness: solution.remoteness(r),
+            seconds,
+            saved: None,
+            tiers: tiers.then(|| solution.tiers()),
+        }
+    }
+}
+
+/// Where values come from: a stored table or a solution in memory.
+#[derive(Clone, Copy)]
+pub enum Values<'a> {
+    /// A table in the store.
+    Stored(&'a StoredTable),
+    /// A solution in memory.
+    Solved(&'a Solution),
+}
+
+impl Values<'_> {
+    /// `"store"` or `"solved"`, the JSON `source` field.
+    pub fn source(&self) -> &'static str {
+        match self {
+            Values::Stored(_) => "store",
+            Values::Solved(_) => "solved",
+        }
+    }
+
+    /// The game's n.
+    pub fn n(&self) -> u32 {
+        match self {
+            Values::Stored(t) => t.n(),
+            Values::Solved(s) => s.index().n(),
+        }
+    }
+
+    /// Outcome and remoteness (when known) of a position of this game.
+    ///
+    /// # Errors
+    /// [`AnswerError::Invalid`] when the stored file cannot be read where the value lies.
+    pub fn value(&self, p: &ZPosition) -> Result<(Outcome, Option<u32>), AnswerError> {
+        match self {
+            Values::Stored(table) => {
+                let r = table.index().rank(p).expect("a position of the stored game");
+                let parts = p.counts().iter().sum();
+                let outcome = table.outcome(r).map_err(AnswerError::invalid)?;
+                Ok((outcome, table.remoteness(r, parts).map_err(AnswerError::invalid)?))
+            }
+            Values::Solved(solution) => {
+                let r = solution.index().rank(p).expect("a position of the solved game");
+                Ok((solution.outcome(r), solution.remoteness(r)))
+            }
+        }
+    }
+}
+
+/// One step of the optimal line, as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineStepJson {
+    /// The move.
+    pub r#move: String,
+    /// The position it leads to.
+    pub to: String,
+    /// That position's outcome for the player to move there.
+    pub outcome: &'static str,
+    /// That position's remoteness.
+    pub remoteness: Option<u32>,
+}
+
+/// A position's answer, as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionJson {
+    /// The position's text form.
+    pub position: String,
+    /// The game it belongs to.
+    pub n: u32,
+    /// For the player to move.
+    pub outcome: &'static str,
+    /// When known.
+    pub remoteness: Option<u32>,
+    /// Whether no move is left (the Zeckendorf representation).
+    pub terminal: bool,
+    /// `"store"` or `"solved"`.
+    pub source: &'static str,
+    /// Every move, best first.
+    pub moves: Vec<MoveJson>,
+    /// With a line asked for: the optimal continuation, or `null` when remoteness is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<Option<Vec<LineStepJson>>>,
+}
+
+/// Parses a position and gives the game it belongs to.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] naming a malformed position or one past every solvable game.
+pub fn parse_position(text: &str) -> Result<(ZPosition, u32), AnswerError> {
+    let p = ZPosition::parse(text).map_err(AnswerError::invalid)?;
+    let n = u32::try_from(p.n()).map_err(|_| {
+        AnswerError::Invalid(format!("the position sums to n = {}, past any game zecklab can solve", p.n()))
+    })?;
+    Ok((p, n))
+}
+
+/// Every move from `p` with the value it leads to, best first for the mover: winning moves
+/// fastest first, then losing moves slowest first (ties in the rules' order).
+///
+/// # Errors
+/// As [`Values::value`].
+pub fn moves_best_first(values: Values<'_>, p: &ZPosition) -> Result<Vec<MoveJson>, AnswerError> {
+    let mut moves = Vec::new();
+    for m in p.moves() {
+        let child = p.apply(m).expect("listed moves are legal");
+        let (o, remoteness) = values.value(&child)?;
+        moves.push(MoveJson::new(m.to_string(), child.to_string(), o, remoteness));
+    }
+    sort_best_first(&mut moves);
+    Ok(moves)
+}
+
+/// The optimal continuation from `p` to the end (the first move of [`moves_best_first`] at
+/// each step), or `None` when remoteness is unknown (then "optimal" is not defined).
+///
+/// # Errors
+/// As [`Values::value`].
+pub fn optimal_line(values: Values<'_>, p: &ZPosition) -> Result<Option<Vec<LineStepJson>>, AnswerError> {
+    let mut line = Vec::new();
+    let mut at = p.clone();
+    loop {
+        let moves = moves_best_first(values, &at)?;
+        let Some(best) = moves.into_iter().next() else { break };
+        if best.remoteness.is_none() {
+            return Ok(None);
+        }
+        let next = ZPosition::parse(&best.to).expect("positions print in the grammar");
+        line.push(LineStepJson {
+            r#move: best.r#move,
+            to: best.to,
+            outcome: best.outcome,
+            remoteness: best.remoteness,
+        });
+        at = next;
+    }
+    Ok(Some(line))
+}
+
+/// The answer for position `p` of the game whose values are `values`.
+///
+/// # Errors
+/// As [`Values::value`].
+pub fn position(values: Values<'_>, p: &ZPosition, with_line: bool) -> Result<PositionJson, AnswerError> {
+    let (outcome, remoteness) = values.value(p)?;
+    let moves = moves_best_first(values, p)?;
+    let line = if with_line { Some(optimal_line(values, p)?) } else { None };
+    Ok(PositionJson {
+        position: p.to_string(),
+        n: values.n(),
+        outcome: outcome.as_str(),
+        remoteness,
+        terminal: moves.is_empty(),
+        source: values.source(),
+        moves,
+        line,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use zecklab_games::zgame::solve;
+
+    use super::*;
+
+    #[test]
+    fn the_start_of_ten_and_its_line() {
+        let solution = solve(10, true, 1 << 30, |_, _| {}).unwrap();
+        let (p, n) = parse_position("1^10").unwrap();
+        assert_eq!(n, 10);
+        let answer = position(Values::Solved(&solution), &p, true).unwrap();
+        let line = answer.line.clone().unwrap().unwrap();
+        assert_eq!(line.len() as u32, answer.remoteness.unwrap());
+        assert_eq!(line.last().unwrap().to, "2^1 8^1");
+        let figures = ZgameSolve::of(&solution, 0.0, true);
+        assert_eq!(figures.winner, if answer.outcome == "win" { "P1" } else { "P2" });
+        assert!(parse_position("1^3 4").is_err());
+    }
+}
