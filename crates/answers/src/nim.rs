@@ -4,7 +4,9 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::Serialize;
-use zecklab_games::fibnim::{end_value, NimPosition, NimRules, RemotenessTable, Theory};
+use zecklab_games::fibnim::{
+    end_value, thresholds, winning_moves_from_table, NimPosition, NimRules, RemotenessTable, Theory,
+};
 
 use crate::moves::{sort_best_first, MoveJson};
 use crate::number::{self, ladder_fits};
@@ -152,6 +154,42 @@ pub fn explore(theory: &Theory, position: &NimPosition) -> NimExplore {
     }
 }
 
+/// One row of the position index: an opening heap and what the opener can do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IndexRow {
+    /// The opening heap.
+    pub heap: u32,
+    /// Its ladder numeral (of heap - 1 in misère play).
+    pub numeral: String,
+    /// For the opener.
+    pub outcome: &'static str,
+    /// Every winning opening take, smallest first (read off the exhaustive table).
+    pub winning_takes: Vec<u32>,
+    /// Whether taking the smallest ladder term is among them.
+    pub smallest_term_wins: bool,
+}
+
+/// The position index of opening heaps `2..=to`: each heap's winning openings from the
+/// exhaustive search, beside the numeral whose smallest term the theory says to take.
+pub fn index(rules: NimRules, to: u32) -> Vec<IndexRow> {
+    let table = thresholds(rules, to);
+    let theory = Theory::new(rules);
+    (2..=to)
+        .map(|heap| {
+            let winning_takes = winning_moves_from_table(&table, rules, heap, heap - 1);
+            let (representation, terms) = theory.represent(&BigUint::from(heap - u32::from(rules.misere())));
+            let smallest = terms.last().and_then(|t| t.to_u32());
+            IndexRow {
+                heap,
+                numeral: representation.numeral(),
+                outcome: if winning_takes.is_empty() { "loss" } else { "win" },
+                smallest_term_wins: smallest.is_some_and(|t| winning_takes.contains(&t)),
+                winning_takes,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +210,22 @@ mod tests {
         assert_eq!(e.terms, ["89", "1"]);
         assert_eq!(e.suffix_sums, ["90", "1"]);
         assert_eq!(e.remoteness, e.moves[0].remoteness.map(|r| r + 1));
+    }
+
+    #[test]
+    fn the_index_agrees_with_the_theory_and_the_smallest_term_rule() {
+        for misere in [false, true] {
+            let rules = rules(2, misere).unwrap();
+            let theory = Theory::new(rules);
+            for row in index(rules, 120) {
+                let a = theory.analyse(&position(&row.heap.to_string(), None, rules).unwrap());
+                assert_eq!(row.outcome, a.outcome.as_str(), "heap {} misère {misere}", row.heap);
+                let takes: Vec<String> = row.winning_takes.iter().map(ToString::to_string).collect();
+                let theory_takes: Vec<String> = a.winning_moves.iter().map(ToString::to_string).collect();
+                assert_eq!(takes, theory_takes, "heap {}", row.heap);
+                assert_eq!(row.smallest_term_wins, row.outcome == "win", "heap {}", row.heap);
+            }
+        }
     }
 
     #[test]

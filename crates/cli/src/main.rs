@@ -39,6 +39,8 @@ enum Command {
     /// Figures as SVG or PNG: Fibonacci Nim's census, reach, thresholds and Grundy values,
     /// Wythoff's Grundy board, and the Zeckendorf game's growth, lengths and positions.
     Plot(commands::plot::PlotArgs),
+    /// The web explorer: pages for every game and a JSON API, on this machine (loopback by default).
+    Serve(commands::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Zgame(args) => commands::zgame::run(args),
         Command::Store(args) => commands::store::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(code) => code,

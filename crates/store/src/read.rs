@@ -186,6 +186,24 @@ impl StoredTable {
         Ok(Some(remoteness_from_half_excess(parts, self.header.end_parts, h, win)))
     }
 
+    /// The number of losses (P-positions) in the table, counted over checked chunks.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupted`] when an outcome chunk does not match its digest.
+    pub fn p_positions(&self) -> Result<u64, StoreError> {
+        let h = &self.header;
+        let mut wins = 0u64;
+        for k in 0..h.outcome_chunks() {
+            self.check_chunk(k)?;
+            let start = h.outcome_offset + k * h.chunk;
+            let end = (start + h.chunk).min(h.outcome_offset + h.outcome_bytes);
+            wins +=
+                self.map[start as usize..end as usize].iter().map(|b| u64::from(b.count_ones())).sum::<u64>();
+        }
+        // Bits past the last position are zero (the writer pads with zeros), so every set bit is a win.
+        Ok(h.positions - wins)
+    }
+
     /// Checks every chunk, and that the padding between regions is zero (it carries no value,
     /// so a flipped padding byte is harmless, but it is still damage worth reporting);
     /// `progress(done, total)` counts chunks.

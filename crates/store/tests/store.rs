@@ -43,6 +43,7 @@ fn stored_tables_equal_solved_ones() {
             let table = store.open(n).unwrap().expect("saved");
             assert_eq!(table.has_remoteness(), with_remoteness);
             assert_same(&table, &solution);
+            assert_eq!(table.p_positions().unwrap(), solution.p_positions(), "n = {n}");
             // And the stored table passes the independent checker on its own.
             let verified = table.verify(|_, _| {}).unwrap();
             assert!(check_table(&verified, |_, _| {}).passed(), "n = {n}");

@@ -3,6 +3,7 @@
 pub mod nim;
 pub mod plot;
 pub mod repr;
+pub mod serve;
 pub mod store;
 pub mod verify;
 pub mod wythoff;

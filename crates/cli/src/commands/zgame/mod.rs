@@ -8,7 +8,7 @@ mod play;
 mod solve;
 mod stored;
 
-pub use stored::{store as store_at, values_for};
+pub use stored::{store as store_at, values_for, POSITION_LIMIT};
 mod strategy;
 
 use std::path::PathBuf;

@@ -1,0 +1,256 @@
+'use strict';
+// zecklab explorer: helpers every page shares, and the controller that plays any of the games
+// (value of the position, every move best first, play against perfect play, hint, undo and the
+// value-history chart). Every figure comes from the JSON API; nothing is computed here.
+
+const Z = (() => {
+  const SVG = 'http://www.w3.org/2000/svg';
+  const SVG_TAGS = new Set(['svg', 'g', 'rect', 'circle', 'line', 'polyline', 'text', 'title', 'path']);
+
+  /** GET an API endpoint; throws an Error carrying the server's message on any failure. */
+  async function api(path, params) {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(params || {})) {
+      if (v !== undefined && v !== null && v !== '') query.set(k, v);
+    }
+    const response = await fetch(`${path}?${query}`);
+    let body;
+    try {
+      body = await response.json();
+    } catch (e) {
+      throw new Error(`${response.status} ${response.statusText}`);
+    }
+    if (!response.ok) throw new Error(body.error || `${response.status} ${response.statusText}`);
+    return body;
+  }
+
+  /** Creates an element (HTML or SVG) with attributes, listeners (`onclick`) and children. */
+  function el(tag, attrs = {}, ...children) {
+    const node = SVG_TAGS.has(tag) ? document.createElementNS(SVG, tag) : document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else if (k === 'text') node.textContent = v;
+      else node.setAttribute(k, v === true ? '' : String(v));
+    }
+    for (const c of children.flat()) {
+      if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
+    }
+    return node;
+  }
+
+  const $ = (id) => document.getElementById(id);
+
+  function showError(message) {
+    const box = $('error');
+    if (box) box.textContent = message || '';
+  }
+
+  /** Runs an async action, showing its error (if any) instead of throwing. */
+  async function guard(action) {
+    try {
+      showError('');
+      return await action();
+    } catch (e) {
+      showError(e.message);
+      return undefined;
+    }
+  }
+
+  /** Replaces the page's query string (the URL stays a permalink of what is shown). */
+  function setUrl(params) {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) {
+      if (v !== undefined && v !== null && v !== '') query.set(k, v);
+    }
+    const url = `${location.pathname}?${query.toString().replace(/%5E/g, '^')}`;
+    if (url !== location.pathname + location.search) history.replaceState(null, '', url);
+  }
+
+  const params = () => new URLSearchParams(location.search);
+  const fmt = (x) => (typeof x === 'number' ? x.toLocaleString('en-US') : String(x));
+
+  /**
+   * The value-history chart (GamesmanUni's VVH): one row per position of the game so far, the
+   * remoteness as distance from the centre line, on Player 1's side (left) when Player 1 is
+   * winning there and on Player 2's side (right) otherwise; green when the player to move wins.
+   */
+  function drawValueHistory(svg, history) {
+    const known = history.filter((h) => h.answer.remoteness !== null && h.answer.remoteness !== undefined);
+    const most = Math.max(4, ...known.map((h) => h.answer.remoteness));
+    const width = 340, rowHeight = 20, top = 34, half = (width - 40) / 2, centre = width / 2;
+    const height = top + Math.max(history.length, 1) * rowHeight + 10;
+    svg.replaceChildren();
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    svg.setAttribute('width', width);
+    svg.setAttribute('height', height);
+    const x = (h, i) => {
+      const mover = i % 2 === 0 ? 1 : 2;
+      const winner = h.answer.outcome === 'win' ? mover : 3 - mover;
+      const d = (h.answer.remoteness / most) * half;
+      return winner === 1 ? centre - d : centre + d;
+    };
+    svg.append(
+      el('text', { x: 8, y: 14, 'font-size': 11, fill: '#1d3557', text: '◀ Player 1 winning' }),
+      el('text', { x: width - 8, y: 14, 'font-size': 11, fill: '#1d3557', 'text-anchor': 'end', text: 'Player 2 winning ▶' }),
+      el('text', { x: centre, y: 28, 'font-size': 10, fill: '#5b6475', 'text-anchor': 'middle', text: 'remoteness (0 at the centre)' }),
+    );
+    for (let r = 0; r <= most; r += Math.max(1, Math.ceil(most / 8))) {
+      for (const side of [-1, 1]) {
+        const gx = centre + side * (r / most) * half;
+        svg.append(el('line', { x1: gx, x2: gx, y1: top - 4, y2: height - 6, stroke: r === 0 ? '#1d3557' : '#e3e6ec' }));
+        if (r > 0) svg.append(el('text', { x: gx, y: height - 1, 'font-size': 9, fill: '#5b6475', 'text-anchor': 'middle', text: r }));
+      }
+    }
+    const points = [];
+    history.forEach((h, i) => {
+      const y = top + i * rowHeight + rowHeight / 2;
+      svg.append(el('text', { x: 2, y: y + 4, 'font-size': 9, fill: '#5b6475', text: i }));
+      if (h.answer.remoteness === null || h.answer.remoteness === undefined) return;
+      const px = x(h, i);
+      points.push(`${px},${y}`);
+      svg.append(el('circle', { cx: px, cy: y, r: 5, fill: h.answer.outcome === 'win' ? '#1b7f3b' : '#b3261e' },
+        el('title', { text: `move ${i}: ${h.answer.position}: ${h.answer.outcome} for Player ${i % 2 === 0 ? 1 : 2}, remoteness ${h.answer.remoteness}` })));
+    });
+    if (points.length > 1) svg.prepend(el('polyline', { points: points.join(' '), fill: 'none', stroke: '#9aa4b5', 'stroke-width': 1.5 }));
+  }
+
+  /**
+   * Plays one game. `spec` gives: `load(position)` (a promise of the API's answer with
+   * `position`, `outcome`, `remoteness` and `moves`), `draw(answer, game)` for the game's own
+   * picture, `url(position)` for the permalink's parameters, `label(move)` for a move's text,
+   * and `lastMoverWins` (false in misère play).
+   */
+  class Game {
+    constructor(spec) {
+      this.spec = spec;
+      this.history = [];
+      this.computer = 0; // 0: nobody (explore); 1 or 2: the computer plays that player
+      this.busy = false;
+      this.timer = null;
+      $('hint')?.addEventListener('click', () => this.hint());
+      $('undo')?.addEventListener('click', () => this.undo());
+      $('restart')?.addEventListener('click', () => this.restart());
+      $('play')?.addEventListener('change', (e) => this.start(this.history[0]?.answer.position ?? this.spec.initial, Number(e.target.value)));
+    }
+
+    static human(params) {
+      const play = Number(params.get('play'));
+      return play === 1 || play === 2 ? 3 - play : 0;
+    }
+
+    mover(i) {
+      return i % 2 === 0 ? 1 : 2;
+    }
+
+    current() {
+      return this.history[this.history.length - 1];
+    }
+
+    computerToMove() {
+      return this.computer !== 0 && this.mover(this.history.length - 1) === this.computer;
+    }
+
+    async start(position, computer) {
+      clearTimeout(this.timer);
+      this.computer = computer;
+      if ($('play')) $('play').value = String(computer);
+      this.history = [];
+      await guard(async () => {
+        const answer = await this.spec.load(position);
+        this.history.push({ answer });
+        this.render();
+      });
+    }
+
+    restart() {
+      if (!this.history.length) return;
+      clearTimeout(this.timer);
+      this.history.length = 1;
+      this.render();
+    }
+
+    undo() {
+      clearTimeout(this.timer);
+      if (this.history.length <= 1) return;
+      this.history.pop();
+      // Against the computer, go back to the human's turn.
+      while (this.history.length > 1 && this.computerToMove()) this.history.pop();
+      this.render();
+    }
+
+    hint() {
+      const first = document.querySelector('#moves li');
+      if (!first) return;
+      first.classList.add('hint');
+      first.dataset.hint = 'true';
+    }
+
+    async make(move) {
+      if (this.busy) return;
+      this.busy = true;
+      await guard(async () => {
+        const answer = await this.spec.load(move.to);
+        this.history.push({ answer, move });
+        this.render();
+      });
+      this.busy = false;
+    }
+
+    clicked(move) {
+      if (this.computerToMove() || this.busy) return;
+      this.make(move);
+    }
+
+    render() {
+      const { answer } = this.current();
+      const i = this.history.length - 1;
+      const mover = this.mover(i);
+      const status = $('position');
+      status.dataset.position = answer.position;
+      status.dataset.outcome = answer.outcome;
+      status.dataset.remoteness = answer.remoteness ?? '';
+      const r = answer.remoteness === null || answer.remoteness === undefined ? 'unknown' : answer.remoteness;
+      const terminal = answer.moves.length === 0;
+      status.replaceChildren(
+        el('span', { class: 'who', text: `Player ${mover} to move` }), ': ',
+        el('span', { class: `value ${answer.outcome}`, text: answer.outcome }),
+        ` (remoteness ${r})`, terminal ? ' — no move left' : '',
+      );
+      this.spec.draw(answer, this);
+      const humanTurn = !this.computerToMove();
+      $('moves').replaceChildren(...answer.moves.map((m) => el('li', {
+        'data-move': m.move, 'data-to': m.to, 'data-winning': String(m.winning), 'data-remoteness': m.remoteness ?? '',
+      }, el('button', {
+        type: 'button', disabled: !humanTurn, title: `${m.winning ? 'wins' : 'loses'} for Player ${mover}; leads to ${m.to}`,
+        onclick: () => this.clicked(m),
+      }, this.spec.label(m), el('small', { text: m.remoteness === null || m.remoteness === undefined ? '' : `r${m.remoteness}` })))));
+      $('moves-note').textContent = terminal ? 'No moves.' : answer.all_moves === false
+        ? 'Only the winning moves are listed for a position this large.'
+        : 'Best first: winning moves (green) fastest first, then losing moves (red) slowest first; rN is the remoteness after the move.';
+      const message = $('message');
+      delete message.dataset.winner;
+      if (terminal && i >= 0) {
+        const lastMover = this.mover(i - 1);
+        const winner = this.spec.lastMoverWins ? lastMover : 3 - lastMover;
+        message.dataset.winner = String(winner);
+        message.textContent = this.computer === 0
+          ? (i > 0 ? `Game over: Player ${winner} wins.` : `No move: the player to move ${this.spec.lastMoverWins ? 'has lost' : 'has won'}.`)
+          : (winner === this.computer ? 'Game over: the computer wins.' : 'Game over: you win!');
+      } else if (this.computer !== 0) {
+        message.textContent = humanTurn ? `Your move (you are Player ${3 - this.computer}).` : 'The computer is thinking…';
+      } else {
+        message.textContent = '';
+      }
+      $('undo').disabled = this.history.length <= 1;
+      drawValueHistory($('vvh'), this.history);
+      setUrl({ ...this.spec.url(answer.position), play: this.computer ? 3 - this.computer : undefined });
+      if (!terminal && this.computerToMove()) {
+        // Perfect play: the first move of the best-first list.
+        this.timer = setTimeout(() => this.make(answer.moves[0]), 400);
+      }
+    }
+  }
+
+  return { api, el, $, guard, showError, setUrl, params, fmt, Game, drawValueHistory };
+})();

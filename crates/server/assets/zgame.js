@@ -1,0 +1,105 @@
+'use strict';
+// The Zeckendorf game page: the position as columns of tokens, every move best first, the
+// optimal line, the figures of the whole game, and play against perfect play.
+
+(() => {
+  const { api, el, $, guard, fmt } = Z;
+  const FIB = [1, 2];
+  while (FIB.length < 90) FIB.push(FIB[FIB.length - 1] + FIB[FIB.length - 2]);
+
+  /** The text form used in URLs: parts separated by `_`. */
+  const urlForm = (position) => position.trim().split(/\s+/).join('_');
+
+  /** `1^3 2^2 5^7` as a map from part to count. */
+  function parts(position) {
+    const counts = new Map();
+    for (const piece of position.trim().split(/\s+/)) {
+      const [part, count] = piece.split('^');
+      counts.set(Number(part), Number(count ?? 1));
+    }
+    return counts;
+  }
+
+  function drawBoard(answer) {
+    const counts = parts(answer.position);
+    const n = answer.n;
+    const columns = FIB.filter((f) => f <= n);
+    const shown = Math.min(14, Math.max(1, ...counts.values()));
+    const colWidth = 46, token = 15, top = 16, height = top + shown * token + 46;
+    const svg = $('board');
+    svg.replaceChildren();
+    svg.setAttribute('viewBox', `0 0 ${columns.length * colWidth + 10} ${height}`);
+    svg.setAttribute('width', Math.min(620, columns.length * colWidth + 10));
+    columns.forEach((f, i) => {
+      const count = counts.get(f) ?? 0;
+      const cx = 10 + i * colWidth + colWidth / 2 - 5;
+      const base = height - 34;
+      svg.append(el('line', { x1: cx - 18, x2: cx + 18, y1: base + 2, y2: base + 2, stroke: '#9aa4b5' }));
+      for (let t = 0; t < Math.min(count, shown); t++) {
+        svg.append(el('circle', { cx, cy: base - 6 - t * token, r: 6.5, fill: '#1d3557' }));
+      }
+      if (count > shown) svg.append(el('text', { x: cx, y: top - 3, 'text-anchor': 'middle', 'font-size': 11, fill: '#b3261e', text: `+${count - shown}` }));
+      svg.append(
+        el('text', { x: cx, y: base + 16, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 600, fill: '#1d2433', text: fmt(f) }),
+        el('text', { x: cx, y: base + 29, 'text-anchor': 'middle', 'font-size': 10, fill: '#5b6475', text: count ? `×${count}` : `F${i + 1}` }),
+      );
+    });
+  }
+
+  const figures = new Map();
+  async function showFigures(n) {
+    $('fig-n').textContent = n;
+    if (!figures.has(n)) figures.set(n, api('/api/zgame/solve', { n }));
+    const f = await figures.get(n).catch((e) => ({ error: e.message }));
+    const box = $('figures');
+    if (f.error) {
+      box.replaceChildren(el('dd', { text: f.error }));
+      return;
+    }
+    box.dataset.winner = f.winner;
+    box.replaceChildren(
+      el('div', {}, el('dt', { text: 'positions' }), el('dd', { id: 'fig-positions', text: fmt(f.positions) })),
+      el('div', {}, el('dt', { text: 'P-positions' }), el('dd', { id: 'fig-p', text: fmt(f.p_positions) })),
+      el('div', {}, el('dt', { text: 'winner from 1^n' }), el('dd', { id: 'fig-winner', text: f.winner === 'P1' ? 'Player 1' : 'Player 2' })),
+      el('div', {}, el('dt', { text: 'remoteness of the start' }), el('dd', { text: f.remoteness ?? 'not computed' })),
+    );
+  }
+
+  function showLine(answer) {
+    const list = $('line');
+    if (answer.line === null || answer.line === undefined) {
+      list.replaceChildren(el('li', { text: 'unknown: this table holds no remoteness' }));
+      return;
+    }
+    list.replaceChildren(...answer.line.map((s) => el('li', {}, `${s.move} → ${s.to}`)));
+    if (!answer.line.length) list.replaceChildren(el('li', { text: 'the game is over' }));
+  }
+
+  const game = new Z.Game({
+    load: (position) => api('/api/zgame/position', { p: urlForm(position), line: 1 }),
+    draw: (answer) => {
+      drawBoard(answer);
+      showLine(answer);
+      showFigures(answer.n);
+      $('ask-p').value = answer.position;
+    },
+    url: (position) => ({ p: urlForm(position) }),
+    label: (m) => `${m.move} → ${m.to}`,
+    lastMoverWins: true,
+  });
+
+  function startFrom(text, computer) {
+    const t = (text || '').trim();
+    const position = /^\+?\d+$/.test(t) ? `1^${t.replace('+', '')}` : t.replace(/_/g, ' ');
+    return game.start(position, computer);
+  }
+
+  $('ask').addEventListener('submit', (e) => {
+    e.preventDefault();
+    guard(() => startFrom($('ask-p').value, game.computer));
+  });
+
+  const params = Z.params();
+  const start = params.get('p') ?? (params.get('n') ?? '10');
+  startFrom(start, Z.Game.human(params));
+})();

@@ -1,0 +1,273 @@
+//! The JSON API under `/api/`. Each handler parses its parameters, computes the answer on the
+//! blocking pool with the function the command line calls, and sends the same JSON shape.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::{RawQuery, State as Shared};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use zecklab_answers::zgame::{self as zanswers, Values, ZgameSolve};
+use zecklab_answers::{nim, number, repr, wythoff};
+use zecklab_games::fibnim::{census, reach, Theory};
+use zecklab_games::zgame::ZPosition;
+use zecklab_store::Store;
+
+use crate::query::Params;
+use crate::solves::Solves;
+use crate::{ApiError, Config};
+
+/// The largest `to` for the census of opening heaps (quadratic work).
+pub const CENSUS_LIMIT: u32 = 1_000;
+/// The largest heap whose reachable positions are listed.
+pub const REACH_LIMIT: u32 = 1_000;
+/// The most ladder terms listed at once.
+pub const LADDER_LIMIT: u32 = 200;
+
+/// What every handler shares.
+pub struct State {
+    store: Option<Store>,
+    solves: Solves,
+}
+
+impl State {
+    /// The state for a configuration.
+    pub fn new(config: Config) -> State {
+        State { solves: Solves::new(&config), store: config.store }
+    }
+}
+
+type Shared_ = Shared<Arc<State>>;
+type Answer<T> = Result<Json<T>, ApiError>;
+
+/// The API's routes.
+pub fn routes(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/api/repr", get(repr_answer))
+        .route("/api/ladder", get(ladder))
+        .route("/api/nim/solve", get(nim_solve))
+        .route("/api/nim/position", get(nim_position))
+        .route("/api/nim/census", get(nim_census))
+        .route("/api/nim/reach", get(nim_reach))
+        .route("/api/nim/index", get(nim_index))
+        .route("/api/wythoff/solve", get(wythoff_solve))
+        .route("/api/wythoff/position", get(wythoff_position))
+        .route("/api/wythoff/board", get(wythoff_board))
+        .route("/api/zgame/solve", get(zgame_solve))
+        .route("/api/zgame/position", get(zgame_position))
+        .route("/api/limits", get(limits))
+        .with_state(state)
+}
+
+/// Runs `work` on the blocking pool: answers can take milliseconds to seconds of CPU.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::busy(format!("the answer failed: {e}")))?
+}
+
+async fn repr_answer(RawQuery(q): RawQuery) -> Answer<repr::Repr> {
+    let params = Params::parse(q.as_deref());
+    let k = params.factor()?;
+    let numeral = params.text("numeral").map(str::to_string);
+    let n = params.text("n").map(str::to_string);
+    blocking(move || {
+        let mut representer = repr::Representer::new(k)?;
+        match (n, numeral) {
+            (Some(n), None) => representer.answer_text(&n, false).map_err(|e| ApiError::about("n", e)),
+            (None, Some(d)) => {
+                representer.answer_numeral(&d, false).map_err(|e| ApiError::about("numeral", e))
+            }
+            _ => Err(ApiError::bad("give exactly one of n (an integer) and numeral (digits 0 and 1)")),
+        }
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Serialize)]
+struct LadderJson {
+    k: u64,
+    terms: Vec<String>,
+}
+
+async fn ladder(RawQuery(q): RawQuery) -> Answer<LadderJson> {
+    let params = Params::parse(q.as_deref());
+    let k = params.factor()?;
+    let count = params.u32_or("count", 20)?;
+    if count == 0 || count > LADDER_LIMIT {
+        return Err(ApiError::bad(format!("invalid count {count}: must be between 1 and {LADDER_LIMIT}")));
+    }
+    blocking(move || Ok(LadderJson { k, terms: repr::ladder_terms(k, count as usize)? })).await.map(Json)
+}
+
+/// The rules and position of a Fibonacci Nim request.
+fn nim_question(params: &Params) -> Result<(Theory, zecklab_games::fibnim::NimPosition), ApiError> {
+    let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
+    let heap = params.required("heap")?;
+    number::natural(heap).map_err(|e| ApiError::about("heap", e))?;
+    if let Some(cap) = params.text("cap") {
+        number::natural(cap).map_err(|e| ApiError::about("cap", e))?;
+    }
+    let position = nim::position(heap, params.text("cap"), rules)?;
+    Ok((Theory::new(rules), position))
+}
+
+async fn nim_solve(RawQuery(q): RawQuery) -> Answer<nim::NimSolve> {
+    blocking(move || {
+        let (theory, position) = nim_question(&Params::parse(q.as_deref()))?;
+        Ok(nim::solve(&theory, &position))
+    })
+    .await
+    .map(Json)
+}
+
+async fn nim_position(RawQuery(q): RawQuery) -> Answer<nim::NimExplore> {
+    blocking(move || {
+        let (theory, position) = nim_question(&Params::parse(q.as_deref()))?;
+        Ok(nim::explore(&theory, &position))
+    })
+    .await
+    .map(Json)
+}
+
+async fn nim_census(RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Census> {
+    let params = Params::parse(q.as_deref());
+    let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
+    let to = params.u32_or("to", 100)?;
+    if !(2..=CENSUS_LIMIT).contains(&to) {
+        return Err(ApiError::bad(format!("invalid to {to}: must be between 2 and {CENSUS_LIMIT}")));
+    }
+    blocking(move || Ok(census(rules, to))).await.map(Json)
+}
+
+async fn nim_index(RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
+    let params = Params::parse(q.as_deref());
+    let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
+    let to = params.u32_or("to", 100)?;
+    if !(2..=CENSUS_LIMIT).contains(&to) {
+        return Err(ApiError::bad(format!("invalid to {to}: must be between 2 and {CENSUS_LIMIT}")));
+    }
+    blocking(move || Ok(nim::index(rules, to))).await.map(Json)
+}
+
+async fn nim_reach(RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Reach> {
+    let params = Params::parse(q.as_deref());
+    let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
+    let heap = params.u32_or("heap", 0)?;
+    if !(2..=REACH_LIMIT).contains(&heap) {
+        return Err(ApiError::bad(format!("invalid heap {heap}: must be between 2 and {REACH_LIMIT}")));
+    }
+    blocking(move || Ok(reach(rules, heap))).await.map(Json)
+}
+
+fn wythoff_question(params: &Params) -> Result<zecklab_games::wythoff::WythoffPosition, ApiError> {
+    let a = params.required("a")?;
+    let b = params.required("b")?;
+    number::natural(a).map_err(|e| ApiError::about("a", e))?;
+    number::natural(b).map_err(|e| ApiError::about("b", e))?;
+    Ok(wythoff::position(a, b)?)
+}
+
+async fn wythoff_solve(RawQuery(q): RawQuery) -> Answer<wythoff::WythoffSolve> {
+    blocking(move || Ok(wythoff::solve(&wythoff_question(&Params::parse(q.as_deref()))?))).await.map(Json)
+}
+
+async fn wythoff_position(RawQuery(q): RawQuery) -> Answer<wythoff::WythoffExplore> {
+    blocking(move || Ok(wythoff::explore(&wythoff_question(&Params::parse(q.as_deref()))?))).await.map(Json)
+}
+
+async fn wythoff_board(RawQuery(q): RawQuery) -> Answer<wythoff::WythoffBoard> {
+    let size = Params::parse(q.as_deref()).u32_or("size", 20)?;
+    blocking(move || wythoff::board(size as usize).map_err(|e| ApiError::about("size", e))).await.map(Json)
+}
+
+/// The stored table of the game on `n`, if the store holds one (a damaged file is an error
+/// naming it, never a silent fallback to solving).
+fn stored(store: Option<&Store>, n: u32) -> Result<Option<zecklab_store::StoredTable>, ApiError> {
+    match store {
+        None => Ok(None),
+        Some(store) => store.open(n).map_err(|e| ApiError::too_large(e.to_string())),
+    }
+}
+
+async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<ZgameSolve> {
+    let params = Params::parse(q.as_deref());
+    let n = params.u32_or("n", 0)?;
+    if n == 0 {
+        return Err(ApiError::bad("missing or invalid n: the game on n needs n >= 1"));
+    }
+    let tiers = params.flag("tiers")?;
+    let store = state.store.clone();
+    let from_store = blocking(move || {
+        let start = Instant::now();
+        let Some(table) = stored(store.as_ref(), n)? else { return Ok(None) };
+        let start_position = ZPosition::start(n).map_err(|e| ApiError::bad(e.to_string()))?;
+        let (outcome, remoteness) = Values::Stored(&table).value(&start_position)?;
+        let p_positions = table.p_positions().map_err(|e| ApiError::too_large(e.to_string()))?;
+        Ok(Some(ZgameSolve {
+            n,
+            positions: table.index().count(),
+            p_positions,
+            winner: if outcome.is_win() { "P1" } else { "P2" },
+            remoteness,
+            seconds: start.elapsed().as_secs_f64(),
+            saved: None,
+            // Tiers need a pass over every position with its counts: from solutions only.
+            tiers: None,
+        }))
+    })
+    .await?;
+    if let Some(answer) = from_store.filter(|_| !tiers) {
+        return Ok(Json(answer));
+    }
+    let solved = state.solves.solution(n).await?;
+    blocking(move || Ok(ZgameSolve::of(&solved.solution, solved.seconds, tiers))).await.map(Json)
+}
+
+async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<zanswers::PositionJson> {
+    let params = Params::parse(q.as_deref());
+    // Parts may be separated by `_` in URLs, as by spaces on the command line.
+    let text = params.required("p")?.replace('_', " ");
+    let (position, n) = zanswers::parse_position(&text).map_err(|e| ApiError::about("p", e))?;
+    let with_line = params.flag("line")?;
+    let store = state.store.clone();
+    let (position, from_store) = blocking(move || {
+        let Some(table) = stored(store.as_ref(), n)? else { return Ok((position, None)) };
+        let answer = zanswers::position(Values::Stored(&table), &position, with_line)?;
+        Ok((position, Some(answer)))
+    })
+    .await?;
+    if let Some(answer) = from_store {
+        return Ok(Json(answer));
+    }
+    let solved = state.solves.solution(n).await?;
+    blocking(move || Ok(zanswers::position(Values::Solved(&solved.solution), &position, with_line)?))
+        .await
+        .map(Json)
+}
+
+#[derive(Serialize)]
+struct LimitsJson {
+    solve_up_to: u32,
+    nim_all_takes_up_to: u32,
+    wythoff_all_moves_up_to: u64,
+    wythoff_board_limit: usize,
+    census_limit: u32,
+    reach_limit: u32,
+    query_limit: usize,
+}
+
+/// The server's limits, so pages can say what they will and will not answer.
+async fn limits(Shared(state): Shared_) -> Json<LimitsJson> {
+    Json(LimitsJson {
+        solve_up_to: state.solves.up_to(),
+        nim_all_takes_up_to: nim::ALL_TAKES_UP_TO,
+        wythoff_all_moves_up_to: wythoff::ALL_MOVES_UP_TO,
+        wythoff_board_limit: wythoff::BOARD_LIMIT,
+        census_limit: CENSUS_LIMIT,
+        reach_limit: REACH_LIMIT,
+        query_limit: crate::QUERY_LIMIT,
+    })
+}

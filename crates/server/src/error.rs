@@ -1,0 +1,55 @@
+//! [`ApiError`]: an HTTP status and a one-line message, sent as `{"error": "..."}`.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use zecklab_answers::AnswerError;
+
+/// A request that cannot be answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// 400 for bad input, 404 for no such page, 422 for a game too large to solve here, 503
+    /// when too many solves are waiting.
+    pub status: StatusCode,
+    /// What went wrong, naming the bad value.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A 400: the request named a bad value.
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
+    }
+
+    /// A 422: the question is fine but too large to answer here.
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() }
+    }
+
+    /// A 503: the server is busy with other solves.
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
+    }
+
+    /// An answer error about parameter `name`.
+    pub fn about(name: &str, e: AnswerError) -> ApiError {
+        match e {
+            AnswerError::Invalid(m) => ApiError::bad(format!("invalid {name}: {m}")),
+            AnswerError::TooLarge(m) => ApiError::too_large(format!("{name}: {m}")),
+        }
+    }
+}
+
+impl From<AnswerError> for ApiError {
+    fn from(e: AnswerError) -> ApiError {
+        match e {
+            AnswerError::Invalid(m) => ApiError::bad(m),
+            AnswerError::TooLarge(m) => ApiError::too_large(m),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(serde_json::json!({ "error": self.message }))).into_response()
+    }
+}

@@ -1,0 +1,210 @@
+//! The API in-process (tower's `oneshot`): every endpoint's shape and status codes, the limits,
+//! the solve gate and cache bound, store-first answers, and the embedded pages.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+use zecklab_server::{router, Config, Solves};
+use zecklab_store::Store;
+
+async fn get(config: &Config, uri: &str) -> (StatusCode, String, Vec<u8>) {
+    let response =
+        router(config.clone()).oneshot(Request::get(uri).body(Body::empty()).unwrap()).await.unwrap();
+    let status = response.status();
+    let content_type =
+        response.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let body = response.into_body().collect().await.unwrap().to_bytes().to_vec();
+    (status, content_type, body)
+}
+
+async fn json(config: &Config, uri: &str) -> (StatusCode, Value) {
+    let (status, content_type, body) = get(config, uri).await;
+    assert!(content_type.starts_with("application/json"), "{uri}: {content_type}");
+    (status, serde_json::from_slice(&body).unwrap())
+}
+
+fn scratch_store(name: &str) -> Store {
+    let dir = std::env::temp_dir().join(format!("zecklab-server-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Store::locate(Some(dir)).unwrap()
+}
+
+fn config() -> Config {
+    Config::new(Some(scratch_store("empty")))
+}
+
+#[tokio::test]
+async fn every_endpoint_answers_its_question() {
+    let c = config();
+    let (s, v) = json(&c, "/api/repr?n=32").await;
+    assert_eq!((s, v["numeral"].as_str()), (StatusCode::OK, Some("1010100")));
+    let (_, v) = json(&c, "/api/repr?numeral=1011").await;
+    assert_eq!((v["n"].as_str(), v["canonical"].as_bool()), (Some("8"), Some(false)));
+    let (_, v) = json(&c, "/api/ladder?k=3&count=6").await;
+    assert_eq!(v["terms"], serde_json::json!(["1", "2", "3", "4", "6", "8"]));
+    let (_, v) = json(&c, "/api/nim/solve?heap=90").await;
+    assert_eq!(v["winning_moves"], serde_json::json!(["1"]));
+    let (_, v) = json(&c, "/api/nim/position?heap=90&cap=89").await;
+    assert_eq!((v["position"].as_str(), v["moves"].as_array().unwrap().len()), (Some("90/89"), 89));
+    let (_, v) = json(&c, "/api/nim/index?to=20&misere=1").await;
+    assert_eq!(v.as_array().unwrap().len(), 19);
+    let (_, v) = json(&c, "/api/nim/census?to=50").await;
+    assert_eq!(v["to"], 50);
+    let (_, v) = json(&c, "/api/nim/reach?heap=30").await;
+    assert!(v["positions"].as_u64().unwrap() > 30);
+    let (_, v) = json(&c, "/api/wythoff/solve?a=11&b=18").await;
+    assert_eq!(v["outcome"], "loss");
+    let (_, v) = json(&c, "/api/wythoff/position?a=10&b=20").await;
+    assert_eq!(v["moves"].as_array().unwrap().len(), 40);
+    let (_, v) = json(&c, "/api/wythoff/board?size=5").await;
+    assert_eq!(v["grundy"][1][2], 0);
+    let (_, v) = json(&c, "/api/zgame/solve?n=10&tiers=1").await;
+    assert_eq!((v["positions"].as_u64(), v["tiers"].as_array().map(Vec::len)), (Some(22), Some(9)));
+    // Parts separated by `_`, `+` or `%20`, as the page URLs allow.
+    for p in ["1^3_2^2_5^7", "1^3+2^2+5^7", "1^3%202^2%205^7"] {
+        let (s, v) = json(&c, &format!("/api/zgame/position?p={p}&line=1")).await;
+        assert_eq!(
+            (s, v["position"].as_str(), v["n"].as_u64()),
+            (StatusCode::OK, Some("1^3 2^2 5^7"), Some(42))
+        );
+        assert_eq!(v["line"].as_array().unwrap().len() as u64, v["remoteness"].as_u64().unwrap());
+    }
+    let (_, v) = json(&c, "/api/limits").await;
+    assert_eq!(v["solve_up_to"], zecklab_server::DEFAULT_SOLVE_UP_TO);
+}
+
+#[tokio::test]
+async fn bad_input_is_a_400_naming_the_value() {
+    let c = config();
+    for (uri, named) in [
+        ("/api/nim/solve?heap=-3", "-3"),
+        ("/api/nim/solve?heap=12&cap=x1", "x1"),
+        ("/api/nim/solve?heap=1", "1"),
+        ("/api/nim/solve?heap=12&k=0", "k"),
+        ("/api/nim/solve", "heap"),
+        ("/api/nim/position?heap=9&misere=maybe", "maybe"),
+        ("/api/repr?n=12.5", "12.5"),
+        ("/api/repr?numeral=1021", "1021"),
+        ("/api/repr", "numeral"),
+        ("/api/wythoff/solve?a=10&b=", "b"),
+        ("/api/wythoff/board?size=1000", "1000"),
+        ("/api/zgame/position?p=1^3_4", "4"),
+        ("/api/zgame/position?p=", "p"),
+        ("/api/zgame/solve?n=abc", "abc"),
+        ("/api/nim/index?to=100000", "100000"),
+        ("/api/ladder?count=0", "count"),
+    ] {
+        let (status, v) = json(&c, uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {v}");
+        let message = v["error"].as_str().unwrap();
+        assert!(message.contains(named), "{uri}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn too_large_unknown_and_too_long_requests_are_refused() {
+    let c = config();
+    let (status, v) = json(&c, "/api/zgame/position?p=1^600").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("zecklab zgame solve --n 600 --save"), "{v}");
+    let (status, _) = json(&c, "/api/zgame/solve?n=201").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, _) = json(&c, "/api/repr?n=1&k=3000000000000000000").await;
+    assert_eq!(status, StatusCode::OK);
+    let huge = "9".repeat(8000);
+    let (status, _) = json(&c, &format!("/api/repr?n={huge}&k=1000000")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a ladder past the memory bound");
+    let (status, v) = json(&c, &format!("/api/repr?n={}", "1".repeat(zecklab_server::QUERY_LIMIT + 1))).await;
+    assert_eq!(status, StatusCode::URI_TOO_LONG);
+    assert!(v["error"].as_str().unwrap().contains("query"));
+    let (status, v) = json(&c, "/api/nope").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(v["error"].as_str().unwrap().contains("/api/nope"));
+}
+
+#[tokio::test]
+async fn pages_and_assets_are_embedded_and_nothing_else_is_reachable() {
+    let c = config();
+    for (uri, kind) in [
+        ("/", "text/html"),
+        ("/zgame?p=1^10", "text/html"),
+        ("/nim?heap=90&cap=89", "text/html"),
+        ("/wythoff?a=10&b=20", "text/html"),
+        ("/numeration?n=1000", "text/html"),
+        ("/assets/common.js", "text/javascript"),
+        ("/assets/style.css", "text/css"),
+        ("/favicon.ico", "image/svg+xml"),
+    ] {
+        let (status, content_type, body) = get(&c, uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(content_type.starts_with(kind), "{uri}: {content_type}");
+        assert!(!body.is_empty());
+    }
+    let (_, _, page) = get(&c, "/zgame").await;
+    let page = String::from_utf8(page).unwrap();
+    // Every script and stylesheet a page names is served, and none comes from elsewhere.
+    for needed in page.split('"').filter(|s| s.starts_with("/assets/")) {
+        assert_eq!(get(&c, needed).await.0, StatusCode::OK, "{needed}");
+    }
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    for uri in ["/assets/../Cargo.toml", "/assets/%2e%2e/src/lib.rs", "/etc/passwd", "/assets/", "/zgame/x"] {
+        assert_eq!(get(&c, uri).await.0, StatusCode::NOT_FOUND, "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn stored_games_are_answered_from_the_store_at_any_size() {
+    let store = scratch_store("stored");
+    let solution = zecklab_games::zgame::solve(30, true, 1 << 30, |_, _| {}).unwrap();
+    store.save(&solution, |_, _| {}).unwrap();
+    let mut c = Config::new(Some(store));
+    c.solve_up_to = 20;
+    let (status, v) = json(&c, "/api/zgame/position?p=1^30").await;
+    assert_eq!((status, v["source"].as_str()), (StatusCode::OK, Some("store")));
+    let (_, v) = json(&c, "/api/zgame/solve?n=30").await;
+    assert_eq!(v["p_positions"].as_u64(), Some(solution.p_positions()));
+    let (status, _) = json(&c, "/api/zgame/position?p=1^25").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn solves_beyond_the_queue_get_503_and_the_cache_keeps_its_bound() {
+    let mut c = config();
+    c.max_solves = 1;
+    c.queued_solves = 0;
+    let uris: Vec<String> = (0..4).map(|i| format!("/api/zgame/solve?n={}", 170 - i)).collect();
+    let answers = futures_join(&c, &uris).await;
+    let busy = answers.iter().filter(|s| **s == StatusCode::SERVICE_UNAVAILABLE).count();
+    assert!(answers.contains(&StatusCode::OK), "{answers:?}");
+    assert!(busy >= 1, "{answers:?}");
+
+    let mut c = config();
+    // Room for about two games of 60 (their tables take about 1.4 MB each).
+    c.cache_bytes = 3_000_000;
+    let solves = Solves::new(&c);
+    for n in [60, 58, 56, 60, 54, 52] {
+        let solved = solves.solution(n).await.unwrap();
+        assert_eq!(solved.solution.index().n(), n);
+        assert!(solves.cached_bytes() <= c.cache_bytes, "{} > {}", solves.cached_bytes(), c.cache_bytes);
+    }
+    assert!(solves.cached_bytes() > 0);
+}
+
+async fn futures_join(c: &Config, uris: &[String]) -> Vec<StatusCode> {
+    let app = router(c.clone());
+    let handles: Vec<_> = uris
+        .iter()
+        .map(|uri| {
+            let app = app.clone();
+            let request = Request::get(uri.as_str()).body(Body::empty()).unwrap();
+            tokio::spawn(async move { app.oneshot(request).await.unwrap().status() })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for h in handles {
+        out.push(h.await.unwrap());
+    }
+    out
+}
