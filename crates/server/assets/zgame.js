@@ -72,7 +72,7 @@
       return;
     }
     list.replaceChildren(...answer.line.map((s) => el('li', {}, `${s.move} → ${s.to}`)));
-    if (!answer.line.length) list.replaceChildren(el('li', { text: 'the game is over' }));
+    $('line-note').textContent = answer.line.length ? '' : 'The game is over.';
   }
 
   const game = new Z.Game({

@@ -57,3 +57,47 @@ pub fn assert_usage_error(o: &Output, needle: &str) {
     assert_eq!(err.trim_end().lines().count(), 1, "one-line message: {err:?}");
     assert!(o.stdout.is_empty(), "no output on error");
 }
+
+/// A `zecklab serve` process on a free loopback port, stopped when dropped.
+pub struct Server {
+    pub child: std::process::Child,
+    pub base: String,
+}
+
+impl Server {
+    /// Starts the server with `extra` arguments and waits for its "listening on" line.
+    pub fn start(extra: &[&str]) -> Server {
+        use std::io::BufRead;
+        let mut child = command()
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("zecklab serve starts");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
+        let base = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, base }
+    }
+
+    /// The server's peak resident memory so far, in bytes (Linux).
+    pub fn peak_rss(&self) -> u64 {
+        let status =
+            std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("proc status");
+        let line = status.lines().find(|l| l.starts_with("VmHWM:")).expect("VmHWM");
+        line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() * 1024
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

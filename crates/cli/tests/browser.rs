@@ -1,0 +1,413 @@
+//! The web explorer in a real browser: Debian's Chromium, headless, driven through ChromeDriver
+//! (WebDriver, with fantoccini). Every page is loaded; its data attributes are checked against
+//! the library and an independent search; a winning move is clicked; a whole Zeckendorf game on
+//! n = 10 is played as Player 2 by clicking the hinted moves; the browser console must stay free
+//! of errors; and a screenshot of each page is saved (in `ZECKLAB_SCREENSHOTS`, else in the
+//! target directory).
+//!
+//! Without `/usr/bin/chromium` and `/usr/bin/chromedriver` the test says so and passes, unless
+//! `ZECKLAB_BROWSER_TESTS=require` (as `.ci/run` sets, after installing them), when it fails.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::Server;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use zecklab_games::fibnim::{NimRules, RemotenessTable};
+use zecklab_games::wythoff::RemotenessBoard;
+use zecklab_games::zgame::ZPosition;
+use zecklab_games::Outcome;
+use zecklab_reference::zgame::NaiveSolver;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// ChromeDriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start listening");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, url: format!("http://127.0.0.1:{port}") }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// ChromeDriver's log of the browser console (`POST /session/{id}/se/log`).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({"type": "browser"}).to_string()))
+    }
+}
+
+fn screenshot_dir() -> PathBuf {
+    let dir = std::env::var_os("ZECKLAB_SCREENSHOTS")
+        .map_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-screenshots"), PathBuf::from);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+struct Browser {
+    client: Client,
+    base: String,
+}
+
+impl Browser {
+    /// Loads a page and waits (at most a second) until its position element carries its data.
+    async fn open(&self, path: &str) -> Value {
+        self.client.goto(&format!("{}{path}", self.base)).await.unwrap();
+        let loaded = Instant::now();
+        loop {
+            let state = self.state().await;
+            if state["position"].as_str().is_some_and(|p| !p.is_empty()) {
+                assert!(
+                    loaded.elapsed() < Duration::from_secs(1),
+                    "{path}: data took {:?}",
+                    loaded.elapsed()
+                );
+                return state;
+            }
+            assert!(loaded.elapsed() < Duration::from_secs(1), "{path}: no data-position within a second");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// The position element's data and every listed move's, as the page shows them now.
+    async fn state(&self) -> Value {
+        self.client
+            .execute(
+                r#"const p = document.getElementById('position');
+                   const m = document.getElementById('message');
+                   return {
+                     position: p ? (p.dataset.position || '') : '',
+                     outcome: p ? (p.dataset.outcome || '') : '',
+                     remoteness: p ? (p.dataset.remoteness || '') : '',
+                     numeral: p ? (p.dataset.numeral || '') : '',
+                     winner: m ? (m.dataset.winner || '') : '',
+                     moves: [...document.querySelectorAll('#moves li')].map(li => ({
+                       move: li.dataset.move, to: li.dataset.to, winning: li.dataset.winning,
+                       remoteness: li.dataset.remoteness,
+                       enabled: !li.querySelector('button').disabled })),
+                     error: (document.getElementById('error') || {}).textContent || ''
+                   };"#,
+                vec![],
+            )
+            .await
+            .unwrap()
+    }
+
+    /// Waits until `ready` holds for the page's state (at most ten seconds).
+    async fn wait_until(&self, what: &str, ready: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let state = self.state().await;
+            if ready(&state) {
+                return state;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}: {state}");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    async fn click(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"))
+            .click()
+            .await
+            .unwrap();
+    }
+
+    async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.client.screenshot().await.unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "a PNG");
+        let path = screenshot_dir().join(format!("{name}.png"));
+        std::fs::write(&path, png).unwrap();
+        path
+    }
+
+    /// Console messages at level SEVERE since the last call.
+    async fn console_errors(&self) -> Vec<String> {
+        let log = self.client.issue_cmd(BrowserLog).await.expect("the browser log");
+        log.as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["level"] == "SEVERE")
+            .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+}
+
+fn outcome_text(o: Outcome) -> &'static str {
+    o.as_str()
+}
+
+/// Checks the Zeckendorf-game page against the naive solver, position and every move.
+fn check_zgame(state: &Value, naive: &mut NaiveSolver) {
+    let p = ZPosition::parse(state["position"].as_str().unwrap()).unwrap();
+    let v = naive.value(&p);
+    assert_eq!(state["outcome"], outcome_text(v.outcome), "{state}");
+    assert_eq!(state["remoteness"], v.remoteness.to_string(), "{state}");
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), p.moves().len(), "every move listed");
+    for m in moves {
+        let child = ZPosition::parse(m["to"].as_str().unwrap()).unwrap();
+        let c = naive.value(&child);
+        assert_eq!(m["winning"], (c.outcome == Outcome::Loss).to_string(), "{m}");
+        assert_eq!(m["remoteness"], c.remoteness.to_string(), "{m}");
+    }
+    assert_best_first(moves);
+}
+
+/// Winning moves first and fastest first; then losing moves slowest first.
+fn assert_best_first(moves: &[Value]) {
+    let key = |m: &Value| {
+        let r: i64 = m["remoteness"].as_str().unwrap().parse().unwrap();
+        if m["winning"] == "true" {
+            (0, r)
+        } else {
+            (1, -r)
+        }
+    };
+    assert!(moves.windows(2).all(|w| key(&w[0]) <= key(&w[1])), "best first: {moves:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_explorer_works_in_a_real_browser() {
+    let required = std::env::var("ZECKLAB_BROWSER_TESTS").is_ok_and(|v| v == "require");
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        assert!(!required, "ZECKLAB_BROWSER_TESTS=require but {CHROMIUM} or {CHROMEDRIVER} is missing");
+        eprintln!("browser tests skipped: install Debian's chromium and chromium-driver to run them");
+        return;
+    }
+    let server = Server::start(&[]);
+    let driver = Driver::start();
+    let profile = tempfile::tempdir().unwrap();
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--window-size=1280,1100", format!("--user-data-dir={}", profile.path().display())]
+        }),
+    );
+    capabilities.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&driver.url)
+        .await
+        .expect("a session");
+    let browser = Browser { client, base: server.base.clone() };
+    let result = tokio::spawn(run_all(browser)).await;
+    drop(driver);
+    drop(server);
+    if let Err(e) = result {
+        std::panic::resume_unwind(e.into_panic());
+    }
+}
+
+async fn run_all(browser: Browser) {
+    let mut shots = Vec::new();
+    let mut naive = NaiveSolver::new();
+
+    // Home: links to the four explorers.
+    browser.client.goto(&format!("{}/", browser.base)).await.unwrap();
+    let links: Vec<String> = browser
+        .client
+        .execute("return [...document.querySelectorAll('a.card')].map(a => a.getAttribute('href'));", vec![])
+        .await
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    for page in ["/zgame", "/nim", "/wythoff", "/numeration"] {
+        assert!(links.iter().any(|l| l.starts_with(page)), "home links {page}: {links:?}");
+    }
+    shots.push(browser.screenshot("home").await);
+
+    // The Zeckendorf game: the position and every move against the naive solver.
+    let state = browser.open("/zgame?p=1^3_2^2_5^7").await;
+    assert_eq!(state["position"], "1^3 2^2 5^7");
+    check_zgame(&state, &mut naive);
+    let state = browser.open("/zgame?p=1^10").await;
+    check_zgame(&state, &mut naive);
+    // The figures of the whole game, against the reference count of partitions into Fibonacci parts.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let figures = loop {
+        let text = browser
+            .client
+            .execute("return document.getElementById('fig-positions')?.textContent ?? '';", vec![])
+            .await
+            .unwrap();
+        if text != "" {
+            break text;
+        }
+        assert!(Instant::now() < deadline, "no figures for n = 10");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    };
+    assert_eq!(figures, zecklab_reference::zgame::partition_count(10).to_string());
+    shots.push(browser.screenshot("zgame").await);
+
+    // Fibonacci Nim: the position and every take against an independent search and the table.
+    let state = browser.open("/nim?heap=90&cap=89").await;
+    let rules = NimRules::new(2, false).unwrap();
+    let table = RemotenessTable::new(rules, 90);
+    let mut memo = HashMap::new();
+    assert_eq!(state["position"], "90/89");
+    assert_eq!(
+        state["outcome"],
+        if zecklab_reference::fibnim::wins(rules, 90, 89, &mut memo) { "win" } else { "loss" }
+    );
+    assert_eq!(state["remoteness"], table.value(90, 89).unwrap().remoteness.to_string());
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 89, "every take listed");
+    for m in moves {
+        let take: u32 = m["move"].as_str().unwrap().parse().unwrap();
+        let (heap, cap) = (90 - take, (2 * take).min(90 - take));
+        assert_eq!(m["to"], format!("{heap}/{cap}"));
+        let opponent_wins = zecklab_reference::fibnim::wins(rules, heap, cap, &mut memo);
+        assert_eq!(m["winning"], (!opponent_wins).to_string(), "{m}");
+        assert_eq!(
+            m["remoteness"],
+            table.value(heap.into(), cap.into()).unwrap().remoteness.to_string(),
+            "{m}"
+        );
+    }
+    assert_best_first(moves);
+    shots.push(browser.screenshot("nim").await);
+    // Click the winning move: the page moves to the new position and says so.
+    let winning = moves.iter().find(|m| m["winning"] == "true").expect("90 is a win for the opener");
+    browser.click(&format!("#moves li[data-move='{}'] button", winning["move"].as_str().unwrap())).await;
+    let after =
+        browser.wait_until("the position after the winning take", |s| s["position"] == winning["to"]).await;
+    assert_eq!(after["outcome"], "loss", "a winning move leaves a loss for the opponent");
+    let url = browser.client.current_url().await.unwrap();
+    assert!(url.as_str().contains("heap=89") && url.as_str().contains("cap=2"), "permalink {url}");
+
+    // Wythoff's game: the position and every move against the search board.
+    let state = browser.open("/wythoff?a=10&b=20").await;
+    let p_board = zecklab_reference::wythoff::p_position_board(31);
+    let board = RemotenessBoard::new(31);
+    assert_eq!(state["position"], "10,20");
+    assert_eq!(state["outcome"], if p_board[10 * 31 + 20] { "loss" } else { "win" });
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 40);
+    for m in moves {
+        let to: Vec<usize> = m["to"].as_str().unwrap().split(',').map(|x| x.parse().unwrap()).collect();
+        assert_eq!(m["winning"], p_board[to[0] * 31 + to[1]].to_string(), "{m}");
+        let r = board.value(to[0] as u64, to[1] as u64).unwrap().remoteness;
+        assert_eq!(m["remoteness"], r.to_string(), "{m}");
+    }
+    assert_best_first(moves);
+    // The board draws a clickable cell for each move: click the winning one.
+    let winning = moves.iter().find(|m| m["winning"] == "true").unwrap().clone();
+    browser.wait_until("the board", |_| true).await;
+    let cell = format!("rect[data-cell='{}']", winning["to"].as_str().unwrap());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while browser.client.find(Locator::Css(&cell)).await.is_err() {
+        assert!(Instant::now() < deadline, "no board cell {cell}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    shots.push(browser.screenshot("wythoff").await);
+    browser.click(&cell).await;
+    browser.wait_until("the move made on the board", |s| s["position"] == winning["to"]).await;
+
+    // Numeration: the numeral of 1000 and of a 60-digit number, against the library.
+    let state = browser.open("/numeration?n=1000").await;
+    assert_eq!(state["position"], "1000");
+    assert_eq!(state["numeral"], zecklab_numeration::zeckendorf_u64(1000).numeral());
+    shots.push(browser.screenshot("numeration").await);
+    let big = "314159265358979323846264338327950288419716939937510582097494";
+    let state = browser.open(&format!("/numeration?n={big}")).await;
+    let expected = zecklab_numeration::zeckendorf_big(&big.parse().unwrap()).numeral();
+    assert_eq!(state["numeral"], expected);
+
+    // A whole game on n = 10 as Player 2 against perfect play, clicking the hinted moves.
+    let start = ZPosition::start(10).unwrap();
+    let expected_winner = if naive.value(&start).outcome == Outcome::Win { "1" } else { "2" };
+    browser.open("/zgame?p=1^10&play=2").await;
+    let mut clicks = 0;
+    let end = loop {
+        let state = browser
+            .wait_until("the human's turn or the end", |s| {
+                s["winner"] != ""
+                    || s["moves"].as_array().unwrap().first().is_some_and(|m| m["enabled"] == true)
+            })
+            .await;
+        if state["winner"] != "" {
+            break state;
+        }
+        browser.click("#hint").await;
+        let before = state["position"].as_str().unwrap().to_string();
+        browser.click("#moves li[data-hint='true'] button").await;
+        browser.wait_until("the hinted move", |s| s["position"] != before.as_str()).await;
+        clicks += 1;
+        assert!(clicks < 20, "the game on 10 is short");
+    };
+    assert_eq!(end["winner"], expected_winner, "{end}");
+    assert_eq!(end["winner"], "2", "playing the hints as Player 2 wins the game on 10");
+    assert_eq!(end["moves"].as_array().unwrap().len(), 0, "the computer has no move");
+    assert_eq!(end["position"], "2^1 8^1", "the game ends at the Zeckendorf representation of 10");
+    let message = browser.client.find(Locator::Id("message")).await.unwrap().text().await.unwrap();
+    assert!(message.contains("you win"), "{message}");
+    shots.push(browser.screenshot("zgame-played").await);
+    // Undo goes back to a position where it is the human's turn again.
+    browser.click("#undo").await;
+    let undone = browser.wait_until("undo", |s| s["winner"] == "").await;
+    assert!(undone["moves"].as_array().unwrap().iter().all(|m| m["enabled"] == true), "{undone}");
+
+    // An error is shown on the page, not thrown: a position that is not one.
+    browser.client.goto(&format!("{}/zgame?p=1^3_4", browser.base)).await.unwrap();
+    let err = browser.wait_until("the error message", |s| s["error"] != "").await;
+    assert!(err["error"].as_str().unwrap().contains('4'), "{err}");
+
+    let errors = browser.console_errors().await;
+    // The console log is really read: the deliberate bad request above shows in it...
+    assert!(errors.iter().any(|e| e.contains("p=1%5E3_4") && e.contains("400")), "console log: {errors:?}");
+    // ...and it is the only error of the whole session.
+    let unexpected: Vec<&String> = errors.iter().filter(|e| !e.contains("p=1%5E3_4")).collect();
+    assert!(unexpected.is_empty(), "browser console errors: {unexpected:?}");
+    eprintln!(
+        "screenshots: {}",
+        shots.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+    );
+    browser.client.close().await.unwrap();
+}

@@ -1,0 +1,176 @@
+//! `zecklab serve`: the API prints the command line's JSON for the same question, the server
+//! works over a real socket, and a load test stays within the memory bound and answers every
+//! request.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use common::{assert_usage_error, zecklab, Server};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// The answer the API gives in-process (status and JSON).
+async fn api(uri: &str) -> (u16, Value) {
+    let config =
+        zecklab_server::Config::new(Some(zecklab_store::Store::locate(Some(common::empty_store())).unwrap()));
+    let request = axum::http::Request::get(uri).body(Body::empty()).unwrap();
+    let response = zecklab_server::router(config).oneshot(request).await.unwrap();
+    let status = response.status().as_u16();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&body).unwrap())
+}
+
+/// Drops the timing field, the only one that differs between two runs of the same solve.
+fn without_seconds(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("seconds");
+    }
+    v
+}
+
+#[tokio::test]
+async fn the_api_prints_the_clis_json_for_the_same_question() {
+    let big = "123456789012345678901234567890123456789";
+    let questions: Vec<(Vec<&str>, String)> = vec![
+        (vec!["repr", "32", "--json"], "/api/repr?n=32".into()),
+        (vec!["repr", big, "--json"], format!("/api/repr?n={big}")),
+        (vec!["repr", "1000", "--k", "3", "--json"], "/api/repr?n=1000&k=3".into()),
+        (vec!["repr", "--from-numeral", "1011", "--json"], "/api/repr?numeral=1011".into()),
+        (vec!["nim", "solve", "90", "--json"], "/api/nim/solve?heap=90".into()),
+        (vec!["nim", "solve", "90", "--cap", "89", "--json"], "/api/nim/solve?heap=90&cap=89".into()),
+        (
+            vec!["nim", "solve", big, "--cap", "7", "--k", "3", "--misere", "--json"],
+            format!("/api/nim/solve?heap={big}&cap=7&k=3&misere=1"),
+        ),
+        (vec!["wythoff", "solve", "10", "20", "--json"], "/api/wythoff/solve?a=10&b=20".into()),
+        (vec!["wythoff", "solve", big, "3", "--json"], format!("/api/wythoff/solve?a={big}&b=3")),
+        (vec!["zgame", "solve", "--n", "10", "--json"], "/api/zgame/solve?n=10".into()),
+        (vec!["zgame", "solve", "--n", "40", "--tiers-json"], "/api/zgame/solve?n=40&tiers=1".into()),
+        (vec!["zgame", "position", "1^10", "--json"], "/api/zgame/position?p=1%5E10".into()),
+        (
+            vec!["zgame", "position", "1^3 2^2 5^7", "--line", "--json"],
+            "/api/zgame/position?p=1%5E3_2%5E2_5%5E7&line=1".into(),
+        ),
+        (vec!["zgame", "position", "2 8", "--json"], "/api/zgame/position?p=2_8".into()),
+    ];
+    for (args, uri) in questions {
+        let out = zecklab(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", common::stderr(&out));
+        let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let (status, served) = api(&uri).await;
+        assert_eq!(status, 200, "{uri}: {served}");
+        assert_eq!(without_seconds(served), without_seconds(cli), "{args:?} against {uri}");
+    }
+    // The same bad input is refused by both, naming the same value.
+    for (args, uri, named) in [
+        (vec!["nim", "solve", "-3", "--json"], "/api/nim/solve?heap=-3", "-3"),
+        (vec!["zgame", "position", "1^3 4", "--json"], "/api/zgame/position?p=1%5E3_4", "4"),
+        (vec!["repr", "--from-numeral", "102", "--json"], "/api/repr?numeral=102", "102"),
+    ] {
+        assert_usage_error(&zecklab(&args), named);
+        let (status, served) = api(uri).await;
+        assert_eq!(status, 400, "{uri}");
+        assert!(served["error"].as_str().unwrap().contains(named), "{served}");
+    }
+}
+
+fn fetch(agent: &ureq::Agent, url: &str) -> (u16, String) {
+    match agent.get(url).call() {
+        Ok(r) => (r.status(), r.into_string().unwrap()),
+        Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
+        Err(e) => panic!("{url}: {e}"),
+    }
+}
+
+#[test]
+fn the_server_answers_over_a_real_socket_and_refuses_bad_settings() {
+    let server = Server::start(&[]);
+    assert!(server.base.starts_with("http://127.0.0.1:"), "loopback by default: {}", server.base);
+    let agent = ureq::AgentBuilder::new().timeout(Duration::from_secs(30)).build();
+    let (status, body) = fetch(&agent, &format!("{}/api/zgame/position?p=1^12&line=1", server.base));
+    assert_eq!(status, 200);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["position"], "1^12");
+    let (status, body) = fetch(&agent, &format!("{}/zgame?p=1^3_2^2_5^7", server.base));
+    assert_eq!(status, 200);
+    assert!(body.contains("<script src=\"/assets/zgame.js\">"));
+    let (status, body) = fetch(&agent, &format!("{}/api/wythoff/solve?a=1x&b=2", server.base));
+    assert_eq!(status, 400);
+    assert!(body.contains("1x"), "{body}");
+    drop(server);
+
+    assert_usage_error(&zecklab(&["serve", "--port", "70000"]), "70000");
+    assert_usage_error(&zecklab(&["serve", "--port", "-1"]), "-1");
+    assert_usage_error(&zecklab(&["serve", "--solve-up-to", "900"]), "--solve-up-to 900");
+    assert_usage_error(&zecklab(&["serve", "--host", "not-an-address"]), "not-an-address");
+    // A port already taken is a clear error, not a panic.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    assert_usage_error(&zecklab(&["serve", "--port", &port]), &port);
+}
+
+/// A few hundred requests over loopback from four clients, mixing every kind of answer: all are
+/// answered (200, or 503 when the solve queue is full) within the time bound, and the server's
+/// peak memory stays within its bound. The figures are printed for the record.
+#[test]
+fn a_small_load_test_stays_within_the_memory_bound() {
+    let cache_mib = 64;
+    let server = Server::start(&["--cache-mib", &cache_mib.to_string(), "--solve-up-to", "120"]);
+    let base = server.base.clone();
+    let start = Instant::now();
+    let clients: Vec<_> = (0..4)
+        .map(|c| {
+            let base = base.clone();
+            std::thread::spawn(move || {
+                let agent = ureq::AgentBuilder::new().timeout(Duration::from_secs(60)).build();
+                let mut statuses = Vec::new();
+                let mut latencies = Vec::new();
+                for i in 0..75u32 {
+                    let n = 60 + (i * 7 + c * 13) % 61;
+                    let uri = match i % 6 {
+                        0 => format!("/api/zgame/position?p=1^{n}&line=1"),
+                        1 => format!("/api/nim/position?heap={}", 2 + i * 23),
+                        2 => format!("/api/wythoff/position?a={i}&b={}", i * 2 + 1),
+                        3 => format!("/api/repr?n={}", "9".repeat(1 + (i as usize * 97) % 4000)),
+                        4 => format!("/api/zgame/solve?n={n}"),
+                        _ => "/zgame?p=1^10".to_string(),
+                    };
+                    let t = Instant::now();
+                    statuses.push(fetch(&agent, &format!("{base}{uri}")).0);
+                    latencies.push(t.elapsed());
+                }
+                (statuses, latencies)
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    let mut latencies = Vec::new();
+    for c in clients {
+        let (s, l) = c.join().unwrap();
+        statuses.extend(s);
+        latencies.extend(l);
+    }
+    let elapsed = start.elapsed();
+    latencies.sort();
+    let ok = statuses.iter().filter(|&&s| s == 200).count();
+    let busy = statuses.iter().filter(|&&s| s == 503).count();
+    let peak = server.peak_rss();
+    eprintln!(
+        "load: {} requests in {:.2} s ({:.0}/s), {ok} answered 200, {busy} got 503; latency median {:.1} ms, max {:.1} ms; server peak RSS {} MiB",
+        statuses.len(),
+        elapsed.as_secs_f64(),
+        statuses.len() as f64 / elapsed.as_secs_f64(),
+        latencies[latencies.len() / 2].as_secs_f64() * 1e3,
+        latencies[latencies.len() - 1].as_secs_f64() * 1e3,
+        peak >> 20
+    );
+    assert_eq!(statuses.len(), 300);
+    assert_eq!(ok + busy, 300, "every request answered: {statuses:?}");
+    assert!(ok >= 270, "most requests answered in full: {ok}");
+    assert!(elapsed < Duration::from_secs(120), "{elapsed:?}");
+    // The cache bound plus the largest on-demand solve (n = 120: a few MB) and the runtime.
+    assert!(peak < (cache_mib + 200) << 20, "peak RSS {} MiB", peak >> 20);
+}
