@@ -56,7 +56,7 @@
       }, t))),
       el('p', { class: 'source' }, 'Suffix sums (each term plus the smaller ones): ', answer.suffix_sums.join(', ')),
       el('p', { class: 'source', text: winning.size
-        ? `The highlighted term is the winning take: ${[...winning].join(', ')} (the smallest term, when the cap allows it; a take wins exactly when it leaves a heap whose smallest term is more than k times the take).`
+        ? `The highlighted term is the winning take: ${[...winning].join(', ')} (the smallest term, when the cap allows it; a take wins exactly when the smallest term of what it leaves (less one in misère play) is more than k times the take).`
         : 'No take wins: the cap is below the smallest term.' }),
     );
   }
