@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use serde::Serialize;
 use zecklab_answers::zgame::{self as zanswers, Values, ZgameSolve};
 use zecklab_answers::{nim, number, repr, wythoff};
-use zecklab_games::fibnim::{census, reach, Theory};
+use zecklab_games::fibnim::{census, reach, NimRules, Theory};
 use zecklab_games::zgame::ZPosition;
 use zecklab_store::Store;
 
@@ -133,32 +133,28 @@ async fn nim_position(RawQuery(q): RawQuery) -> Answer<nim::NimExplore> {
 }
 
 async fn nim_census(RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Census> {
-    let params = Params::parse(q.as_deref());
-    let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
-    let to = params.u32_or("to", 100)?;
-    if !(2..=CENSUS_LIMIT).contains(&to) {
-        return Err(ApiError::bad(format!("invalid to {to}: must be between 2 and {CENSUS_LIMIT}")));
-    }
+    let (rules, to) = nim_figure(q.as_deref(), "to", 100, CENSUS_LIMIT)?;
     blocking(move || Ok(census(rules, to))).await.map(Json)
 }
 
-async fn nim_index(RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
-    let params = Params::parse(q.as_deref());
+/// The rules and a bounded whole-number parameter of a Fibonacci Nim figure.
+fn nim_figure(q: Option<&str>, name: &str, default: u32, limit: u32) -> Result<(NimRules, u32), ApiError> {
+    let params = Params::parse(q);
     let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
-    let to = params.u32_or("to", 100)?;
-    if !(2..=CENSUS_LIMIT).contains(&to) {
-        return Err(ApiError::bad(format!("invalid to {to}: must be between 2 and {CENSUS_LIMIT}")));
+    let value = params.u32_or(name, default)?;
+    if !(2..=limit).contains(&value) {
+        return Err(ApiError::bad(format!("invalid {name} {value}: must be between 2 and {limit}")));
     }
+    Ok((rules, value))
+}
+
+async fn nim_index(RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
+    let (rules, to) = nim_figure(q.as_deref(), "to", 100, CENSUS_LIMIT)?;
     blocking(move || Ok(nim::index(rules, to))).await.map(Json)
 }
 
 async fn nim_reach(RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Reach> {
-    let params = Params::parse(q.as_deref());
-    let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
-    let heap = params.u32_or("heap", 0)?;
-    if !(2..=REACH_LIMIT).contains(&heap) {
-        return Err(ApiError::bad(format!("invalid heap {heap}: must be between 2 and {REACH_LIMIT}")));
-    }
+    let (rules, heap) = nim_figure(q.as_deref(), "heap", 0, REACH_LIMIT)?;
     blocking(move || Ok(reach(rules, heap))).await.map(Json)
 }
 

@@ -16,44 +16,20 @@ struct Asset {
 }
 
 const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
 
-/// Every file the server sends; pages by their URL, the rest under `/assets/`.
+/// Every file the server sends under `/assets/`.
 const ASSETS: &[Asset] = &[
-    Asset { path: "/", content_type: HTML, body: include_str!("../assets/index.html") },
-    Asset { path: "/zgame", content_type: HTML, body: include_str!("../assets/zgame.html") },
-    Asset { path: "/nim", content_type: HTML, body: include_str!("../assets/nim.html") },
-    Asset { path: "/wythoff", content_type: HTML, body: include_str!("../assets/wythoff.html") },
-    Asset { path: "/numeration", content_type: HTML, body: include_str!("../assets/numeration.html") },
     Asset {
         path: "/assets/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../assets/style.css"),
     },
-    Asset {
-        path: "/assets/common.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/common.js"),
-    },
-    Asset {
-        path: "/assets/zgame.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/zgame.js"),
-    },
-    Asset {
-        path: "/assets/nim.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/nim.js"),
-    },
-    Asset {
-        path: "/assets/wythoff.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/wythoff.js"),
-    },
-    Asset {
-        path: "/assets/numeration.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../assets/numeration.js"),
-    },
+    Asset { path: "/assets/common.js", content_type: JS, body: include_str!("../assets/common.js") },
+    Asset { path: "/assets/zgame.js", content_type: JS, body: include_str!("../assets/zgame.js") },
+    Asset { path: "/assets/nim.js", content_type: JS, body: include_str!("../assets/nim.js") },
+    Asset { path: "/assets/wythoff.js", content_type: JS, body: include_str!("../assets/wythoff.js") },
+    Asset { path: "/assets/numeration.js", content_type: JS, body: include_str!("../assets/numeration.js") },
     Asset {
         path: "/assets/favicon.svg",
         content_type: "image/svg+xml",
@@ -61,27 +37,112 @@ const ASSETS: &[Asset] = &[
     },
 ];
 
+/// One page: its URL, title, body (inside the shared layout) and the scripts it loads.
+struct Page {
+    path: &'static str,
+    /// The navigation entry marked as current (`here-NAME` in the layout), if any.
+    nav: Option<&'static str>,
+    title: &'static str,
+    body: &'static str,
+    scripts: &'static [&'static str],
+}
+
+const PAGES: &[Page] = &[
+    Page {
+        path: "/",
+        nav: None,
+        title: "Explorer",
+        body: include_str!("../assets/pages/index.html"),
+        scripts: &[],
+    },
+    Page {
+        path: "/zgame",
+        nav: Some("zgame"),
+        title: "The Zeckendorf game",
+        body: include_str!("../assets/pages/zgame.html"),
+        scripts: &["common.js", "zgame.js"],
+    },
+    Page {
+        path: "/nim",
+        nav: Some("nim"),
+        title: "Fibonacci Nim",
+        body: include_str!("../assets/pages/nim.html"),
+        scripts: &["common.js", "nim.js"],
+    },
+    Page {
+        path: "/wythoff",
+        nav: Some("wythoff"),
+        title: "Wythoff's game",
+        body: include_str!("../assets/pages/wythoff.html"),
+        scripts: &["common.js", "wythoff.js"],
+    },
+    Page {
+        path: "/numeration",
+        nav: Some("numeration"),
+        title: "Zeckendorf numeration",
+        body: include_str!("../assets/pages/numeration.html"),
+        scripts: &["common.js", "numeration.js"],
+    },
+];
+
+const LAYOUT: &str = include_str!("../assets/layout.html");
+/// Panels several game pages share, named `{{play}}`, `{{moves}}` and `{{vvh}}` in page bodies.
+const PARTS: &[(&str, &str)] = &[
+    ("{{play}}", include_str!("../assets/parts/play.html")),
+    ("{{moves}}", include_str!("../assets/parts/moves.html")),
+    ("{{vvh}}", include_str!("../assets/parts/vvh.html")),
+];
+
+impl Page {
+    /// The whole HTML: the layout around the body with its shared panels filled in.
+    fn render(&self) -> String {
+        let mut body = self.body.to_string();
+        for (name, part) in PARTS {
+            body = body.replace(name, part.trim_end());
+        }
+        let scripts: Vec<String> =
+            self.scripts.iter().map(|s| format!("<script src=\"/assets/{s}\"></script>")).collect();
+        let mut html = LAYOUT.replace("{{title}}", self.title).replace("{{scripts}}", &scripts.join("\n"));
+        for name in ["zgame", "nim", "wythoff", "numeration"] {
+            let mark = if self.nav == Some(name) { " class=\"here\"" } else { "" };
+            html = html.replace(&format!("{{{{here-{name}}}}}"), mark);
+        }
+        html.replace("{{body}}", &body)
+    }
+}
+
+/// The pages, assembled once.
+fn rendered() -> &'static [String] {
+    static RENDERED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    RENDERED.get_or_init(|| PAGES.iter().map(Page::render).collect())
+}
+
 /// Scripts and styles only from this server; no inline script, no frames.
 const CONTENT_SECURITY_POLICY: &str =
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'";
 
-fn respond(asset: &'static Asset) -> Response {
-    let mut response = asset.body.into_response();
+fn respond(content_type: &'static str, body: &'static str) -> Response {
+    let mut response = body.into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type));
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
 }
 
-/// A route for every embedded file.
+/// A route for every page and embedded file.
 pub fn routes() -> Router {
     let mut router = Router::new();
-    for asset in ASSETS {
-        router = router.route(asset.path, get(move || async move { respond(asset) }));
+    for (page, html) in PAGES.iter().zip(rendered()) {
+        router = router.route(page.path, get(move || async move { respond(HTML, html) }));
     }
-    router.route("/favicon.ico", get(|| async { respond(&ASSETS[ASSETS.len() - 1]) }))
+    for asset in ASSETS {
+        router =
+            router.route(asset.path, get(move || async move { respond(asset.content_type, asset.body) }));
+    }
+    let icon = &ASSETS[ASSETS.len() - 1];
+    router.route("/favicon.ico", get(move || async move { respond(icon.content_type, icon.body) }))
 }
 
 /// Anything else: JSON under `/api/`, a short page elsewhere.
@@ -100,4 +161,19 @@ pub async fn not_found(uri: Uri) -> Response {
         "<!doctype html><title>Not found</title><p>No such page. <a href=\"/\">zecklab</a>",
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_placeholder_is_filled_and_every_script_exists() {
+        for (page, html) in PAGES.iter().zip(rendered()) {
+            assert!(!html.contains("{{"), "{}: an unfilled placeholder", page.path);
+            for script in page.scripts {
+                assert!(ASSETS.iter().any(|a| a.path == format!("/assets/{script}")), "{script}");
+            }
+        }
+    }
 }
