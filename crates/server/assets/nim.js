@@ -64,8 +64,15 @@
   async function drawIndex(answer) {
     const to = 100;
     $('index-to').textContent = to;
-    const rows = await api('/api/nim/index', { to, k: rules.k, misere: rules.misere || undefined }).catch(() => null);
+    const [rows, census] = await Promise.all([
+      api('/api/nim/index', { to, k: rules.k, misere: rules.misere || undefined }),
+      api('/api/nim/census', { to, k: rules.k, misere: rules.misere || undefined }),
+    ]).catch(() => [null, null]);
     if (!rows) return;
+    $('census').textContent = `The census of opening heaps 2 to ${to}: ${census.losing_heaps.length} lost by the opener `
+      + `(${census.losing_heaps.join(', ')}), ${census.winnable} won, ${census.several_winning_openings} of them in more than one way `
+      + `(${census.mean_winning_openings.toFixed(3)} winning openings on average). Taking the smallest term wins from `
+      + `${census.smallest_term_wins} of the ${census.winnable} winnable heaps.`;
     const current = split(answer.position).heap;
     $('index').replaceChildren(
       el('tr', {}, el('th', { text: 'heap' }), el('th', { class: 'left', text: 'numeral' }), el('th', { text: 'opener' }), el('th', { class: 'left', text: 'winning openings' })),
