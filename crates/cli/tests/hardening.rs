@@ -53,7 +53,8 @@ fn a_huge_wythoff_heap_is_answered_in_little_memory() {
 
 #[test]
 fn unbounded_ranges_are_refused_at_once() {
-    assert_usage_error(&zecklab(&["zgame", "solve", "--to", "816"]), "n = 816 is too large");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--flat", "--to", "816"]), "n = 816 is too large");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "100000"]), "n = 100000 is too large");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "100", "--to", "100000"]), "100000");
     assert_usage_error(
         &zecklab(&["nim", "sequence", "--to", "1000000000", "--k", "18446744073709551615"]),

@@ -25,7 +25,7 @@ fn solve_range_json() {
     // Help text may be wrapped to the terminal width; compare it with whitespace collapsed.
     let help =
         stdout(&zecklab(&["zgame", "solve", "--help"])).split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(help.contains("null from n = 580") && help.contains("From n = 816"), "{help}");
+    assert!(help.contains("null from n = 580") && help.contains("from n = 816"), "{help}");
 }
 
 #[test]
@@ -103,7 +103,8 @@ fn errors() {
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5000"]), "too large");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "4294967295"]), "64 bits");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "4294967296"]), "4294967296");
-    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "900", "--no-remoteness"]), "MiB");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "900", "--no-remoteness", "--flat"]), "MiB");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "3000"]), "too large");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "-3"]), "-3");
     assert_usage_error(
         &zecklab(&["zgame", "strategy", "--n", "2", "--out", "/tmp/unused.txt"]),

@@ -4,7 +4,7 @@
 //! checks the result it times.
 
 use divan::{black_box, Bencher};
-use zecklab_games::zgame::{check_table, length_distribution, lengths, solve};
+use zecklab_games::zgame::{check_table, length_distribution, lengths, solve, TieredSolver};
 
 fn main() {
     divan::main();
@@ -28,6 +28,22 @@ fn strong_solve_outcomes(bencher: Bencher, n: u32) {
         assert!(!solution.outcome(solution.start_rank()).is_win(), "Player 2 wins n = {n}");
         solution
     });
+}
+
+/// The tiered solve (two tiers in memory), outcomes only and with remoteness.
+#[divan::bench(args = [200, 300, 400], sample_count = 3, sample_size = 1)]
+fn tiered_solve_outcomes(bencher: Bencher, n: u32) {
+    bencher.bench_local(|| {
+        let solved = TieredSolver::new(black_box(n), false, 20 << 30).unwrap().run(|_, _, _| {}).unwrap();
+        assert!(!solved.start.is_win(), "Player 2 wins n = {n}");
+        solved
+    });
+}
+
+#[divan::bench(args = [200, 300], sample_count = 3, sample_size = 1)]
+fn tiered_solve_with_remoteness(bencher: Bencher, n: u32) {
+    bencher
+        .bench_local(|| TieredSolver::new(black_box(n), true, 20 << 30).unwrap().run(|_, _, _| {}).unwrap());
 }
 
 #[divan::bench(args = [100, 200], sample_count = 3, sample_size = 1)]

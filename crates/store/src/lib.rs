@@ -18,6 +18,7 @@
 //! # let _ = path;
 //! ```
 
+pub mod checkpoint;
 mod error;
 pub mod export;
 pub mod format;

@@ -4,7 +4,7 @@
 
 use zecklab_games::zgame::{
     check_table, lengths, play_out, solve, solve_with, theorem_bound, PlayerTwoStrategy, PositionIndex, Rule,
-    SolveOptions, ZPosition,
+    SolveOptions, TierIndex, TieredSolver, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
@@ -22,6 +22,8 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let store_n = level.pick(40u32, 80);
     // Larger games checked on their own: the last one-byte and first two-byte remoteness widths.
     let table_sample: Vec<u32> = level.pick(vec![250], vec![300, 337, 338]);
+    let tiered_n = level.pick(60u32, 110);
+    let tiered_sample: Vec<u32> = level.pick(vec![150], vec![200, 250]);
     vec![
         Check::new(
             "zgame-lengths",
@@ -46,6 +48,17 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("every position of the game on n, 1 <= n <= {table_n}, and n = {}", table_sample.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
             "the solver's tables (outcome and remoteness) checked position by position against their children, found by the rules and ranked from scratch (no rank arithmetic of the solver)",
             move || check_tables((1..=table_n).chain(table_sample.iter().copied())),
+        ),
+        Check::new(
+            "zgame-tiered-flat",
+            "Solving tier by tier (positions with the same number of parts, two tiers in memory) gives every position the outcome and remoteness of the flat solve, and the same P-positions per tier",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games", Definition 1.1 (combines remove a part, splits keep the count)"#,
+            format!(
+                "every position of the game on n, 1 <= n <= {tiered_n}; P-positions by tier for n = {}",
+                tiered_sample.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            ),
+            "tiered solve (children by the rules, ranked within their tier) against the flat rank-arithmetic sweep, position by position",
+            move || check_tiered(tiered_n, &tiered_sample),
         ),
         Check::new(
             "zgame-store-round-trip",
@@ -209,4 +222,54 @@ fn check_lengths(max: u32) -> Result<String, String> {
         }
     }
     Ok(format!("all hold; the bound is sharp exactly at n = {sharp:?}"))
+}
+
+/// The tiered solve against the flat one: every position's value for `n <= max_n`, and the
+/// per-tier P-position counts for the `sample`.
+fn check_tiered(max_n: u32, sample: &[u32]) -> Result<String, String> {
+    let mut positions = 0u64;
+    for n in 1..=max_n {
+        let flat = solve(n, true, 1 << 32, |_, _| {}).map_err(|e| e.to_string())?;
+        let tiers = TierIndex::new(n).ok_or("no tier index")?;
+        // The flat values regrouped by tier, at each position's rank within its tier.
+        let mut by_tier: Vec<Vec<(bool, Option<u32>)>> =
+            (0..=n).map(|p| vec![(false, None); tiers.count(p) as usize]).collect();
+        let index = flat.index();
+        let mut counts = vec![0u32; index.top()];
+        index.unrank_into(0, &mut counts);
+        for r in 0..index.count() {
+            if r > 0 {
+                index.next_counts(&mut counts);
+            }
+            let p = counts.iter().sum::<u32>() as usize;
+            by_tier[p][tiers.rank(&counts) as usize] = (flat.outcome(r).is_win(), flat.remoteness(r));
+        }
+        let mut solver = TieredSolver::new(n, true, 1 << 32).map_err(|e| e.to_string())?;
+        while let Some(p) = solver.next_tier() {
+            solver.solve_next(|_, _| {}).map_err(|e| e.to_string())?;
+            let tier = solver.last().expect("just solved");
+            for (t, &(win, remoteness)) in by_tier[p as usize].iter().enumerate() {
+                let t = t as u64;
+                if tier.is_win(t) != win || tier.remoteness_of(t) != remoteness {
+                    return Err(format!(
+                        "n = {n}: tier {p}, rank {t}: tiered ({}, {:?}) but flat ({win}, {remoteness:?})",
+                        tier.is_win(t),
+                        tier.remoteness_of(t)
+                    ));
+                }
+                positions += 1;
+            }
+        }
+    }
+    for &n in sample {
+        let flat = solve(n, false, 1 << 34, |_, _| {}).map_err(|e| e.to_string())?;
+        let tiered = TieredSolver::new(n, false, 1 << 34)
+            .and_then(|s| s.run(|_, _, _| {}))
+            .map_err(|e| e.to_string())?;
+        if tiered.tiers != flat.tiers() || tiered.p_positions != flat.p_positions() {
+            return Err(format!("n = {n}: the tiered P-positions by tier differ from the flat solve's"));
+        }
+    }
+    let sample: Vec<String> = sample.iter().map(u32::to_string).collect();
+    Ok(format!("{positions} positions equal; P-positions by tier equal for n = {}", sample.join(", ")))
 }

@@ -19,6 +19,7 @@ mod position;
 mod ranks;
 mod solver;
 mod strategies;
+mod tiers;
 
 pub use check::{check_table, SolvedTable, TableCheck};
 pub use index::PositionIndex;
@@ -31,3 +32,4 @@ pub use solver::{
     Value,
 };
 pub use strategies::{play_out, Rule};
+pub use tiers::{tiered_bytes, Prefix, TierIndex, TierState, TierValues, TieredSolution, TieredSolver};

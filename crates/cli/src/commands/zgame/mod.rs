@@ -52,6 +52,18 @@ enum ZgameCommand {
         /// P-positions by number of parts (most parts first).
         #[arg(long)]
         tiers_json: bool,
+        /// Solve tier by tier (positions with the same number of parts), two tiers in memory at
+        /// once: slower than the flat tables, for games whose flat table would not fit (chosen by
+        /// itself from n = 816).
+        #[arg(long, conflicts_with = "flat")]
+        tiers: bool,
+        /// Solve with the flat tables, every position in memory (the fastest; up to n = 815).
+        #[arg(long, conflicts_with = "checkpoint")]
+        flat: bool,
+        /// Save the tiered solve's state in DIR after every finished tier, and resume from it:
+        /// the same command after a crash goes on from the last finished tier (implies --tiers).
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<PathBuf>,
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
@@ -202,11 +214,25 @@ is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_posit
 pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
     let mut out = Out::new();
     let status = match args.command {
-        ZgameCommand::Solve { n, to, no_remoteness, save, tiers_json, json } => {
+        ZgameCommand::Solve { n, to, no_remoteness, save, tiers_json, tiers, flat, checkpoint, json } => {
             let first = n.unwrap_or(1);
             let store = if save { Some(stored::store(args.store)?) } else { None };
             let output = solve::SolveOutput { json: json || tiers_json, tiers: tiers_json };
-            solve::solve_range(&mut out, first, to.unwrap_or(first), no_remoteness, store.as_ref(), output)?;
+            let method = match (tiers, flat) {
+                (true, _) => solve::Method::Tiered,
+                (_, true) => solve::Method::Flat,
+                _ => solve::Method::Auto,
+            };
+            solve::solve_range(
+                &mut out,
+                first,
+                to.unwrap_or(first),
+                no_remoteness,
+                store.as_ref(),
+                output,
+                method,
+                checkpoint.as_deref(),
+            )?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Check { n, no_remoteness, json } => {

@@ -6,11 +6,16 @@ use std::time::Instant;
 use serde::Serialize;
 use std::process::ExitCode;
 
+use std::path::Path;
 use zecklab_answers::zgame::ZgameSolve;
-use zecklab_games::zgame::{check_table, solve, Solution, SolvePlan};
+
+use zecklab_games::zgame::{
+    check_table, solve, tiered_bytes, Solution, SolvePlan, TierIndex, TieredSolution, TieredSolver,
+};
+use zecklab_store::checkpoint::{checkpoint_path, load_checkpoint, remove_checkpoint, save_checkpoint};
 use zecklab_store::Store;
 
-use crate::input::InputError;
+use crate::input::{self, InputError};
 use crate::output::Out;
 use crate::progress;
 
@@ -20,7 +25,7 @@ pub const MEMORY_LIMIT: u128 = 20 << 30;
 pub const REMOTENESS_ONE_BYTE_TO: u32 = 337;
 /// The first n whose remoteness table does not fit in [`MEMORY_LIMIT`]: remoteness is null from here.
 pub const REMOTENESS_NULL_FROM: u32 = 580;
-/// The first n whose outcome table alone does not fit in [`MEMORY_LIMIT`]: refused from here.
+/// The first n whose flat outcome table does not fit in [`MEMORY_LIMIT`]: solved by tiers from here.
 pub const REFUSED_FROM: u32 = 816;
 
 /// The `--help` text after the options of `zgame solve`.
@@ -30,12 +35,17 @@ pub fn solve_help() -> String {
 with --save also \"saved\": the table's path in the store, and with --tiers-json (which implies JSON) \
 \"tiers\": [{{\"parts\",\"positions\",\"p_positions\"}}, ...], the positions and P-positions by number of parts, most \
 parts first (combines remove a part, splits keep the count).\n\
-Outcomes take 1 bit a position. Remoteness takes 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above \
-(a proven bound on remoteness decides the width, and every value is checked against it as it is stored); \
-it is computed while the tables fit in {} GiB, so `remoteness` is null from n = {REMOTENESS_NULL_FROM}. \
-From n = {REFUSED_FROM} the outcome table alone would exceed {} GiB, and such n are refused before anything is allocated. \
-Both cores are used; a progress bar shows on a terminal.",
+Two solvers give the same answers. The flat solve keeps every position in memory: outcomes take 1 bit a position; \
+remoteness 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above (a proven bound on remoteness \
+decides the width, and every value is checked against it as it is stored), computed while the tables fit in {} GiB, so \
+`remoteness` is null from n = {REMOTENESS_NULL_FROM} in a flat solve. The flat outcome table fits up to n = {}; from \
+n = {REFUSED_FROM} (or with --tiers or --checkpoint) the game is solved tier by tier: the positions with the same number \
+of parts, two tiers in memory at once (outcome bits, and 2 bytes of remoteness a position while two tiers of it fit in \
+{} GiB). The tiered solve runs on one core and is many times slower than the flat one (the README gives \
+measured rates): games past n = 815 take hours. --checkpoint DIR saves its state after every finished tier and \
+resumes from it; the checkpoint is removed when the run completes. A progress bar shows on a terminal.",
         MEMORY_LIMIT >> 30,
+        REFUSED_FROM - 1,
         MEMORY_LIMIT >> 30
     )
 }
@@ -49,7 +59,29 @@ pub struct SolveOutput {
     pub tiers: bool,
 }
 
+/// Which solver `solve_range` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The flat tables when they fit in [`MEMORY_LIMIT`], else the tiered solve.
+    Auto,
+    /// Every position in memory (fastest).
+    Flat,
+    /// Two tiers of positions in memory at once.
+    Tiered,
+}
+
+/// Whether the game on `n` is solved tier by tier under `method` (checkpoints imply tiers).
+fn tiered_for(n: u32, method: Method, checkpoint: bool) -> anyhow::Result<bool> {
+    let flat_fits = SolvePlan::new(n).map_err(InputError::from_display)?.bytes(false) <= MEMORY_LIMIT;
+    Ok(match method {
+        Method::Flat => false,
+        Method::Tiered => true,
+        Method::Auto => checkpoint || !flat_fits,
+    })
+}
+
 /// Solves the games on `first..=last`, one line each.
+#[allow(clippy::too_many_arguments)]
 pub fn solve_range(
     out: &mut Out,
     first: u32,
@@ -57,6 +89,8 @@ pub fn solve_range(
     no_remoteness: bool,
     save: Option<&Store>,
     output: SolveOutput,
+    method: Method,
+    checkpoint: Option<&Path>,
 ) -> anyhow::Result<()> {
     let json = output.json;
     if first == 0 || last < first {
@@ -67,17 +101,53 @@ pub fn solve_range(
     // Refuse the whole range before solving any of it: positions grow with n, so the last n
     // is the largest game asked for.
     let plan = SolvePlan::new(last).map_err(InputError::from_display)?;
-    if plan.bytes(false) > MEMORY_LIMIT {
+    let tiered_last = tiered_for(last, method, checkpoint.is_some())?;
+    if !tiered_last && plan.bytes(false) > MEMORY_LIMIT {
         return Err(InputError::from_display(format!(
-            "n = {last} is too large: the game on {last} has {} positions, whose outcome table alone needs {} MiB, more than the {} MiB allowed (the largest n solved is {})",
+            "n = {last} is too large for the flat tables: the game on {last} has {} positions, whose outcome table alone needs {} MiB, more than the {} MiB allowed (the largest n solved flat is {}; drop --flat to solve it tier by tier)",
             plan.positions,
             plan.bytes(false).div_ceil(1 << 20),
             MEMORY_LIMIT >> 20,
             REFUSED_FROM - 1
         )));
     }
+    if tiered_last {
+        let index = TierIndex::new(last).ok_or_else(|| {
+            InputError(format!(
+                "n = {last} is too large: its positions cannot be counted in 64 bits, or their count tables would exceed 1 GiB"
+            ))
+        })?;
+        let bytes = tiered_bytes(&index, false);
+        if bytes > MEMORY_LIMIT {
+            return Err(InputError::from_display(format!(
+                "n = {last} is too large: two adjacent tiers of its positions need {} MiB, more than the {} MiB allowed",
+                bytes.div_ceil(1 << 20),
+                MEMORY_LIMIT >> 20
+            )));
+        }
+    }
+    if save.is_some() && (first..=last).any(|n| tiered_for(n, method, checkpoint.is_some()).unwrap_or(true)) {
+        return Err(InputError::from_display(
+            "--save stores the flat tables of every position, and a tiered solve keeps only two tiers: drop --tiers and --checkpoint, or --save (the store holds games up to n = 815)",
+        ));
+    }
     for n in first..=last {
         let start = Instant::now();
+        if tiered_for(n, method, checkpoint.is_some())? {
+            let solved = solve_tiered(n, !no_remoteness, checkpoint)?;
+            let line = ZgameSolve {
+                n,
+                positions: solved.positions,
+                p_positions: solved.p_positions,
+                winner: if solved.start.is_win() { "P1" } else { "P2" },
+                remoteness: solved.start_remoteness,
+                seconds: start.elapsed().as_secs_f64(),
+                saved: None,
+                tiers: output.tiers.then_some(solved.tiers),
+            };
+            print_solve_line(out, &line, json)?;
+            continue;
+        }
         let solution = solve_with_progress(n, !no_remoteness)?;
         let seconds = start.elapsed().as_secs_f64();
         let saved = match save {
@@ -95,21 +165,76 @@ pub fn solve_range(
             None => None,
         };
         let line = ZgameSolve { saved, ..ZgameSolve::of(&solution, seconds, output.tiers) };
-        if json {
-            out.json(&line)?;
-        } else {
-            let rem = line.remoteness.map_or("not computed".to_string(), |v| v.to_string());
-            out.line(format!(
-                "n = {n}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {seconds:.2} s",
-                line.positions, line.p_positions, line.winner
-            ))?;
-            if let Some(path) = &line.saved {
-                out.line(format!("  saved to {path}"))?;
-            }
-        }
-        out.flush()?;
+        print_solve_line(out, &line, json)?;
     }
     Ok(())
+}
+
+fn print_solve_line(out: &mut Out, line: &ZgameSolve, json: bool) -> anyhow::Result<()> {
+    if json {
+        out.json(line)?;
+    } else {
+        let rem = line.remoteness.map_or("not computed".to_string(), |v| v.to_string());
+        out.line(format!(
+            "n = {}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {:.2} s",
+            line.n, line.positions, line.p_positions, line.winner, line.seconds
+        ))?;
+        if let Some(path) = &line.saved {
+            out.line(format!("  saved to {path}"))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Solves the game on `n` tier by tier, with a progress bar; with `checkpoint`, resumes from the
+/// checkpoint there when one exists and saves one after every finished tier (removed at the end).
+/// Remoteness is computed when asked for and two tiers of it fit in [`MEMORY_LIMIT`].
+pub fn solve_tiered(n: u32, remoteness: bool, checkpoint: Option<&Path>) -> anyhow::Result<TieredSolution> {
+    let index = TierIndex::new(n).ok_or_else(|| InputError(format!("n = {n} is too large to count")))?;
+    let remoteness = remoteness && tiered_bytes(&index, true) <= MEMORY_LIMIT;
+    let total: u64 = (1..=n).map(|p| index.count(p)).sum();
+    drop(index);
+    let saved = match checkpoint {
+        Some(dir) => load_checkpoint(dir, n).map_err(InputError::from_display)?,
+        None => None,
+    };
+    let mut solver = match saved {
+        Some(state) => {
+            let done: u64 = state.finished.iter().map(|t| t.positions).sum();
+            eprintln!(
+                "resuming the game on n = {n} from its checkpoint: {} tiers and {done} of {total} positions already solved",
+                state.finished.len()
+            );
+            let path = checkpoint_path(checkpoint.expect("loaded from it"), n);
+            TieredSolver::resume(n, remoteness, MEMORY_LIMIT, state).map_err(|e| {
+                InputError(format!(
+                    "cannot resume from '{}': {e} (remove it to start afresh)",
+                    input::shown(&path.to_string_lossy())
+                ))
+            })?
+        }
+        None => TieredSolver::new(n, remoteness, MEMORY_LIMIT).map_err(InputError::from_display)?,
+    };
+    let bar = progress::bar(total, "positions", &format!("solving n = {n} by tiers"));
+    let mut before: u64 = solver.state().map_or(0, |s| s.finished.iter().map(|t| t.positions).sum());
+    bar.set_position(before);
+    while solver.next_tier().is_some() {
+        let figures =
+            solver.solve_next(|done, _| bar.set_position(before + done)).map_err(InputError::from_display)?;
+        before += figures.positions;
+        bar.set_position(before);
+        if let Some(dir) = checkpoint {
+            let state = solver.state().expect("a tier was just solved");
+            save_checkpoint(dir, &state).map_err(InputError::from_display)?;
+        }
+    }
+    bar.finish_and_clear();
+    let solved = solver.finish();
+    if let Some(dir) = checkpoint {
+        remove_checkpoint(dir, n).map_err(InputError::from_display)?;
+    }
+    Ok(solved)
 }
 
 /// The `--help` text after the options of `zgame check`.

@@ -47,6 +47,11 @@ pub enum SolveError {
         /// The n asked for.
         n: u32,
     },
+    /// A saved tiered-solve state does not belong to the solve asked for.
+    BadState {
+        /// The n of the state.
+        n: u32,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -61,6 +66,10 @@ impl fmt::Display for SolveError {
                 "n = {n} is too large: its {positions} positions need {} MiB of tables, more than the {} MiB allowed",
                 bytes.div_ceil(1 << 20),
                 limit >> 20
+            ),
+            SolveError::BadState { n } => write!(
+                f,
+                "the saved state (n = {n}) does not belong to this solve: its game, tier size or remoteness differ"
             ),
             SolveError::RemotenessOverflow { n } => write!(
                 f,

@@ -1,0 +1,365 @@
+//! The Zeckendorf game solved tier by tier: tier `p` holds the positions with exactly `p` parts.
+//!
+//! **Why tiers.** A combine (`F1 ∧ F1`, `F(i-1) ∧ F(i)`) turns two parts into one, and a split
+//! (`F(i) ∧ F(i) -> F(i-2) ∧ F(i+1)`, `F2 ∧ F2 -> F1 ∧ F3`) turns two parts into two. So every
+//! child of a position in tier `p` lies in tier `p - 1` or `p`, and a solve needs only two tiers
+//! in memory at once: play goes from the most parts (the start, `n` ones) to the fewest (the
+//! Zeckendorf representation), so the solve goes the other way, from the fewest parts up.
+//!
+//! **The order inside a tier.** [`TierIndex`] ranks a tier in the flat ranking's order (count
+//! vectors compared from the top index down). Every move raises a count at an index above every
+//! count it lowers (a split `F(i) ∧ F(i)` raises `c_(i+1)` and lowers `c_i`, `c_(i-2)` is raised
+//! too but lies below `i + 1`), so a split child has a higher rank in the same tier. Solving each
+//! tier from its highest rank down therefore finds every split child solved, and every combine
+//! child is in the tier below, solved before. Every position is visited once, after all of its
+//! children: the values are those of the flat solve (a test holds them equal, position by
+//! position, for every n <= 60, and the P-position counts for more).
+//!
+//! **Resuming.** After each tier the solver's whole state is that tier's values and the
+//! per-tier figures so far ([`TierState`]); a caller may save it and later [`TieredSolver::resume`]
+//! from it. The solver does no I/O itself.
+
+mod index;
+
+pub use index::{Prefix, TierIndex};
+
+use super::position::{apply_to_counts, for_each_legal_move, undo_on_counts};
+use super::ranks::MAX_TOP;
+use super::solver::{SolveError, TierCount};
+use crate::Outcome;
+
+/// The values of one tier: outcome bits, and remoteness when computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TierValues {
+    /// The number of parts.
+    pub parts: u32,
+    /// Bit `r` of word `r / 64`: whether rank `r` is a win for the player to move.
+    pub wins: Vec<u64>,
+    /// Remoteness of each rank, when computed.
+    pub remoteness: Option<Vec<u16>>,
+}
+
+impl TierValues {
+    fn empty(parts: u32, size: u64, with_remoteness: bool) -> TierValues {
+        TierValues {
+            parts,
+            wins: vec![0; size.div_ceil(64) as usize],
+            remoteness: with_remoteness.then(|| vec![0; size as usize]),
+        }
+    }
+
+    /// Whether rank `r` is a win for the player to move.
+    #[inline]
+    pub fn is_win(&self, r: u64) -> bool {
+        self.wins[(r / 64) as usize] >> (r % 64) & 1 == 1
+    }
+
+    /// The remoteness of rank `r`, when computed.
+    #[inline]
+    pub fn remoteness_of(&self, r: u64) -> Option<u32> {
+        self.remoteness.as_ref().map(|t| u32::from(t[r as usize]))
+    }
+}
+
+/// Everything a tiered solve needs to go on after a finished tier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TierState {
+    /// The game.
+    pub n: u32,
+    /// The values of the last finished tier.
+    pub last: TierValues,
+    /// The figures of every finished tier, fewest parts first.
+    pub finished: Vec<TierCount>,
+}
+
+/// The result of a tiered solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TieredSolution {
+    /// The game.
+    pub n: u32,
+    /// All positions.
+    pub positions: u64,
+    /// All P-positions.
+    pub p_positions: u64,
+    /// The outcome of the start for the player to move (Player 1).
+    pub start: Outcome,
+    /// The remoteness of the start, when computed.
+    pub start_remoteness: Option<u32>,
+    /// Positions and P-positions by number of parts, most parts first (as [`super::Solution::tiers`]).
+    pub tiers: Vec<TierCount>,
+}
+
+/// A tiered solve under way.
+#[derive(Debug)]
+pub struct TieredSolver {
+    index: TierIndex,
+    with_remoteness: bool,
+    /// The last finished tier (`None` before the first).
+    last: Option<TierValues>,
+    finished: Vec<TierCount>,
+}
+
+/// Bytes a tiered solve of `n` needs at most: the index table and the two largest adjacent tiers.
+pub fn tiered_bytes(index: &TierIndex, with_remoteness: bool) -> u128 {
+    let per_position =
+        |size: u64| u128::from(size.div_ceil(64) * 8 + if with_remoteness { 2 * size } else { 0 });
+    let pairs = (1..=index.n())
+        .map(|p| per_position(index.count(p)) + per_position(index.count(p.saturating_sub(1))));
+    pairs.max().unwrap_or(0) + (index.top() as u128 + 1) * (u128::from(index.n()) + 1).pow(2) * 8
+}
+
+impl TieredSolver {
+    /// A solver for the game on `n`, with remoteness or not.
+    ///
+    /// # Errors
+    /// [`SolveError::ZeroN`] for `n = 0`; [`SolveError::TooManyPositions`] when a tier cannot be
+    /// counted in 64 bits; [`SolveError::TooLarge`] when two tiers exceed `memory_limit`.
+    pub fn new(n: u32, with_remoteness: bool, memory_limit: u128) -> Result<TieredSolver, SolveError> {
+        if n == 0 {
+            return Err(SolveError::ZeroN);
+        }
+        let index = TierIndex::new(n).ok_or(SolveError::TooManyPositions { n })?;
+        if index.top() + 2 > MAX_TOP {
+            return Err(SolveError::TooManyPositions { n });
+        }
+        let bytes = tiered_bytes(&index, with_remoteness);
+        if bytes > memory_limit {
+            let positions = (1..=n).map(|p| index.count(p)).fold(0u64, u64::saturating_add);
+            return Err(SolveError::TooLarge { n, positions, bytes, limit: memory_limit });
+        }
+        Ok(TieredSolver { index, with_remoteness, last: None, finished: Vec::new() })
+    }
+
+    /// A solver that goes on from a saved state.
+    ///
+    /// # Errors
+    /// As [`TieredSolver::new`], and [`SolveError::BadState`] when the state does not belong to
+    /// the game on `n` with these tables (its n, tier size or remoteness differ).
+    pub fn resume(
+        n: u32,
+        with_remoteness: bool,
+        memory_limit: u128,
+        state: TierState,
+    ) -> Result<TieredSolver, SolveError> {
+        let mut solver = TieredSolver::new(n, with_remoteness, memory_limit)?;
+        let size = solver.index.count(state.last.parts);
+        let fits = state.n == n
+            && state.last.wins.len() as u64 == size.div_ceil(64)
+            && state.last.remoteness.as_ref().map(|r| r.len() as u64) == with_remoteness.then_some(size)
+            && state.finished.last().map(|t| t.parts) == Some(state.last.parts);
+        if !fits {
+            return Err(SolveError::BadState { n: state.n });
+        }
+        solver.last = Some(state.last);
+        solver.finished = state.finished;
+        Ok(solver)
+    }
+
+    /// The game.
+    pub fn n(&self) -> u32 {
+        self.index.n()
+    }
+
+    /// The index of the tiers.
+    pub fn index(&self) -> &TierIndex {
+        &self.index
+    }
+
+    /// The tier the next call of [`TieredSolver::solve_next`] solves, or `None` when all are done.
+    pub fn next_tier(&self) -> Option<u32> {
+        let next = self.last.as_ref().map_or(self.index.fewest_parts(), |t| t.parts + 1);
+        (next <= self.index.n()).then_some(next)
+    }
+
+    /// The state after the last finished tier, for saving (`None` before the first).
+    pub fn state(&self) -> Option<TierState> {
+        self.last.as_ref().map(|last| TierState {
+            n: self.n(),
+            last: last.clone(),
+            finished: self.finished.clone(),
+        })
+    }
+
+    /// The last finished tier's values.
+    pub fn last(&self) -> Option<&TierValues> {
+        self.last.as_ref()
+    }
+
+    /// Solves the next tier (`progress(done, total)` counts its positions) and returns its figures.
+    ///
+    /// # Errors
+    /// [`SolveError::RemotenessOverflow`] if a remoteness does not fit 16 bits (it is at most
+    /// Theorem 1.3's bound, about `3n`, so this cannot happen below n = 20,000).
+    ///
+    /// # Panics
+    /// When every tier is solved.
+    pub fn solve_next(&mut self, progress: impl Fn(u64, u64)) -> Result<TierCount, SolveError> {
+        let p = self.next_tier().expect("a tier is left to solve");
+        let index = &self.index;
+        let size = index.count(p);
+        let below = self.last.as_ref().filter(|t| t.parts + 1 == p);
+        let mut current = TierValues::empty(p, size, self.with_remoteness);
+        let top = index.top();
+        let mut rank = size;
+        let mut overflow = false;
+        let mut counts = [0u32; MAX_TOP];
+        index.for_each_descending(p, |parent, prefix| {
+            rank -= 1;
+            counts[..top].copy_from_slice(parent);
+            let mut win = false;
+            let mut fastest = u32::MAX;
+            let mut slowest = 0u32;
+            let mut any = false;
+            let snapshot = counts;
+            for_each_legal_move(&snapshot[..top], |m| {
+                any = true;
+                apply_to_counts(&mut counts, m);
+                let h = m.highest_index().min(top);
+                let (loss, remoteness) = if m.removes_part() {
+                    let r =
+                        index.rank_below(&counts[..top], h, prefix.m[h], prefix.q[h] - 1, prefix.minus[h]);
+                    let t = below.expect("a combine leads to the tier below");
+                    (!t.is_win(r), t.remoteness_of(r))
+                } else {
+                    let r = index.rank_below(&counts[..top], h, prefix.m[h], prefix.q[h], prefix.same[h]);
+                    debug_assert!(r > rank, "a split goes to a higher rank");
+                    (!current.is_win(r), current.remoteness_of(r))
+                };
+                undo_on_counts(&mut counts, m);
+                if let Some(rem) = remoteness {
+                    if loss {
+                        fastest = fastest.min(rem);
+                    }
+                    slowest = slowest.max(rem);
+                }
+                win |= loss;
+            });
+            if win {
+                current.wins[(rank / 64) as usize] |= 1 << (rank % 64);
+            }
+            if let Some(table) = current.remoteness.as_mut() {
+                let value = if !any {
+                    0
+                } else if win {
+                    fastest + 1
+                } else {
+                    slowest + 1
+                };
+                match u16::try_from(value) {
+                    Ok(v) => table[rank as usize] = v,
+                    Err(_) => overflow = true,
+                }
+            }
+            if rank % (1 << 22) == 0 {
+                progress(size - rank, size);
+            }
+        });
+        if overflow {
+            return Err(SolveError::RemotenessOverflow { n: self.n() });
+        }
+        let wins: u64 = current.wins.iter().map(|w| u64::from(w.count_ones())).sum();
+        let figures = TierCount { parts: p, positions: size, p_positions: size - wins };
+        self.finished.push(figures);
+        self.last = Some(current);
+        Ok(figures)
+    }
+
+    /// Solves every tier left, then gives the figures.
+    ///
+    /// # Errors
+    /// As [`TieredSolver::solve_next`].
+    pub fn run(mut self, progress: impl Fn(u32, u64, u64)) -> Result<TieredSolution, SolveError> {
+        while let Some(p) = self.next_tier() {
+            self.solve_next(|done, total| progress(p, done, total))?;
+        }
+        Ok(self.finish())
+    }
+
+    /// The figures of a finished solve.
+    ///
+    /// # Panics
+    /// When tiers are left to solve.
+    pub fn finish(self) -> TieredSolution {
+        assert!(self.next_tier().is_none(), "every tier solved");
+        let start = self.last.expect("the start's tier");
+        debug_assert_eq!(start.parts, self.index.n());
+        TieredSolution {
+            n: self.index.n(),
+            positions: self.finished.iter().map(|t| t.positions).sum(),
+            p_positions: self.finished.iter().map(|t| t.p_positions).sum(),
+            start: Outcome::win_if(start.is_win(0)),
+            start_remoteness: start.remoteness_of(0),
+            tiers: self.finished.iter().rev().copied().collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zgame::{solve, PositionIndex};
+
+    #[test]
+    fn tiered_values_equal_flat_values_position_by_position() {
+        for n in 1..=60 {
+            let flat = solve(n, true, 1 << 30, |_, _| {}).unwrap();
+            let mut solver = TieredSolver::new(n, true, 1 << 30).unwrap();
+            let findex = PositionIndex::new(n).unwrap();
+            while let Some(p) = solver.next_tier() {
+                solver.solve_next(|_, _| {}).unwrap();
+                let tier = solver.last().unwrap();
+                let mut counts = vec![0u32; findex.top()];
+                findex.unrank_into(0, &mut counts);
+                let mut r = 0;
+                loop {
+                    if counts.iter().sum::<u32>() == p {
+                        let t = solver.index().rank(&counts);
+                        assert_eq!(tier.is_win(t), flat.outcome(r).is_win(), "n = {n} {counts:?}");
+                        assert_eq!(tier.remoteness_of(t), flat.remoteness(r), "n = {n} {counts:?}");
+                    }
+                    r += 1;
+                    if !findex.next_counts(&mut counts) {
+                        break;
+                    }
+                }
+            }
+            let tiered = solver.finish();
+            assert_eq!(tiered.p_positions, flat.p_positions(), "n = {n}");
+            assert_eq!(tiered.positions, flat.index().count());
+            assert_eq!(tiered.start, flat.outcome(flat.start_rank()));
+            assert_eq!(tiered.start_remoteness, flat.remoteness(flat.start_rank()));
+            assert_eq!(tiered.tiers, flat.tiers(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn a_resumed_solve_ends_as_an_uninterrupted_one() {
+        for n in [30, 77] {
+            for with_remoteness in [true, false] {
+                let whole =
+                    TieredSolver::new(n, with_remoteness, 1 << 30).unwrap().run(|_, _, _| {}).unwrap();
+                let mut first = TieredSolver::new(n, with_remoteness, 1 << 30).unwrap();
+                for _ in 0..n / 3 {
+                    first.solve_next(|_, _| {}).unwrap();
+                }
+                let state = first.state().unwrap();
+                drop(first);
+                let resumed = TieredSolver::resume(n, with_remoteness, 1 << 30, state.clone()).unwrap();
+                assert_eq!(resumed.run(|_, _, _| {}).unwrap(), whole, "n = {n}");
+                // A state from another game, or with other tables, is refused.
+                assert!(TieredSolver::resume(n + 1, with_remoteness, 1 << 30, state.clone()).is_err());
+                assert!(TieredSolver::resume(n, !with_remoteness, 1 << 30, state).is_err());
+            }
+        }
+    }
+
+    #[test]
+    fn p_position_counts_equal_the_flat_solve_over_a_sample() {
+        for n in [100, 150, 201, 250] {
+            let flat = solve(n, false, 1 << 32, |_, _| {}).unwrap();
+            let tiered = TieredSolver::new(n, false, 1 << 32).unwrap().run(|_, _, _| {}).unwrap();
+            assert_eq!(tiered.p_positions, flat.p_positions(), "n = {n}");
+            assert_eq!(tiered.start, flat.outcome(flat.start_rank()));
+        }
+    }
+}
