@@ -31,7 +31,7 @@ fn strong_solve_outcomes(bencher: Bencher, n: u32) {
 }
 
 /// The tiered solve (two tiers in memory), outcomes only and with remoteness.
-#[divan::bench(args = [200, 300, 400], sample_count = 3, sample_size = 1)]
+#[divan::bench(args = [200, 250, 300], sample_count = 3, sample_size = 1)]
 fn tiered_solve_outcomes(bencher: Bencher, n: u32) {
     bencher.bench_local(|| {
         let solved = TieredSolver::new(black_box(n), false, 20 << 30).unwrap().run(|_, _, _| {}).unwrap();

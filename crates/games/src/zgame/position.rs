@@ -435,6 +435,17 @@ fn count_changes(m: ZMove) -> [(usize, i32); 3] {
     }
 }
 
+/// The lowest index whose count a move changes.
+#[inline]
+pub(crate) fn lowest_changed_index(m: ZMove) -> usize {
+    count_changes(m)
+        .iter()
+        .filter(|(_, change)| *change != 0)
+        .map(|(index, _)| *index)
+        .min()
+        .expect("a move changes counts")
+}
+
 /// Makes a legal move on a count vector long enough to hold [`ZMove::highest_index`].
 #[inline]
 pub(crate) fn apply_to_counts(counts: &mut [u32], m: ZMove) {

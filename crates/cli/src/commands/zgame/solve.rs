@@ -41,7 +41,7 @@ decides the width, and every value is checked against it as it is stored), compu
 `remoteness` is null from n = {REMOTENESS_NULL_FROM} in a flat solve. The flat outcome table fits up to n = {}; from \
 n = {REFUSED_FROM} (or with --tiers or --checkpoint) the game is solved tier by tier: the positions with the same number \
 of parts, two tiers in memory at once (outcome bits, and 2 bytes of remoteness a position while two tiers of it fit in \
-{} GiB). The tiered solve runs on one core and is many times slower than the flat one (the README gives \
+{} GiB). The tiered solve uses both cores but is many times slower than the flat one (the README gives \
 measured rates): games past n = 815 take hours. --checkpoint DIR saves its state after every finished tier and \
 resumes from it; the checkpoint is removed when the run completes. A progress bar shows on a terminal.",
         MEMORY_LIMIT >> 30,

@@ -120,6 +120,25 @@ impl TierIndex {
         rank
     }
 
+    /// The rank terms of indices `low..=j` (at least 2) only, given the sum `m` and parts `q` left
+    /// at indices `<= j`: with the terms above `j` and below `low` known, a child's rank needs only
+    /// the indices its move changed.
+    #[inline]
+    pub fn rank_between(&self, counts: &[u32], j: usize, low: usize, m: i64, q: i64) -> u64 {
+        let (mut m, mut q) = (m as usize, q as usize);
+        let side = self.side;
+        let mut rank = 0;
+        for j in (low.max(2)..=j.min(self.top)).rev() {
+            let c = counts[j - 1] as usize;
+            let used = c * FIB_U64[j] as usize;
+            let row = &self.table[j * side * side..(j + 1) * side * side];
+            rank += row[m * side + q] - row[(m - used) * side + q - c];
+            m -= used;
+            q -= c;
+        }
+        rank
+    }
+
     /// Visits every position of tier `p` in decreasing rank order with its counts and the
     /// prefix data its children's ranks resume from ([`Prefix`]).
     pub fn for_each_descending(&self, p: u32, mut visit: impl FnMut(&[u32], &Prefix)) {
@@ -129,6 +148,24 @@ impl TierIndex {
             return;
         }
         self.descend(self.top, i64::from(self.n), i64::from(p), 0, 0, &mut counts, &mut prefix, &mut visit);
+    }
+
+    /// Visits, in decreasing rank order, every position below level `j` given the sum `m`, the
+    /// parts `q` and the rank terms (`same`, `minus`) of the counts above `j` already in
+    /// `counts`/`prefix`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn descend_from(
+        &self,
+        j: usize,
+        m: i64,
+        q: i64,
+        same: u64,
+        minus: u64,
+        counts: &mut [u32],
+        prefix: &mut Prefix,
+        visit: &mut impl FnMut(&[u32], &Prefix),
+    ) {
+        self.descend(j, m, q, same, minus, counts, prefix, visit);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -201,7 +238,7 @@ pub struct Prefix {
 }
 
 impl Prefix {
-    fn new(top: usize) -> Prefix {
+    pub(super) fn new(top: usize) -> Prefix {
         Prefix { m: vec![0; top + 1], q: vec![0; top + 1], same: vec![0; top + 1], minus: vec![0; top + 1] }
     }
 }

@@ -15,15 +15,20 @@
 //! children: the values are those of the flat solve (a test holds them equal, position by
 //! position, for every n <= 60, and the P-position counts for more).
 //!
+//! **Both cores.** Inside a tier, blocks of positions run in parallel waves (`sweep.rs` gives the
+//! argument); the plain rank-order sweep stays as the reference the waves are tested against.
+//!
 //! **Resuming.** After each tier the solver's whole state is that tier's values and the
 //! per-tier figures so far ([`TierState`]); a caller may save it and later [`TieredSolver::resume`]
 //! from it. The solver does no I/O itself.
 
 mod index;
+mod sweep;
 
 pub use index::{Prefix, TierIndex};
 
-use super::position::{apply_to_counts, for_each_legal_move, undo_on_counts};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
 use super::ranks::MAX_TOP;
 use super::solver::{SolveError, TierCount};
 use crate::Outcome;
@@ -40,14 +45,6 @@ pub struct TierValues {
 }
 
 impl TierValues {
-    fn empty(parts: u32, size: u64, with_remoteness: bool) -> TierValues {
-        TierValues {
-            parts,
-            wins: vec![0; size.div_ceil(64) as usize],
-            remoteness: with_remoteness.then(|| vec![0; size as usize]),
-        }
-    }
-
     /// Whether rank `r` is a win for the player to move.
     #[inline]
     pub fn is_win(&self, r: u64) -> bool {
@@ -97,6 +94,8 @@ pub struct TieredSolver {
     /// The last finished tier (`None` before the first).
     last: Option<TierValues>,
     finished: Vec<TierCount>,
+    /// Blocks with fewer positions are swept on one thread (tests lower it to split every block).
+    split_from: u64,
 }
 
 /// Bytes a tiered solve of `n` needs at most: the index table and the two largest adjacent tiers.
@@ -127,7 +126,13 @@ impl TieredSolver {
             let positions = (1..=n).map(|p| index.count(p)).fold(0u64, u64::saturating_add);
             return Err(SolveError::TooLarge { n, positions, bytes, limit: memory_limit });
         }
-        Ok(TieredSolver { index, with_remoteness, last: None, finished: Vec::new() })
+        Ok(TieredSolver {
+            index,
+            with_remoteness,
+            last: None,
+            finished: Vec::new(),
+            split_from: sweep::SPLIT_FROM,
+        })
     }
 
     /// A solver that goes on from a saved state.
@@ -185,7 +190,8 @@ impl TieredSolver {
         self.last.as_ref()
     }
 
-    /// Solves the next tier (`progress(done, total)` counts its positions) and returns its figures.
+    /// Solves the next tier in parallel waves (`progress(done, total)` counts its positions)
+    /// and returns its figures.
     ///
     /// # Errors
     /// [`SolveError::RemotenessOverflow`] if a remoteness does not fit 16 bits (it is at most
@@ -193,70 +199,45 @@ impl TieredSolver {
     ///
     /// # Panics
     /// When every tier is solved.
-    pub fn solve_next(&mut self, progress: impl Fn(u64, u64)) -> Result<TierCount, SolveError> {
+    pub fn solve_next(&mut self, progress: impl Fn(u64, u64) + Sync) -> Result<TierCount, SolveError> {
+        self.solve_next_with(true, progress)
+    }
+
+    /// [`TieredSolver::solve_next`] on one thread in plain decreasing rank order: the reference
+    /// the waves are tested against.
+    ///
+    /// # Errors
+    /// As [`TieredSolver::solve_next`].
+    pub fn solve_next_in_rank_order(&mut self) -> Result<TierCount, SolveError> {
+        self.solve_next_with(false, |_, _| {})
+    }
+
+    fn solve_next_with(
+        &mut self,
+        waves: bool,
+        progress: impl Fn(u64, u64) + Sync,
+    ) -> Result<TierCount, SolveError> {
         let p = self.next_tier().expect("a tier is left to solve");
-        let index = &self.index;
-        let size = index.count(p);
-        let below = self.last.as_ref().filter(|t| t.parts + 1 == p);
-        let mut current = TierValues::empty(p, size, self.with_remoteness);
-        let top = index.top();
-        let mut rank = size;
-        let mut overflow = false;
-        let mut counts = [0u32; MAX_TOP];
-        index.for_each_descending(p, |parent, prefix| {
-            rank -= 1;
-            counts[..top].copy_from_slice(parent);
-            let mut win = false;
-            let mut fastest = u32::MAX;
-            let mut slowest = 0u32;
-            let mut any = false;
-            let snapshot = counts;
-            for_each_legal_move(&snapshot[..top], |m| {
-                any = true;
-                apply_to_counts(&mut counts, m);
-                let h = m.highest_index().min(top);
-                let (loss, remoteness) = if m.removes_part() {
-                    let r =
-                        index.rank_below(&counts[..top], h, prefix.m[h], prefix.q[h] - 1, prefix.minus[h]);
-                    let t = below.expect("a combine leads to the tier below");
-                    (!t.is_win(r), t.remoteness_of(r))
-                } else {
-                    let r = index.rank_below(&counts[..top], h, prefix.m[h], prefix.q[h], prefix.same[h]);
-                    debug_assert!(r > rank, "a split goes to a higher rank");
-                    (!current.is_win(r), current.remoteness_of(r))
-                };
-                undo_on_counts(&mut counts, m);
-                if let Some(rem) = remoteness {
-                    if loss {
-                        fastest = fastest.min(rem);
-                    }
-                    slowest = slowest.max(rem);
-                }
-                win |= loss;
-            });
-            if win {
-                current.wins[(rank / 64) as usize] |= 1 << (rank % 64);
-            }
-            if let Some(table) = current.remoteness.as_mut() {
-                let value = if !any {
-                    0
-                } else if win {
-                    fastest + 1
-                } else {
-                    slowest + 1
-                };
-                match u16::try_from(value) {
-                    Ok(v) => table[rank as usize] = v,
-                    Err(_) => overflow = true,
-                }
-            }
-            if rank % (1 << 22) == 0 {
-                progress(size - rank, size);
-            }
-        });
-        if overflow {
+        let size = self.index.count(p);
+        let current = sweep::Current::new(size, self.with_remoteness);
+        let sweep = sweep::Sweep {
+            index: &self.index,
+            below: self.last.as_ref().filter(|t| t.parts + 1 == p),
+            current: &current,
+            overflow: AtomicBool::new(false),
+            done: AtomicU64::new(0),
+            split_from: self.split_from,
+        };
+        if waves {
+            sweep.run_in_waves(p, &|done| progress(done, size));
+        } else {
+            sweep.run_in_rank_order(p);
+        }
+        debug_assert_eq!(sweep.done.load(Relaxed), size);
+        if sweep.overflow.load(Relaxed) {
             return Err(SolveError::RemotenessOverflow { n: self.n() });
         }
+        let current = current.into_values(p);
         let wins: u64 = current.wins.iter().map(|w| u64::from(w.count_ones())).sum();
         let figures = TierCount { parts: p, positions: size, p_positions: size - wins };
         self.finished.push(figures);
@@ -268,7 +249,7 @@ impl TieredSolver {
     ///
     /// # Errors
     /// As [`TieredSolver::solve_next`].
-    pub fn run(mut self, progress: impl Fn(u32, u64, u64)) -> Result<TieredSolution, SolveError> {
+    pub fn run(mut self, progress: impl Fn(u32, u64, u64) + Sync) -> Result<TieredSolution, SolveError> {
         while let Some(p) = self.next_tier() {
             self.solve_next(|done, total| progress(p, done, total))?;
         }
@@ -329,6 +310,24 @@ mod tests {
             assert_eq!(tiered.start, flat.outcome(flat.start_rank()));
             assert_eq!(tiered.start_remoteness, flat.remoteness(flat.start_rank()));
             assert_eq!(tiered.tiers, flat.tiers(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn waves_equal_the_rank_order_on_every_position() {
+        for n in (1..=90).chain([140, 181]) {
+            for with_remoteness in [true, false] {
+                let mut waves = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
+                // Split every block, down to single positions, so small games exercise the waves.
+                waves.split_from = 1;
+                let mut reference = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
+                while waves.next_tier().is_some() {
+                    let a = waves.solve_next(|_, _| {}).unwrap();
+                    let b = reference.solve_next_in_rank_order().unwrap();
+                    assert_eq!(a, b, "n = {n}");
+                    assert_eq!(waves.last(), reference.last(), "n = {n}, tier {}", a.parts);
+                }
+            }
         }
     }
 
