@@ -105,19 +105,7 @@ impl TierIndex {
     /// `counts` must be a position with those `m` and `q` (every index reached stays in the table).
     #[inline]
     pub fn rank_below(&self, counts: &[u32], j: usize, m: i64, q: i64, partial: u64) -> u64 {
-        let (mut m, mut q) = (m as usize, q as usize);
-        let side = self.side;
-        let mut rank = partial;
-        for j in (2..=j.min(self.top)).rev() {
-            let c = counts.get(j - 1).copied().unwrap_or(0) as usize;
-            let used = c * FIB_U64[j] as usize;
-            // Q(j, m, q) - Q(j, m - used, q - c): both inside row j, since the counts are a position.
-            let row = &self.table[j * side * side..(j + 1) * side * side];
-            rank += row[m * side + q] - row[(m - used) * side + q - c];
-            m -= used;
-            q -= c;
-        }
-        rank
+        partial + self.rank_between(counts, j, 2, m, q)
     }
 
     /// The rank terms of indices `low..=j` (at least 2) only, given the sum `m` and parts `q` left
@@ -131,6 +119,7 @@ impl TierIndex {
         for j in (low.max(2)..=j.min(self.top)).rev() {
             let c = counts[j - 1] as usize;
             let used = c * FIB_U64[j] as usize;
+            // Q(j, m, q) - Q(j, m - used, q - c): both inside row j, since the counts are a position.
             let row = &self.table[j * side * side..(j + 1) * side * side];
             rank += row[m * side + q] - row[(m - used) * side + q - c];
             m -= used;
@@ -150,26 +139,11 @@ impl TierIndex {
         self.descend(self.top, i64::from(self.n), i64::from(p), 0, 0, &mut counts, &mut prefix, &mut visit);
     }
 
-    /// Visits, in decreasing rank order, every position below level `j` given the sum `m`, the
-    /// parts `q` and the rank terms (`same`, `minus`) of the counts above `j` already in
+    /// Visits, in decreasing rank order, every position from level `j` down, given the sum `m`,
+    /// the parts `q` and the rank terms (`same`, `minus`) of the counts above `j` already in
     /// `counts`/`prefix`.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn descend_from(
-        &self,
-        j: usize,
-        m: i64,
-        q: i64,
-        same: u64,
-        minus: u64,
-        counts: &mut [u32],
-        prefix: &mut Prefix,
-        visit: &mut impl FnMut(&[u32], &Prefix),
-    ) {
-        self.descend(j, m, q, same, minus, counts, prefix, visit);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn descend(
+    pub(super) fn descend(
         &self,
         j: usize,
         m: i64,

@@ -159,7 +159,7 @@ impl Sweep<'_> {
         let (m, q, same, minus) = (prefix.m[j], prefix.q[j], prefix.same[j], prefix.minus[j]);
         if j < 4 || index.q(j, m, q) < self.split_from {
             let mut visited = 0u64;
-            index.descend_from(j, m, q, same, minus, counts, prefix, &mut |parent, pre| {
+            index.descend(j, m, q, same, minus, counts, prefix, &mut |parent, pre| {
                 self.visit(parent, pre);
                 visited += 1;
             });
