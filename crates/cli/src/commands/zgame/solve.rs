@@ -194,7 +194,8 @@ pub fn solve_tiered(n: u32, remoteness: bool, checkpoint: Option<&Path>) -> anyh
     let index = TierIndex::new(n).ok_or_else(|| InputError(format!("n = {n} is too large to count")))?;
     let remoteness = remoteness && tiered_bytes(&index, true) <= MEMORY_LIMIT;
     let total: u64 = (1..=n).map(|p| index.count(p)).sum();
-    drop(index);
+    let fresh =
+        TieredSolver::from_index(index, remoteness, MEMORY_LIMIT).map_err(InputError::from_display)?;
     let saved = match checkpoint {
         Some(dir) => load_checkpoint(dir, n).map_err(InputError::from_display)?,
         None => None,
@@ -207,14 +208,14 @@ pub fn solve_tiered(n: u32, remoteness: bool, checkpoint: Option<&Path>) -> anyh
                 state.finished.len()
             );
             let path = checkpoint_path(checkpoint.expect("loaded from it"), n);
-            TieredSolver::resume(n, remoteness, MEMORY_LIMIT, state).map_err(|e| {
+            fresh.resumed(state).map_err(|e| {
                 InputError(format!(
                     "cannot resume from '{}': {e} (remove it to start afresh)",
                     input::shown(&path.to_string_lossy())
                 ))
             })?
         }
-        None => TieredSolver::new(n, remoteness, MEMORY_LIMIT).map_err(InputError::from_display)?,
+        None => fresh,
     };
     let bar = progress::bar(total, "positions", &format!("solving n = {n} by tiers"));
     let mut before: u64 = solver.state().map_or(0, |s| s.finished.iter().map(|t| t.positions).sum());

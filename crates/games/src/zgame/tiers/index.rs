@@ -128,6 +128,15 @@ impl TierIndex {
         rank
     }
 
+    /// The rank terms of `c_j = c` with `m` and `q` left at indices `<= j`: in the position's own
+    /// tier, and in the tier below (one part fewer at every index `<= j`, as after a combine below
+    /// `j`; wrapping where that tier has no such position, and then never used).
+    #[inline]
+    pub fn terms(&self, j: usize, m: i64, q: i64, c: i64) -> (u64, u64) {
+        let (m2, q2) = (m - c * FIB_U64[j] as i64, q - c);
+        (self.q(j, m, q) - self.q(j, m2, q2), self.q(j, m, q - 1).wrapping_sub(self.q(j, m2, q2 - 1)))
+    }
+
     /// Visits every position of tier `p` in decreasing rank order with its counts and the
     /// prefix data its children's ranks resume from ([`Prefix`]).
     pub fn for_each_descending(&self, p: u32, mut visit: impl FnMut(&[u32], &Prefix)) {
@@ -177,9 +186,7 @@ impl TierIndex {
                 continue;
             }
             counts[j - 1] = c as u32;
-            let term_same = self.q(j, m, q) - self.q(j, m2, q2);
-            // The same counts ranked in the tier below: one part fewer at every index <= j.
-            let term_minus = self.q(j, m, q - 1).wrapping_sub(self.q(j, m2, q2 - 1));
+            let (term_same, term_minus) = self.terms(j, m, q, c);
             self.descend(
                 j - 1,
                 m2,

@@ -118,6 +118,19 @@ impl TieredSolver {
             return Err(SolveError::ZeroN);
         }
         let index = TierIndex::new(n).ok_or(SolveError::TooManyPositions { n })?;
+        TieredSolver::from_index(index, with_remoteness, memory_limit)
+    }
+
+    /// [`TieredSolver::new`] with the tiers' index already built (it takes a while for large n).
+    ///
+    /// # Errors
+    /// As [`TieredSolver::new`].
+    pub fn from_index(
+        index: TierIndex,
+        with_remoteness: bool,
+        memory_limit: u128,
+    ) -> Result<TieredSolver, SolveError> {
+        let n = index.n();
         if index.top() + 2 > MAX_TOP {
             return Err(SolveError::TooManyPositions { n });
         }
@@ -146,8 +159,16 @@ impl TieredSolver {
         memory_limit: u128,
         state: TierState,
     ) -> Result<TieredSolver, SolveError> {
-        let mut solver = TieredSolver::new(n, with_remoteness, memory_limit)?;
-        let size = solver.index.count(state.last.parts);
+        TieredSolver::new(n, with_remoteness, memory_limit)?.resumed(state)
+    }
+
+    /// This fresh solver, gone on from a saved state.
+    ///
+    /// # Errors
+    /// [`SolveError::BadState`] when the state does not belong to this solver's game and tables.
+    pub fn resumed(mut self, state: TierState) -> Result<TieredSolver, SolveError> {
+        let (n, with_remoteness) = (self.n(), self.with_remoteness);
+        let size = self.index.count(state.last.parts);
         let fits = state.n == n
             && state.last.wins.len() as u64 == size.div_ceil(64)
             && state.last.remoteness.as_ref().map(|r| r.len() as u64) == with_remoteness.then_some(size)
@@ -155,9 +176,9 @@ impl TieredSolver {
         if !fits {
             return Err(SolveError::BadState { n: state.n });
         }
-        solver.last = Some(state.last);
-        solver.finished = state.finished;
-        Ok(solver)
+        self.last = Some(state.last);
+        self.finished = state.finished;
+        Ok(self)
     }
 
     /// The game.

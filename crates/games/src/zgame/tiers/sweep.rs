@@ -188,18 +188,17 @@ impl Sweep<'_> {
                 counts[j - 1] = b as u32;
                 counts[j - 2] = a as u32;
                 let (m1, q1) = (m - b * fj, q - b);
-                let same1 = same + index.q(j, m, q) - index.q(j, m1, q1);
-                let minus1 = minus.wrapping_add(index.q(j, m, q - 1).wrapping_sub(index.q(j, m1, q1 - 1)));
                 let (m2, q2) = (m1 - a * fj1, q1 - a);
+                let (same_b, minus_b) = index.terms(j, m, q, b);
+                let (same_a, minus_a) = index.terms(j - 1, m1, q1, a);
                 prefix.m[j - 1] = m1;
                 prefix.q[j - 1] = q1;
-                prefix.same[j - 1] = same1;
-                prefix.minus[j - 1] = minus1;
+                prefix.same[j - 1] = same + same_b;
+                prefix.minus[j - 1] = minus.wrapping_add(minus_b);
                 prefix.m[j - 2] = m2;
                 prefix.q[j - 2] = q2;
-                prefix.same[j - 2] = same1 + index.q(j - 1, m1, q1) - index.q(j - 1, m2, q2);
-                prefix.minus[j - 2] =
-                    minus1.wrapping_add(index.q(j - 1, m1, q1 - 1).wrapping_sub(index.q(j - 1, m2, q2 - 1)));
+                prefix.same[j - 2] = prefix.same[j - 1] + same_a;
+                prefix.minus[j - 2] = prefix.minus[j - 1].wrapping_add(minus_a);
                 self.block(j - 2, &mut counts, &mut prefix, progress);
             });
             progress(self.done.load(Relaxed));
