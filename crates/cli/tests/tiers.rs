@@ -43,19 +43,24 @@ fn the_tiered_solve_prints_the_flat_solves_lines() {
 fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("ckpt");
-    let file = checkpoint.join("zgame-n250.tiers");
-    let args = ["zgame", "solve", "--n", "250", "--tiers-json", "--checkpoint", checkpoint.to_str().unwrap()];
+    let file = checkpoint.join("zgame-n360.tiers");
+    let args = [
+        "zgame",
+        "solve",
+        "--n",
+        "360",
+        "--tiers-json",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--checkpoint-every",
+        "0",
+    ];
     let mut child = command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    // Wait for a few tiers to be saved, then kill the run without warning.
+    // Wait for the first tiers to be saved (the run takes seconds), then kill it without warning.
     let deadline = Instant::now() + Duration::from_secs(60);
-    let mut seen = 0;
-    while seen < 3 {
+    while !file.exists() {
         assert!(Instant::now() < deadline, "no checkpoint was written");
-        if let Ok(meta) = std::fs::metadata(&file) {
-            seen += 1;
-            let _ = meta;
-        }
-        std::thread::sleep(Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(20));
     }
     assert!(child.try_wait().unwrap().is_none(), "the run was still going when killed");
     child.kill().unwrap();
@@ -66,13 +71,13 @@ fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
 
     let resumed = zecklab(&args);
     assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
-    assert!(stderr(&resumed).contains("resuming the game on n = 250"), "{}", stderr(&resumed));
+    assert!(stderr(&resumed).contains("resuming the game on n = 360"), "{}", stderr(&resumed));
     assert!(!file.exists(), "the checkpoint is removed once the run is complete");
-    let uninterrupted = zecklab(&["zgame", "solve", "--n", "250", "--tiers-json", "--flat"]);
+    let uninterrupted = zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"]);
     assert_eq!(without_seconds(&stdout(&resumed)), without_seconds(&stdout(&uninterrupted)));
 
     // A damaged checkpoint is refused with its name, not resumed from.
     std::fs::create_dir_all(&checkpoint).unwrap();
     std::fs::write(&file, b"ZECKLAB TIERS\0\0\x01 and then garbage").unwrap();
-    assert_usage_error(&zecklab(&args), "zgame-n250.tiers");
+    assert_usage_error(&zecklab(&args), "zgame-n360.tiers");
 }

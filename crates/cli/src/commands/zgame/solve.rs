@@ -1,7 +1,7 @@
 //! `zgame solve` and `zgame position`: the strong solver's figures for whole games, and the value
 //! of one position with every move.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use std::process::ExitCode;
@@ -43,7 +43,7 @@ n = {REFUSED_FROM} (or with --tiers or --checkpoint) the game is solved tier by 
 of parts, two tiers in memory at once (outcome bits, and 2 bytes of remoteness a position while two tiers of it fit in \
 {} GiB). The tiered solve uses both cores but is many times slower than the flat one (the README gives \
 measured rates): games past n = 815 take hours. --checkpoint DIR saves its state after every finished tier and \
-resumes from it; the checkpoint is removed when the run completes. A progress bar shows on a terminal.",
+resumes from it (--checkpoint-every sets how often it saves); the checkpoint is removed when the run completes. A progress bar shows on a terminal.",
         MEMORY_LIMIT >> 30,
         REFUSED_FROM - 1,
         MEMORY_LIMIT >> 30
@@ -57,6 +57,15 @@ pub struct SolveOutput {
     pub json: bool,
     /// Add the tiers (positions and P-positions by number of parts).
     pub tiers: bool,
+}
+
+/// Where and how often a tiered solve saves its state.
+#[derive(Clone, Copy, Debug)]
+pub struct Checkpoint<'a> {
+    /// The directory of checkpoint files.
+    pub dir: &'a Path,
+    /// Save after a finished tier once this long has passed since the last save (zero: every tier).
+    pub every: Duration,
 }
 
 /// Which solver `solve_range` uses.
@@ -90,7 +99,7 @@ pub fn solve_range(
     save: Option<&Store>,
     output: SolveOutput,
     method: Method,
-    checkpoint: Option<&Path>,
+    checkpoint: Option<Checkpoint<'_>>,
 ) -> anyhow::Result<()> {
     let json = output.json;
     if first == 0 || last < first {
@@ -190,14 +199,18 @@ fn print_solve_line(out: &mut Out, line: &ZgameSolve, json: bool) -> anyhow::Res
 /// Solves the game on `n` tier by tier, with a progress bar; with `checkpoint`, resumes from the
 /// checkpoint there when one exists and saves one after every finished tier (removed at the end).
 /// Remoteness is computed when asked for and two tiers of it fit in [`MEMORY_LIMIT`].
-pub fn solve_tiered(n: u32, remoteness: bool, checkpoint: Option<&Path>) -> anyhow::Result<TieredSolution> {
+pub fn solve_tiered(
+    n: u32,
+    remoteness: bool,
+    checkpoint: Option<Checkpoint<'_>>,
+) -> anyhow::Result<TieredSolution> {
     let index = TierIndex::new(n).ok_or_else(|| InputError(format!("n = {n} is too large to count")))?;
     let remoteness = remoteness && tiered_bytes(&index, true) <= MEMORY_LIMIT;
     let total: u64 = (1..=n).map(|p| index.count(p)).sum();
     let fresh =
         TieredSolver::from_index(index, remoteness, MEMORY_LIMIT).map_err(InputError::from_display)?;
     let saved = match checkpoint {
-        Some(dir) => load_checkpoint(dir, n).map_err(InputError::from_display)?,
+        Some(c) => load_checkpoint(c.dir, n).map_err(InputError::from_display)?,
         None => None,
     };
     let mut solver = match saved {
@@ -207,7 +220,7 @@ pub fn solve_tiered(n: u32, remoteness: bool, checkpoint: Option<&Path>) -> anyh
                 "resuming the game on n = {n} from its checkpoint: {} tiers and {done} of {total} positions already solved",
                 state.finished.len()
             );
-            let path = checkpoint_path(checkpoint.expect("loaded from it"), n);
+            let path = checkpoint_path(checkpoint.expect("loaded from it").dir, n);
             fresh.resumed(state).map_err(|e| {
                 InputError(format!(
                     "cannot resume from '{}': {e} (remove it to start afresh)",
@@ -220,20 +233,22 @@ pub fn solve_tiered(n: u32, remoteness: bool, checkpoint: Option<&Path>) -> anyh
     let bar = progress::bar(total, "positions", &format!("solving n = {n} by tiers"));
     let mut before: u64 = solver.state().map_or(0, |s| s.finished.iter().map(|t| t.positions).sum());
     bar.set_position(before);
+    let mut saved_at = Instant::now();
     while solver.next_tier().is_some() {
         let figures =
             solver.solve_next(|done, _| bar.set_position(before + done)).map_err(InputError::from_display)?;
         before += figures.positions;
         bar.set_position(before);
-        if let Some(dir) = checkpoint {
+        if let Some(c) = checkpoint.filter(|c| saved_at.elapsed() >= c.every) {
             let state = solver.state().expect("a tier was just solved");
-            save_checkpoint(dir, &state).map_err(InputError::from_display)?;
+            save_checkpoint(c.dir, &state).map_err(InputError::from_display)?;
+            saved_at = Instant::now();
         }
     }
     bar.finish_and_clear();
     let solved = solver.finish();
-    if let Some(dir) = checkpoint {
-        remove_checkpoint(dir, n).map_err(InputError::from_display)?;
+    if let Some(c) = checkpoint {
+        remove_checkpoint(c.dir, n).map_err(InputError::from_display)?;
     }
     Ok(solved)
 }

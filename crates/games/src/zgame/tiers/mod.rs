@@ -15,19 +15,23 @@
 //! children: the values are those of the flat solve (a test holds them equal, position by
 //! position, for every n <= 60, and the P-position counts for more).
 //!
-//! **Both cores.** Inside a tier, blocks of positions run in parallel waves (`sweep.rs` gives the
-//! argument); the plain rank-order sweep stays as the reference the waves are tested against.
+//! **Fast.** Inside a tier the positions fall into runs of consecutive ranks whose children all
+//! sit at constant rank offsets (`runs.rs` gives the argument); outcomes are found 64 positions
+//! at a time with word operations, remoteness position by position, and blocks of runs go in
+//! parallel waves. The plain rank-order sweep (`sweep.rs`), which ranks every child from its
+//! counts, stays as the reference both passes are tested against.
 //!
 //! **Resuming.** After each tier the solver's whole state is that tier's values and the
 //! per-tier figures so far ([`TierState`]); a caller may save it and later [`TieredSolver::resume`]
 //! from it. The solver does no I/O itself.
 
 mod index;
+mod runs;
 mod sweep;
 
 pub use index::{Prefix, TierIndex};
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use super::ranks::MAX_TOP;
 use super::solver::{SolveError, TierCount};
@@ -86,6 +90,18 @@ pub struct TieredSolution {
     pub tiers: Vec<TierCount>,
 }
 
+/// How a tier is swept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TierSweep {
+    /// Runs in parallel waves: outcomes by word operations, 64 positions at a time, then
+    /// remoteness (when kept) move by move over each run. What [`TieredSolver::solve_next`] uses.
+    Fast,
+    /// Runs in parallel waves, position by position (what the word pass is tested against).
+    Scalar,
+    /// One thread, every child ranked from its counts, in decreasing rank order: the reference.
+    RankOrder,
+}
+
 /// A tiered solve under way.
 #[derive(Debug)]
 pub struct TieredSolver {
@@ -96,6 +112,9 @@ pub struct TieredSolver {
     finished: Vec<TierCount>,
     /// Blocks with fewer positions are swept on one thread (tests lower it to split every block).
     split_from: u64,
+    /// Test aid: the fast sweep ranks every child from scratch and compares.
+    #[cfg(test)]
+    check_offsets: bool,
 }
 
 /// Bytes a tiered solve of `n` needs at most: the index table and the two largest adjacent tiers.
@@ -144,7 +163,9 @@ impl TieredSolver {
             with_remoteness,
             last: None,
             finished: Vec::new(),
-            split_from: sweep::SPLIT_FROM,
+            split_from: runs::SPLIT_FROM,
+            #[cfg(test)]
+            check_offsets: false,
         })
     }
 
@@ -221,41 +242,56 @@ impl TieredSolver {
     /// # Panics
     /// When every tier is solved.
     pub fn solve_next(&mut self, progress: impl Fn(u64, u64) + Sync) -> Result<TierCount, SolveError> {
-        self.solve_next_with(true, progress)
+        self.solve_next_by(TierSweep::Fast, progress)
     }
 
-    /// [`TieredSolver::solve_next`] on one thread in plain decreasing rank order: the reference
-    /// the waves are tested against.
+    /// [`TieredSolver::solve_next`] by the chosen sweep (they give the same values; tests and
+    /// `verify` hold them equal).
     ///
     /// # Errors
     /// As [`TieredSolver::solve_next`].
-    pub fn solve_next_in_rank_order(&mut self) -> Result<TierCount, SolveError> {
-        self.solve_next_with(false, |_, _| {})
-    }
-
-    fn solve_next_with(
+    ///
+    /// # Panics
+    /// When every tier is solved.
+    pub fn solve_next_by(
         &mut self,
-        waves: bool,
+        how: TierSweep,
         progress: impl Fn(u64, u64) + Sync,
     ) -> Result<TierCount, SolveError> {
         let p = self.next_tier().expect("a tier is left to solve");
         let size = self.index.count(p);
         let current = sweep::Current::new(size, self.with_remoteness);
-        let sweep = sweep::Sweep {
-            index: &self.index,
-            below: self.last.as_ref().filter(|t| t.parts + 1 == p),
-            current: &current,
-            overflow: AtomicBool::new(false),
-            done: AtomicU64::new(0),
-            split_from: self.split_from,
-        };
-        if waves {
-            sweep.run_in_waves(p, &|done| progress(done, size));
-        } else {
+        let below = self.last.as_ref().filter(|t| t.parts + 1 == p);
+        // Runs need indices 1..=4 in the table; the few games with a smaller top take the reference.
+        let how = if self.index.top() < 4 { TierSweep::RankOrder } else { how };
+        let (done, overflow) = if how == TierSweep::RankOrder {
+            let sweep = sweep::Sweep {
+                index: &self.index,
+                below,
+                current: &current,
+                overflow: AtomicBool::new(false),
+                done: AtomicU64::new(0),
+            };
             sweep.run_in_rank_order(p);
-        }
-        debug_assert_eq!(sweep.done.load(Relaxed), size);
-        if sweep.overflow.load(Relaxed) {
+            (sweep.done.into_inner(), sweep.overflow.into_inner())
+        } else {
+            let words = how == TierSweep::Fast;
+            let runs = runs::Runs {
+                index: &self.index,
+                below,
+                current: &current,
+                overflow: AtomicBool::new(false),
+                done: AtomicU64::new(0),
+                split_from: self.split_from,
+                pass: if words { runs::Pass::Words } else { runs::Pass::Scalar },
+                #[cfg(test)]
+                check_offsets: self.check_offsets,
+            };
+            runs.run(p, &|done| progress(done, size));
+            (runs.done.into_inner(), runs.overflow.into_inner())
+        };
+        debug_assert_eq!(done, size);
+        if overflow {
             return Err(SolveError::RemotenessOverflow { n: self.n() });
         }
         let current = current.into_values(p);
@@ -335,18 +371,24 @@ mod tests {
     }
 
     #[test]
-    fn waves_equal_the_rank_order_on_every_position() {
+    fn runs_equal_the_rank_order_on_every_position() {
         for n in (1..=90).chain([140, 181]) {
             for with_remoteness in [true, false] {
-                let mut waves = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
-                // Split every block, down to single positions, so small games exercise the waves.
-                waves.split_from = 1;
                 let mut reference = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
-                while waves.next_tier().is_some() {
-                    let a = waves.solve_next(|_, _| {}).unwrap();
-                    let b = reference.solve_next_in_rank_order().unwrap();
-                    assert_eq!(a, b, "n = {n}");
-                    assert_eq!(waves.last(), reference.last(), "n = {n}, tier {}", a.parts);
+                let mut solvers = [TierSweep::Fast, TierSweep::Scalar].map(|how| {
+                    let mut solver = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
+                    // Split every block down to single runs, so small games exercise the waves.
+                    solver.split_from = 1;
+                    solver.check_offsets = n <= 60;
+                    (how, solver)
+                });
+                while reference.next_tier().is_some() {
+                    let expected = reference.solve_next_by(TierSweep::RankOrder, |_, _| {}).unwrap();
+                    for (how, solver) in &mut solvers {
+                        let got = solver.solve_next_by(*how, |_, _| {}).unwrap();
+                        assert_eq!(got, expected, "n = {n} {how:?}");
+                        assert_eq!(solver.last(), reference.last(), "n = {n} {how:?}, tier {}", got.parts);
+                    }
                 }
             }
         }

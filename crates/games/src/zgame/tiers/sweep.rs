@@ -1,20 +1,10 @@
-//! The sweep over one tier: every position from its children, in rank order ([`run_in_rank_order`],
-//! the reference) or in parallel waves ([`run_in_waves`]).
-//!
-//! **Waves.** Fix the counts above an index `J`; the positions with those counts form a block of
-//! consecutive ranks, and split by `(b, a) = (c_J, c_(J-1))` into sub-blocks. A split whose highest
-//! index is above `J` leaves the block for a higher-ranked one (solved earlier: blocks run in
-//! decreasing rank order). A split at `J - 1` (`F(J-1) ∧ F(J-1) -> F(J-3) ∧ F(J)`) goes from
-//! `(b, a)` to `(b + 1, a - 2)`, and one at `J - 2` goes to `(b, a + 1)`: both raise `a + 3b` by
-//! exactly one. Any other split stays in its sub-block, and every combine leaves the tier. So the
-//! sub-blocks with the same `a + 3b` never depend on each other, and waves taken in decreasing
-//! `a + 3b` find every dependency solved; inside a sub-block positions run in decreasing rank
-//! order, as in the reference.
+//! The reference sweep over one tier: every position from its children, each child ranked from
+//! the parent's prefix and the indices its move changed, in plain decreasing rank order on one
+//! thread. The fast sweep (`runs.rs`) is tested against it.
+
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering::Relaxed};
 
-use rayon::prelude::*;
-use zecklab_numeration::fib::FIB_U64;
 
 use super::{Prefix, TierIndex, TierValues};
 use crate::zgame::position::{apply_to_counts, for_each_legal_move, lowest_changed_index, undo_on_counts};
@@ -22,8 +12,8 @@ use crate::zgame::ranks::MAX_TOP;
 
 /// The tier being solved, written by several threads (each rank by exactly one).
 pub(super) struct Current {
-    wins: Vec<AtomicU64>,
-    remoteness: Option<Vec<AtomicU16>>,
+    pub(super) wins: Vec<AtomicU64>,
+    pub(super) remoteness: Option<Vec<AtomicU16>>,
 }
 
 impl Current {
@@ -34,7 +24,8 @@ impl Current {
         }
     }
 
-    fn is_win(&self, r: u64) -> bool {
+    #[inline(always)]
+    pub(super) fn is_win(&self, r: u64) -> bool {
         self.wins[(r / 64) as usize].load(Relaxed) >> (r % 64) & 1 == 1
     }
 
@@ -58,8 +49,6 @@ pub(super) struct Sweep<'a> {
     pub(super) current: &'a Current,
     pub(super) overflow: AtomicBool,
     pub(super) done: AtomicU64,
-    /// Blocks with fewer positions run in rank order on one thread.
-    pub(super) split_from: u64,
 }
 
 impl Sweep<'_> {
@@ -136,77 +125,4 @@ impl Sweep<'_> {
             self.done.fetch_add(1, Relaxed);
         });
     }
-
-    /// Every position of tier `p`, in parallel waves (see the module header); `progress(done)`
-    /// is called between waves of the largest blocks.
-    pub(super) fn run_in_waves(&self, p: u32, progress: &(dyn Fn(u64) + Sync)) {
-        let index = self.index;
-        let top = index.top();
-        if index.count(p) == 0 {
-            return;
-        }
-        let mut counts = vec![0u32; top];
-        let mut prefix = Prefix::new(top);
-        prefix.m[top] = i64::from(index.n());
-        prefix.q[top] = i64::from(p);
-        self.block(top, &mut counts, &mut prefix, progress);
-    }
-
-    /// The block of positions sharing `counts` above `j` (with `prefix` filled at `j`): small
-    /// blocks in rank order, large ones in waves of sub-blocks, each again a block two levels down.
-    fn block(&self, j: usize, counts: &mut [u32], prefix: &mut Prefix, progress: &(dyn Fn(u64) + Sync)) {
-        let index = self.index;
-        let (m, q, same, minus) = (prefix.m[j], prefix.q[j], prefix.same[j], prefix.minus[j]);
-        if j < 4 || index.q(j, m, q) < self.split_from {
-            let mut visited = 0u64;
-            index.descend(j, m, q, same, minus, counts, prefix, &mut |parent, pre| {
-                self.visit(parent, pre);
-                visited += 1;
-            });
-            self.done.fetch_add(visited, Relaxed);
-            return;
-        }
-        let (fj, fj1) = (FIB_U64[j] as i64, FIB_U64[j - 1] as i64);
-        // Every feasible (b, a) = (c_j, c_(j-1)) with its wave key a + 3b.
-        let mut subs: Vec<(i64, i64, i64)> = Vec::new();
-        for b in 0..=(m / fj).min(q) {
-            let (m1, q1) = (m - b * fj, q - b);
-            for a in 0..=(m1 / fj1).min(q1) {
-                if index.q(j - 2, m1 - a * fj1, q1 - a) > 0 {
-                    subs.push((a + 3 * b, b, a));
-                }
-            }
-        }
-        subs.sort_unstable_by(|x, y| y.cmp(x));
-        let mut start = 0;
-        while start < subs.len() {
-            let key = subs[start].0;
-            let end = start + subs[start..].iter().take_while(|s| s.0 == key).count();
-            subs[start..end].par_iter().for_each(|&(_, b, a)| {
-                let mut counts = counts.to_vec();
-                let mut prefix = prefix.clone();
-                counts[j - 1] = b as u32;
-                counts[j - 2] = a as u32;
-                let (m1, q1) = (m - b * fj, q - b);
-                let (m2, q2) = (m1 - a * fj1, q1 - a);
-                let (same_b, minus_b) = index.terms(j, m, q, b);
-                let (same_a, minus_a) = index.terms(j - 1, m1, q1, a);
-                prefix.m[j - 1] = m1;
-                prefix.q[j - 1] = q1;
-                prefix.same[j - 1] = same + same_b;
-                prefix.minus[j - 1] = minus.wrapping_add(minus_b);
-                prefix.m[j - 2] = m2;
-                prefix.q[j - 2] = q2;
-                prefix.same[j - 2] = prefix.same[j - 1] + same_a;
-                prefix.minus[j - 2] = prefix.minus[j - 1].wrapping_add(minus_a);
-                self.block(j - 2, &mut counts, &mut prefix, progress);
-            });
-            progress(self.done.load(Relaxed));
-            start = end;
-        }
-    }
 }
-
-/// Blocks with fewer positions run in rank order on one thread (a wave costs a few
-/// microseconds of scheduling; 4,096 positions take about a millisecond).
-pub(super) const SPLIT_FROM: u64 = 1 << 12;

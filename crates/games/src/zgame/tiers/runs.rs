@@ -1,0 +1,844 @@
+//! The fast sweep over one tier: positions taken a run at a time, every child at a constant rank
+//! offset, and outcomes found 64 at a time with word operations.
+//!
+//! **Runs.** Fix the counts at indices `>= 4` and the parts `q_3` and sum `m_3` left at indices
+//! `<= 3`. Inside a tier the remaining counts follow from `t = c_3` alone: with `d = m_3 - q_3`,
+//! `c_2 = d - 2t` and `c_1 = q_3 - d + t`, so the positions are `t` in `max(0, m_3 - 2 q_3) ..=
+//! d / 2`, a run of consecutive ranks `same_3 + (t - t_min)` (the rank's term at index 3 counts
+//! the positions of the run with a smaller `c_3`; the term at index 2 is always 0 in a tier).
+//!
+//! **Constant offsets.** A child's rank is the parent's terms above the highest index the move
+//! touches (in the parent's tier for a split, the tier below for a combine), the terms of the
+//! touched indices, and the parent's own terms below them. Over a run only the terms at indices
+//! `<= 3` change, and every move shifts `c_3` by a constant and leaves the counts above 3 fixed
+//! (or shifts them by a constant), so the child lands in a run of its own at a constant distance:
+//! child rank minus parent rank is one number per move and run ([`Cursor::offset`] finds it
+//! from the terms that change, without ranking anything). Whether a move is legal depends on
+//! `t` through `c_1, c_2, c_3 >= 1 or 2`: a range of `t`. Moves at index 5 and above are legal
+//! for the whole run and their offsets depend only on counts above the run: they are found once,
+//! when those counts are fixed, as in the flat solver's cursor.
+//!
+//! **Inside a run.** The only move from a run into itself is `F2 ∧ F2 -> F1 ∧ F3` (`t + 1`, the
+//! next rank up), legal for every position but the top one. Every other child is in a higher run
+//! of the same tier (solved earlier) or in the tier below. So the word pass takes 64 positions
+//! at once: for each move, 64 consecutive child bits (`!child & legal` says "this move reaches
+//! a losing child"), ORed together; then the run's own move, `win(t) = w(t) | !win(t + 1)`, is
+//! resolved from the top down a byte at a time through a 512-entry table. The scalar pass does
+//! the same position by position (and keeps remoteness); both are tested against the reference
+//! sweep that ranks every child from scratch.
+//!
+//! **Both cores.** Fix the counts above an index `J`; the positions with those counts form a
+//! block of consecutive ranks, and split by `(b, a) = (c_J, c_(J-1))` into sub-blocks. A split
+//! whose highest index is above `J` leaves the block for a higher-ranked one (solved earlier:
+//! blocks are solved after every block they depend on). A split at `J - 1` (`F(J-1) ∧ F(J-1) ->
+//! F(J-3) ∧ F(J)`) goes from `(b, a)` to `(b + 1, a - 2)`, and one at `J - 2` goes to `(b, a + 1)`.
+//! Any other split stays in its sub-block, and every combine leaves the tier. So sub-block
+//! `(b, a)` depends on those two alone, and starts on the thread pool as soon as both are done
+//! (a dependency count per sub-block; no wave barriers). Large sub-blocks split again the same
+//! way two levels down; inside a small one, runs go in decreasing rank order, as in the
+//! reference.
+
+use std::collections::HashMap;
+use std::sync::atomic::{
+    AtomicBool, AtomicU64, AtomicUsize,
+    Ordering::{AcqRel, Relaxed},
+};
+
+use zecklab_numeration::fib::FIB_U64;
+
+use super::sweep::Current;
+use super::{TierIndex, TierValues};
+use crate::zgame::ranks::MAX_TOP;
+
+/// Blocks with fewer positions run in rank order on one thread (a wave costs a few
+/// microseconds of scheduling; 4,096 positions take well under a millisecond).
+pub(super) const SPLIT_FROM: u64 = 1 << 12;
+
+/// Array length for per-index data: indices `0..=top + 2`.
+const LEVELS: usize = MAX_TOP + 3;
+
+/// Which pass solves a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Pass {
+    /// 64 positions at a time (outcomes only).
+    Words,
+    /// Position by position (outcomes, and remoteness when kept).
+    Scalar,
+}
+
+/// A move whose child lies at a constant rank offset for every position it is legal at.
+#[derive(Clone, Copy, Debug, Default)]
+struct Offset {
+    /// Child rank minus parent rank, wrapping.
+    delta: u64,
+    /// Whether the child is in the tier below (a combine) rather than this tier.
+    below: bool,
+}
+
+/// The counts fixed so far, from the top index down, and what they settle.
+#[derive(Clone, Debug)]
+struct Cursor {
+    /// `c[j]` copies of `F_j` (1-based).
+    c: [i64; LEVELS],
+    /// Sum left at indices `<= j`.
+    m: [i64; LEVELS],
+    /// Parts left at indices `<= j`.
+    q: [i64; LEVELS],
+    /// The rank's terms above `j`, in the position's tier.
+    same: [u64; LEVELS],
+    /// The rank's terms above `j` in the tier below (one part fewer at every index `> j`).
+    minus: [u64; LEVELS],
+    /// Moves legal at every position below, with their offsets.
+    fixed: [Offset; 2 * MAX_TOP],
+    fixed_len: usize,
+}
+
+/// What fixing the count at one index needs that does not depend on the count.
+struct Level {
+    /// `Q(j, m_j, q_j)` and `Q(j, m_j, q_j - 1)`, the upper halves of the rank terms at `j`.
+    same: u64,
+    minus: u64,
+    /// The combine `F(j) ∧ F(j+1) -> F(j+2)`, when `c_(j+1) >= 1` (legal where `c_j >= 1`).
+    combine: Option<Offset>,
+    /// The part of the offset of `F(j+1) ∧ F(j+1) -> F(j-1) ∧ F(j+2)` that does not depend on
+    /// `c_j`, when `c_(j+1) >= 2` (legal for every `c_j`).
+    split: Option<u64>,
+}
+
+/// Asks the processor to start loading the cache line of `value` (a hint; nothing on other
+/// architectures).
+#[inline(always)]
+fn prefetch<T>(value: Option<&T>) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(value) = value {
+        // SAFETY: prefetching is a hint that never faults, and the pointer comes from a reference.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                std::ptr::from_ref(value).cast::<i8>(),
+            );
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
+/// Per-thread space for one run's remoteness pass.
+struct Scratch {
+    /// The run's outcomes, bit `t - t_min`.
+    wins: Vec<u64>,
+    fastest: Vec<u32>,
+    slowest: Vec<u32>,
+}
+
+impl Scratch {
+    /// Room for the longest run of the game on `n` (`c_3` ranges over at most `n / 2 + 1` values).
+    fn new(n: u32) -> Scratch {
+        let len = n as usize / 2 + 1;
+        Scratch { wins: vec![0; len.div_ceil(64) + 1], fastest: vec![0; len], slowest: vec![0; len] }
+    }
+}
+
+/// Writes the bits `mask` selects from `bits` into a bit array at bit `at` on.
+fn set_bits_in(array: &mut [u64], at: u64, bits: u64, mask: u64) {
+    let (i, shift) = ((at / 64) as usize, at % 64);
+    array[i] = array[i] & !(mask << shift) | (bits & mask) << shift;
+    if shift != 0 {
+        let (high_mask, high_bits) = (mask >> (64 - shift), (bits & mask) >> (64 - shift));
+        array[i + 1] = array[i + 1] & !high_mask | high_bits;
+    }
+}
+
+/// The sub-blocks of one block, solved in dependency order on the pool.
+struct SubBlocks<'a> {
+    j: usize,
+    cursor: &'a Cursor,
+    /// `(c_j, c_(j-1))`.
+    subs: &'a [(i64, i64)],
+    at: &'a HashMap<(i64, i64), usize>,
+    /// How many of its sub-blocks each still waits for.
+    waiting: &'a [AtomicUsize],
+    progress: &'a (dyn Fn(u64) + Sync),
+}
+
+/// Everything a tier's fast sweep reads and writes.
+pub(super) struct Runs<'a> {
+    pub(super) index: &'a TierIndex,
+    pub(super) below: Option<&'a TierValues>,
+    pub(super) current: &'a Current,
+    pub(super) overflow: AtomicBool,
+    pub(super) done: AtomicU64,
+    pub(super) split_from: u64,
+    pub(super) pass: Pass,
+    /// Test aid: rank every child from scratch and compare with its offset.
+    #[cfg(test)]
+    pub(super) check_offsets: bool,
+}
+
+/// A move of the run's own moves (indices up to 4) with the range of `t` where it is legal.
+#[derive(Clone, Copy, Debug)]
+struct RunMove {
+    offset: Offset,
+    from: i64,
+    to: i64,
+}
+
+/// `RESOLVE[s][b]`: the bits of a byte `b` of "a child outside the run loses" after the run's own
+/// move, taken from bit 7 down, when the position above bit 7 has outcome `s`
+/// (`win = b | !above`).
+const RESOLVE: [[u8; 256]; 2] = {
+    let mut table = [[0u8; 256]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let mut b = 0;
+        while b < 256 {
+            let mut above = s == 1;
+            let mut out = 0u8;
+            let mut bit = 8;
+            while bit > 0 {
+                bit -= 1;
+                let win = (b >> bit) & 1 == 1 || !above;
+                if win {
+                    out |= 1 << bit;
+                }
+                above = win;
+            }
+            table[s][b] = out;
+            b += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// 64 bits of a bit table from bit `start` on (bits past the end read as 0).
+#[inline(always)]
+fn bits_at(word: impl Fn(usize) -> u64, words: usize, start: u64) -> u64 {
+    let (i, shift) = ((start / 64) as usize, start % 64);
+    let low = word(i) >> shift;
+    if shift == 0 || i + 1 >= words {
+        low
+    } else {
+        low | word(i + 1) << (64 - shift)
+    }
+}
+
+/// Bits `from..=to` (both below 64) set.
+#[inline(always)]
+fn bit_range(from: i64, to: i64) -> u64 {
+    let width = to - from + 1;
+    let ones = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+    ones << from
+}
+
+impl Runs<'_> {
+    /// `Q(j, m, q)` of the index.
+    #[inline(always)]
+    fn q(&self, j: usize, m: i64, q: i64) -> u64 {
+        self.index.q(j, m, q)
+    }
+
+    /// The cursor of tier `p` before any count is fixed.
+    fn start(&self, p: u32) -> Cursor {
+        let top = self.index.top();
+        let mut cursor = Cursor {
+            c: [0; LEVELS],
+            m: [0; LEVELS],
+            q: [0; LEVELS],
+            same: [0; LEVELS],
+            minus: [0; LEVELS],
+            fixed: [Offset::default(); 2 * MAX_TOP],
+            fixed_len: 0,
+        };
+        for j in top..LEVELS {
+            cursor.m[j] = i64::from(self.index.n());
+            cursor.q[j] = i64::from(p);
+        }
+        cursor
+    }
+
+    /// The offset of the move changing counts by `changes[k - low]` at indices `low..=high`,
+    /// given the parent's `m` and `q` at those indices (and at `low - 1` when `low` is 1 or 2,
+    /// where the term at index 2 or 3 needs it).
+    ///
+    /// Terms above `high` are the parent's, in the child's tier; terms below `low` are the
+    /// parent's own. At `k = low` (2 or more) the terms' lower halves `Q(k, m_(k-1), q_(k-1))`
+    /// cancel, since the move leaves `m_(k-1)` and `q_(k-1)` alone.
+    fn offset(&self, cursor: &Cursor, low: usize, high: usize, changes: &[i64], below: bool) -> Offset {
+        let mut delta = if below { cursor.minus[high].wrapping_sub(cursor.same[high]) } else { 0 };
+        let (mut dm, mut dq) = (0i64, 0i64);
+        for k in low..=high {
+            let (before_m, before_q) = (dm, dq);
+            dm += changes[k - low] * FIB_U64[k] as i64;
+            dq += changes[k - low];
+            if k < 2 {
+                continue;
+            }
+            let (m, q) = (cursor.m[k], cursor.q[k]);
+            let mut d = self.q(k, m + dm, q + dq).wrapping_sub(self.q(k, m, q));
+            if k > low {
+                let (m1, q1) = (cursor.m[k - 1], cursor.q[k - 1]);
+                d = d.wrapping_add(self.q(k, m1, q1)).wrapping_sub(self.q(k, m1 + before_m, q1 + before_q));
+            }
+            delta = delta.wrapping_add(d);
+        }
+        Offset { delta, below }
+    }
+
+    /// What fixing `c_j` needs that does not depend on its value (`j >= 4`, counts above fixed).
+    #[inline]
+    fn level(&self, cursor: &Cursor, j: usize) -> Level {
+        let (m, q) = (cursor.m[j], cursor.q[j]);
+        // F(j) ∧ F(j+1) -> F(j+2): the move's lowest index is j, so its offset depends only on
+        // the counts above j (its legality needs c_j >= 1).
+        let combine = (j + 2 <= self.index.top() && cursor.c[j + 1] >= 1)
+            .then(|| self.offset(cursor, j, j + 2, &[-1, -1, 1], true));
+        // F(j+1) ∧ F(j+1) -> F(j-1) ∧ F(j+2): the terms of its offset (see [`Runs::offset`]) at
+        // indices j + 2, j + 1 and the upper half of j; [`Runs::fix`] adds those that need c_j.
+        let split = (j + 2 <= self.index.top() && cursor.c[j + 1] >= 2).then(|| {
+            let f = |i: usize| FIB_U64[i] as i64;
+            let (m1, q1) = (cursor.m[j + 1], cursor.q[j + 1]);
+            let (child_m, child_q) = (m + f(j - 1), q + 1);
+            let (child_m1, child_q1) = (m1 - f(j + 2), q1 - 1);
+            let (mj, qj) = (m, q);
+            let q = |i, m, q| self.q(i, m, q);
+            // Index j + 2: the upper halves are equal.
+            q(j + 2, m1, q1)
+                .wrapping_sub(q(j + 2, child_m1, child_q1))
+                // Index j + 1.
+                .wrapping_add(q(j + 1, child_m1, child_q1))
+                .wrapping_sub(q(j + 1, child_m, child_q))
+                .wrapping_sub(q(j + 1, m1, q1))
+                .wrapping_add(q(j + 1, mj, qj))
+                // Index j, upper halves.
+                .wrapping_add(q(j, child_m, child_q))
+                .wrapping_sub(q(j, mj, qj))
+        });
+        Level { same: self.q(j, m, q), minus: self.q(j, m, q - 1), combine, split }
+    }
+
+    /// Fixes `c_j = c` (`j >= 4`, counts above fixed; `level` from [`Runs::level`]) and records
+    /// the moves at index `j + 1`, whose legality and offsets that settles.
+    #[inline]
+    fn fix(&self, cursor: &mut Cursor, j: usize, c: i64, level: &Level) {
+        let (m, q) = (cursor.m[j], cursor.q[j]);
+        let (m1, q1) = (m - c * FIB_U64[j] as i64, q - c);
+        cursor.c[j] = c;
+        cursor.m[j - 1] = m1;
+        cursor.q[j - 1] = q1;
+        let lower = self.q(j, m1, q1);
+        cursor.same[j - 1] = cursor.same[j] + level.same - lower;
+        cursor.minus[j - 1] = cursor.minus[j].wrapping_add(level.minus).wrapping_sub(self.q(j, m1, q1 - 1));
+        if let (Some(offset), true) = (level.combine, c >= 1) {
+            cursor.fixed[cursor.fixed_len] = offset;
+            cursor.fixed_len += 1;
+        }
+        if let Some(split) = level.split {
+            // F(j+1) ∧ F(j+1) -> F(j-1) ∧ F(j+2): add the terms at j - 1 and the lower halves at j.
+            let (child_m1, child_q1) = (m1 + FIB_U64[j - 1] as i64, q1 + 1);
+            let delta = split
+                .wrapping_add(self.q(j - 1, child_m1, child_q1))
+                .wrapping_sub(self.q(j - 1, m1, q1))
+                .wrapping_sub(self.q(j, child_m1, child_q1))
+                .wrapping_add(lower);
+            debug_assert_eq!(delta, self.offset(cursor, j - 1, j + 2, &[1, 0, -2, 1], false).delta);
+            cursor.fixed[cursor.fixed_len] = Offset { delta, below: false };
+            cursor.fixed_len += 1;
+        }
+    }
+
+    /// The range of `c_j` for the sum `m` and parts `q` left at indices `<= j` (as
+    /// [`TierIndex::descend`] bounds it), highest first, feasible values only.
+    fn choices(&self, j: usize, m: i64, q: i64) -> impl Iterator<Item = i64> + '_ {
+        let f = FIB_U64[j] as i64;
+        let below = FIB_U64[j - 1] as i64;
+        let most = (m / f).min(q).min((m - q) / (f - 1));
+        let least = ((m - q * below).max(0) as u64).div_ceil((f - below) as u64) as i64;
+        (least..=most).rev().filter(move |&c| self.q(j - 1, m - c * f, q - c) > 0)
+    }
+
+    /// Solves every position of tier `p`.
+    pub(super) fn run(&self, p: u32, progress: &(dyn Fn(u64) + Sync)) {
+        if self.index.count(p) == 0 {
+            return;
+        }
+        let cursor = self.start(p);
+        self.block(self.index.top(), cursor, progress);
+    }
+
+    /// The block of positions sharing the counts above `j`: small blocks in rank order, large
+    /// ones in waves of sub-blocks by `(c_j, c_(j-1))`, each again a block two levels down.
+    fn block(&self, j: usize, cursor: Cursor, progress: &(dyn Fn(u64) + Sync)) {
+        let (m, q) = (cursor.m[j], cursor.q[j]);
+        if j < 6 || self.q(j, m, q) < self.split_from {
+            let mut cursor = cursor;
+            let solved = self.in_rank_order(j, &mut cursor, &mut Scratch::new(self.index.n()));
+            self.done.fetch_add(solved, Relaxed);
+            return;
+        }
+        // Every sub-block (b, a) = (c_j, c_(j-1)).
+        let mut subs: Vec<(i64, i64)> = Vec::new();
+        for b in self.choices(j, m, q) {
+            let (m1, q1) = (m - b * FIB_U64[j] as i64, q - b);
+            subs.extend(self.choices(j - 1, m1, q1).map(|a| (b, a)));
+        }
+        // Sub-block (b, a) needs (b, a + 1) and (b + 1, a - 2) (the splits at j - 2 and j - 1)
+        // and nothing else of this block: each starts as soon as those two are done, rather
+        // than wave by wave, so a large sub-block does not hold back the others.
+        let at: HashMap<(i64, i64), usize> = subs.iter().enumerate().map(|(k, &s)| (s, k)).collect();
+        let waiting: Vec<AtomicUsize> = subs
+            .iter()
+            .map(|&(b, a)| {
+                let needs = [(b, a + 1), (b + 1, a - 2)];
+                AtomicUsize::new(needs.iter().filter(|d| at.contains_key(d)).count())
+            })
+            .collect();
+        let block = SubBlocks { j, cursor: &cursor, subs: &subs, at: &at, waiting: &waiting, progress };
+        rayon::scope(|scope| {
+            for k in 0..subs.len() {
+                if waiting[k].load(Relaxed) == 0 {
+                    self.start_sub_block(scope, &block, k);
+                }
+            }
+        });
+        progress(self.done.load(Relaxed));
+    }
+
+    /// Solves sub-block `k` on the pool, then starts those of its dependents that it was the
+    /// last to wait for.
+    fn start_sub_block<'s>(&'s self, scope: &rayon::Scope<'s>, block: &'s SubBlocks<'s>, k: usize) {
+        scope.spawn(move |scope| {
+            let (b, a) = block.subs[k];
+            let j = block.j;
+            let mut sub = block.cursor.clone();
+            let level = self.level(&sub, j);
+            self.fix(&mut sub, j, b, &level);
+            let level = self.level(&sub, j - 1);
+            self.fix(&mut sub, j - 1, a, &level);
+            self.block(j - 2, sub, block.progress);
+            for dependent in [(b, a - 1), (b - 1, a + 2)] {
+                if let Some(&d) = block.at.get(&dependent) {
+                    if block.waiting[d].fetch_sub(1, AcqRel) == 1 {
+                        self.start_sub_block(scope, block, d);
+                    }
+                }
+            }
+        });
+    }
+
+    /// Solves the positions below `j` in decreasing rank order on this thread; returns how many.
+    fn in_rank_order(&self, j: usize, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
+        if j == 3 {
+            return self.one_run(cursor, scratch);
+        }
+        let fixed_len = cursor.fixed_len;
+        let mut solved = 0;
+        let level = self.level(cursor, j);
+        for c in self.choices(j, cursor.m[j], cursor.q[j]) {
+            self.fix(cursor, j, c, &level);
+            solved += self.in_rank_order(j - 1, cursor, scratch);
+            cursor.fixed_len = fixed_len;
+        }
+        solved
+    }
+
+    /// The moves at indices up to 4 for the run of `cursor`, with the `t` where each is legal,
+    /// and the run's bounds `(t_min, t_max)`.
+    fn run_moves(&self, cursor: &Cursor, moves: &mut [RunMove; 6]) -> (usize, i64, i64) {
+        let [m3, m4, m5] = [cursor.m[3], cursor.m[4], cursor.m[5]];
+        let [q3, q4, q5] = [cursor.q[3], cursor.q[4], cursor.q[5]];
+        let d = m3 - q3;
+        let t_min_of = |m: i64, q: i64| (m - 2 * q).max(0);
+        let (t_min, t_max) = (t_min_of(m3, q3), d / 2);
+        let c4 = cursor.c[4];
+        let ones_from = q3 - d; // c_1 = ones_from + t
+        let first = cursor.same[3];
+        // Each child lands in the run of its own counts at `t + shift`; its rank is that run's
+        // first rank plus `t + shift` minus that run's lowest `t`. A run's first rank is its
+        // terms above index 3 (the term at 3 is 0 at the lowest `t`), written here from the
+        // parent's terms above the highest index the move touches and the changed ones below.
+        let q = |j: usize, m: i64, q: i64| self.q(j, m, q);
+        let offset = |child_first: u64, shift: i64, m: i64, q: i64, below: bool| Offset {
+            delta: child_first
+                .wrapping_sub(first)
+                .wrapping_add((shift - (t_min_of(m, q) - t_min)) as u64),
+            below,
+        };
+        let mut count = 0;
+        let mut push = |from: i64, to: i64, make: &dyn Fn() -> Offset| {
+            let (from, to) = (from.max(t_min), to.min(t_max));
+            if from <= to {
+                moves[count] = RunMove { offset: make(), from, to };
+                count += 1;
+            }
+        };
+        // F1 ∧ F1 -> F2: same counts above 3, one part fewer below.
+        push(2 - ones_from, t_max, &|| offset(cursor.minus[3], 0, m3, q3 - 1, true));
+        // F1 ∧ F2 -> F3
+        push(1 - ones_from, (d - 1).div_euclid(2), &|| offset(cursor.minus[3], 1, m3, q3 - 1, true));
+        // F2 ∧ F3 -> F4: c_4 + 1.
+        push(1, (d - 1).div_euclid(2), &|| {
+            let first = cursor.minus[4].wrapping_add(q(4, m4, q4 - 1)).wrapping_sub(q(4, m3 - 5, q3 - 2));
+            offset(first, -1, m3 - 5, q3 - 2, true)
+        });
+        if c4 >= 1 {
+            // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1.
+            push(1, t_max, &|| {
+                let first = cursor.minus[5]
+                    .wrapping_add(q(5, m5, q5 - 1))
+                    .wrapping_sub(q(5, m4 - 8, q4 - 2))
+                    .wrapping_add(q(4, m4 - 8, q4 - 2))
+                    .wrapping_sub(q(4, m3 - 3, q3 - 1));
+                offset(first, -1, m3 - 3, q3 - 1, true)
+            });
+        }
+        // F3 ∧ F3 -> F1 ∧ F4: c_4 + 1.
+        push(2, t_max, &|| {
+            let first = cursor.same[4] + q(4, m4, q4) - q(4, m3 - 5, q3 - 1);
+            offset(first, -2, m3 - 5, q3 - 1, false)
+        });
+        if c4 >= 2 {
+            // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1.
+            push(t_min, t_max, &|| {
+                let first = cursor.same[5] + q(5, m5, q5) - q(5, m4 - 8, q4 - 1) + q(4, m4 - 8, q4 - 1)
+                    - q(4, m3 + 2, q3 + 1);
+                offset(first, 0, m3 + 2, q3 + 1, false)
+            });
+        }
+        (count, t_min, t_max)
+    }
+
+    /// Sets the levels below 3 of `cursor` to the run's position with `c_3 = t`.
+    fn set_run_position(&self, cursor: &mut Cursor, t: i64) {
+        let (m3, q3) = (cursor.m[3], cursor.q[3]);
+        let (m2, q2) = (m3 - 3 * t, q3 - t);
+        let ones = 2 * q3 - m3 + t;
+        cursor.c[3] = t;
+        (cursor.m[2], cursor.q[2]) = (m2, q2);
+        (cursor.m[1], cursor.q[1]) = (ones, ones);
+        cursor.same[2] = cursor.same[3] + self.q(3, m3, q3) - self.q(3, m2, q2);
+        cursor.minus[2] =
+            cursor.minus[3].wrapping_add(self.q(3, m3, q3 - 1)).wrapping_sub(self.q(3, m2, q2 - 1));
+    }
+
+    /// Solves the run of `cursor` (counts fixed above 3); returns its length.
+    fn one_run(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
+        let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
+        let (count, t_min, t_max) = self.run_moves(cursor, &mut moves);
+        if cfg!(debug_assertions) && t_min < t_max {
+            self.set_run_position(cursor, t_min);
+            let own = self.offset(cursor, 1, 3, &[1, -2, 1], false);
+            debug_assert_eq!(own.delta, 1, "the run's own split goes one rank up");
+        }
+        let fixed = &cursor.fixed[..cursor.fixed_len];
+        let moves = &moves[..count];
+        let first = cursor.same[3];
+        #[cfg(test)]
+        if self.check_offsets {
+            self.check_offsets(cursor, t_min, t_max, first);
+        }
+        match self.pass {
+            Pass::Words => {
+                let tracked = self.current.remoteness.is_some();
+                let wins = tracked.then_some(&mut scratch.wins[..]);
+                self.run_in_words(first, t_min, t_max, fixed, moves, wins);
+                if tracked {
+                    self.run_remoteness(first, t_min, t_max, fixed, moves, scratch);
+                }
+            }
+            Pass::Scalar => self.run_scalar(first, t_min, t_max, fixed, moves),
+        }
+        (t_max - t_min + 1) as u64
+    }
+
+    /// Test aid: every legal move's offset, checked against ranking the child from scratch.
+    #[cfg(test)]
+    fn check_offsets(&self, cursor: &Cursor, t_min: i64, t_max: i64, first: u64) {
+        use crate::zgame::position::{apply_to_counts, for_each_legal_move};
+        let top = self.index.top();
+        let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
+        let (count, _, _) = self.run_moves(cursor, &mut moves);
+        for t in t_min..=t_max {
+            let mut counts = vec![0u32; top + 2];
+            for j in 4..=top {
+                counts[j - 1] = cursor.c[j] as u32;
+            }
+            let (m3, q3) = (cursor.m[3], cursor.q[3]);
+            counts[2] = t as u32;
+            counts[1] = (m3 - q3 - 2 * t) as u32;
+            counts[0] = (2 * q3 - m3 + t) as u32;
+            let rank = first + (t - t_min) as u64;
+            assert_eq!(self.index.rank(&counts[..top]), rank, "{counts:?}");
+            let mut expected = Vec::new();
+            for_each_legal_move(&counts[..top], |m| {
+                let mut child = counts.clone();
+                apply_to_counts(&mut child, m);
+                expected.push((self.index.rank(&child[..top]), m.removes_part(), format!("{m}")));
+            });
+            let mut got: Vec<(u64, bool)> =
+                cursor.fixed[..cursor.fixed_len].iter().map(|o| (rank.wrapping_add(o.delta), o.below)).collect();
+            for mv in &moves[..count] {
+                if (mv.from..=mv.to).contains(&t) {
+                    got.push((rank.wrapping_add(mv.offset.delta), mv.offset.below));
+                }
+            }
+            if t < t_max {
+                got.push((rank + 1, false));
+            }
+            let mut exp: Vec<(u64, bool)> = expected.iter().map(|e| (e.0, e.1)).collect();
+            exp.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, exp, "{counts:?} {expected:?}");
+        }
+    }
+
+    /// The outcome bit of a child.
+    #[inline(always)]
+    fn child_wins(&self, offset: Offset, parent: u64) -> bool {
+        let r = parent.wrapping_add(offset.delta);
+        if offset.below {
+            self.below.expect("a combine leads to the tier below").is_win(r)
+        } else {
+            self.current.is_win(r)
+        }
+    }
+
+    /// 64 child bits for the parents from rank `parent` up.
+    #[inline(always)]
+    fn child_bits(&self, offset: Offset, parent: u64) -> u64 {
+        let start = parent.wrapping_add(offset.delta);
+        if offset.below {
+            let wins = &self.below.expect("a combine leads to the tier below").wins;
+            bits_at(|i| wins[i], wins.len(), start)
+        } else {
+            let wins = &self.current.wins;
+            bits_at(|i| wins[i].load(Relaxed), wins.len(), start)
+        }
+    }
+
+    /// The word pass over one run: 64 positions at a time from the top.
+    /// With `run_wins`, the run's outcomes are also kept there (bit `t - t_min`).
+    fn run_in_words(
+        &self,
+        first: u64,
+        t_min: i64,
+        t_max: i64,
+        fixed: &[Offset],
+        moves: &[RunMove],
+        mut run_wins: Option<&mut [u64]>,
+    ) {
+        // The outcome of the position above the chunk's top one, through the run's own move;
+        // "win" at the top of the run makes `!above` false there, where the move is illegal.
+        let mut above = true;
+        let mut hi = t_max;
+        loop {
+            let lo = (hi - 63).max(t_min);
+            let width = hi - lo + 1;
+            let rank = first + (lo - t_min) as u64;
+            let all = bit_range(0, width - 1);
+            let mut losing_child = 0u64;
+            for &offset in fixed {
+                losing_child |= !self.child_bits(offset, rank);
+            }
+            losing_child &= all;
+            for mv in moves {
+                let (from, to) = (mv.from.max(lo), mv.to.min(hi));
+                if from <= to {
+                    let bits = self.child_bits(mv.offset, rank + (from - lo) as u64);
+                    losing_child |= (!bits << (from - lo)) & bit_range(from - lo, to - lo);
+                }
+            }
+            // The run's own move, from the top bit down a byte at a time: shift the chunk to
+            // the top of the word so its highest bit is bit 63.
+            let pad = 64 - width;
+            let mut shifted = losing_child << pad;
+            let mut resolved = 0u64;
+            // Bytes holding no position of the chunk (below the shifted bits) are skipped.
+            let bytes = (width as u32).div_ceil(8);
+            for byte in (8 - bytes..8).rev() {
+                let b = (shifted >> (byte * 8)) as u8;
+                let out = RESOLVE[usize::from(above)][usize::from(b)];
+                resolved |= u64::from(out) << (byte * 8);
+                above = out & 1 == 1;
+            }
+            shifted = resolved >> pad;
+            above = shifted & 1 == 1;
+            self.current.set_bits(rank, shifted & all);
+            if let Some(run_wins) = run_wins.as_deref_mut() {
+                set_bits_in(run_wins, (lo - t_min) as u64, shifted, all);
+            }
+            if lo == t_min {
+                break;
+            }
+            hi = lo - 1;
+        }
+    }
+
+    /// Remoteness over one run whose outcomes are in `scratch.wins`: move by move, the children's
+    /// least losing and greatest remoteness for every position (each move's children are
+    /// consecutive ranks), then the run's own move from the top down.
+    fn run_remoteness(
+        &self,
+        first: u64,
+        t_min: i64,
+        t_max: i64,
+        fixed: &[Offset],
+        moves: &[RunMove],
+        scratch: &mut Scratch,
+    ) {
+        let len = (t_max - t_min + 1) as usize;
+        let Scratch { wins, fastest, slowest } = scratch;
+        // Child remoteness + 1: the least over losing children, the greatest over all (0: none).
+        let (fastest, slowest) = (&mut fastest[..len], &mut slowest[..len]);
+        fastest.fill(u32::MAX);
+        slowest.fill(0);
+        let mut visit = |offset: Offset, from: usize, to: usize| {
+            let start = (first + from as u64).wrapping_add(offset.delta);
+            let (fastest, slowest) = (&mut fastest[from..=to], &mut slowest[from..=to]);
+            if offset.below {
+                let tier = self.below.expect("a combine leads to the tier below");
+                let table = tier.remoteness.as_deref().expect("remoteness is kept in both tiers");
+                let children = &table[start as usize..=start as usize + (to - from)];
+                for (k, (&r, (f, s))) in children.iter().zip(fastest.iter_mut().zip(slowest)).enumerate() {
+                    let r = u32::from(r) + 1;
+                    if !tier.is_win(start + k as u64) {
+                        *f = (*f).min(r);
+                    }
+                    *s = (*s).max(r);
+                }
+            } else {
+                let table = self.current.remoteness.as_deref().expect("remoteness is kept");
+                let children = &table[start as usize..=start as usize + (to - from)];
+                for (k, (r, (f, s))) in children.iter().zip(fastest.iter_mut().zip(slowest)).enumerate() {
+                    let r = u32::from(r.load(Relaxed)) + 1;
+                    if !self.current.is_win(start + k as u64) {
+                        *f = (*f).min(r);
+                    }
+                    *s = (*s).max(r);
+                }
+            }
+        };
+        // Every move's children are a stream of their own; ask for all of their first lines at
+        // once so the misses overlap instead of coming one move at a time.
+        for offset in fixed.iter().chain(moves.iter().map(|mv| &mv.offset)) {
+            let start = first.wrapping_add(offset.delta) as usize;
+            if offset.below {
+                let tier = self.below.expect("a combine leads to the tier below");
+                prefetch(tier.remoteness.as_deref().and_then(|t| t.get(start)));
+                prefetch(tier.wins.get(start / 64));
+            } else {
+                prefetch(self.current.remoteness.as_deref().and_then(|t| t.get(start)));
+                prefetch(self.current.wins.get(start / 64));
+            }
+        }
+        for &offset in fixed {
+            visit(offset, 0, len - 1);
+        }
+        for mv in moves {
+            visit(mv.offset, (mv.from - t_min) as usize, (mv.to - t_min) as usize);
+        }
+        let table = self.current.remoteness.as_deref().expect("remoteness is kept");
+        let win_at = |i: usize| wins[i / 64] >> (i % 64) & 1 == 1;
+        let mut above = 0u32;
+        for i in (0..len).rev() {
+            let (mut f, mut s) = (fastest[i], slowest[i]);
+            if i + 1 < len {
+                // F2 ∧ F2 -> F1 ∧ F3, to the position just above.
+                if !win_at(i + 1) {
+                    f = f.min(above + 1);
+                }
+                s = s.max(above + 1);
+            }
+            above = if win_at(i) { f } else { s };
+            match u16::try_from(above) {
+                Ok(v) => table[first as usize + i].store(v, Relaxed),
+                Err(_) => self.overflow.store(true, Relaxed),
+            }
+        }
+    }
+
+    /// The scalar pass over one run: position by position from the top, with remoteness.
+    fn run_scalar(&self, first: u64, t_min: i64, t_max: i64, fixed: &[Offset], moves: &[RunMove]) {
+        let remoteness_below = self.below.and_then(|t| t.remoteness.as_deref());
+        let remoteness_here = self.current.remoteness.as_deref();
+        let child_remoteness = |offset: Offset, parent: u64| -> u32 {
+            let r = parent.wrapping_add(offset.delta) as usize;
+            if offset.below {
+                remoteness_below.map_or(0, |t| u32::from(t[r]))
+            } else {
+                remoteness_here.map_or(0, |t| u32::from(t[r].load(Relaxed)))
+            }
+        };
+        let tracked = remoteness_here.is_some();
+        let (mut above_win, mut above_remoteness) = (false, 0u32);
+        let (mut bits, mut held) = (0u64, 0);
+        for t in (t_min..=t_max).rev() {
+            let rank = first + (t - t_min) as u64;
+            let (mut win, mut fastest, mut slowest, mut any) = (false, u32::MAX, 0u32, false);
+            let mut child = |offset: Offset| {
+                any = true;
+                let loses = !self.child_wins(offset, rank);
+                win |= loses;
+                if tracked {
+                    let r = child_remoteness(offset, rank);
+                    if loses {
+                        fastest = fastest.min(r);
+                    }
+                    slowest = slowest.max(r);
+                }
+            };
+            for &offset in fixed {
+                child(offset);
+            }
+            for mv in moves {
+                if (mv.from..=mv.to).contains(&t) {
+                    child(mv.offset);
+                }
+            }
+            if t < t_max {
+                // F2 ∧ F2 -> F1 ∧ F3: the position just above, solved a moment ago.
+                any = true;
+                win |= !above_win;
+                if !above_win {
+                    fastest = fastest.min(above_remoteness);
+                }
+                slowest = slowest.max(above_remoteness);
+            }
+            let remoteness = if !tracked || !any {
+                0
+            } else if win {
+                fastest + 1
+            } else {
+                slowest + 1
+            };
+            if let Some(table) = remoteness_here {
+                match u16::try_from(remoteness) {
+                    Ok(v) => table[rank as usize].store(v, Relaxed),
+                    Err(_) => self.overflow.store(true, Relaxed),
+                }
+            }
+            (above_win, above_remoteness) = (win, remoteness);
+            // Bits of ranks `rank..rank + held`, the lowest in bit 0, written 64 at a time.
+            bits = bits << 1 | u64::from(win);
+            held += 1;
+            if held == 64 || t == t_min {
+                self.current.set_bits(rank, bits);
+                (bits, held) = (0, 0);
+            }
+        }
+    }
+}
+
+impl Current {
+    /// ORs `bits` into the table at ranks `rank..rank + 64`.
+    pub(super) fn set_bits(&self, rank: u64, bits: u64) {
+        if bits == 0 {
+            return;
+        }
+        let (i, shift) = ((rank / 64) as usize, rank % 64);
+        self.wins[i].fetch_or(bits << shift, Relaxed);
+        if shift != 0 && bits >> (64 - shift) != 0 {
+            self.wins[i + 1].fetch_or(bits >> (64 - shift), Relaxed);
+        }
+    }
+}
+
