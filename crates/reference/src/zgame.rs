@@ -64,10 +64,21 @@ pub fn partition_count(n: u32) -> u128 {
 /// The number of partitions of `n` into exactly `parts` Fibonacci parts, by a two-dimensional
 /// coin-change count over (sum, number of parts), parts taken in increasing order.
 pub fn partitions_into_exactly(n: u32, parts: u32) -> u128 {
-    let (n, parts) = (n as usize, parts as usize);
     if parts > n {
         return 0;
     }
+    partitions_by_parts_up_to(n, parts)[parts as usize]
+}
+
+/// The number of partitions of `n` into exactly `p` Fibonacci parts, for every `p` in `0..=n`
+/// (one coin-change table for all of them).
+pub fn partitions_by_parts(n: u32) -> Vec<u128> {
+    partitions_by_parts_up_to(n, n)
+}
+
+/// [`partitions_by_parts`] for `p <= parts` only.
+fn partitions_by_parts_up_to(n: u32, parts: u32) -> Vec<u128> {
+    let (n, parts) = (n as usize, parts as usize);
     // ways[m][k]: partitions of m into exactly k parts from the Fibonacci numbers seen so far.
     let mut ways = vec![vec![0u128; parts + 1]; n + 1];
     ways[0][0] = 1;
@@ -79,5 +90,5 @@ pub fn partitions_into_exactly(n: u32, parts: u32) -> u128 {
             }
         }
     }
-    ways[n][parts]
+    ways.swap_remove(n)
 }

@@ -117,6 +117,17 @@ fn tier_sizes_equal_partitions_into_exactly_p_parts() {
         let listed: u128 = tiers.iter().map(|t| u128::from(t.positions)).sum();
         assert_eq!(listed, (1..=n).map(|p| zgame::partitions_into_exactly(n, p)).sum::<u128>(), "n = {n}");
     }
+    // The tiered solver's own counts, to the sizes it is for: each tier against the coin-change
+    // count by parts, and all of them against the one-dimensional count.
+    for n in (1..=120).chain([300, 500, 1000]) {
+        let index = zecklab_games::zgame::TierIndex::new(n).unwrap();
+        let by_parts = zgame::partitions_by_parts(n);
+        assert_eq!(by_parts[0], 0);
+        for p in 1..=n {
+            assert_eq!(u128::from(index.count(p)), by_parts[p as usize], "n = {n}, {p} parts");
+        }
+        assert_eq!(by_parts.iter().sum::<u128>(), zgame::partition_count(n), "n = {n}");
+    }
 }
 
 #[test]

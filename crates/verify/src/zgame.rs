@@ -4,7 +4,7 @@
 
 use zecklab_games::zgame::{
     check_table, lengths, play_out, solve, solve_with, theorem_bound, PlayerTwoStrategy, PositionIndex, Rule,
-    SolveOptions, TierIndex, TieredSolver, ZPosition,
+    SolveOptions, TierSweep, TieredSolver, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
@@ -22,8 +22,9 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let store_n = level.pick(40u32, 80);
     // Larger games checked on their own: the last one-byte and first two-byte remoteness widths.
     let table_sample: Vec<u32> = level.pick(vec![250], vec![300, 337, 338]);
-    let tiered_n = level.pick(60u32, 110);
-    let tiered_sample: Vec<u32> = level.pick(vec![150], vec![200, 250]);
+    let tiered_n = level.pick(150u32, 300);
+    let tiered_sample: Vec<u32> = level.pick(vec![250], vec![350, 400, 450, 500]);
+    let (words_n, words_remoteness_n, words_reference_n) = level.pick((160u32, 120u32, 100u32), (300, 250, 200));
     vec![
         Check::new(
             "zgame-lengths",
@@ -57,8 +58,18 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
                 "every position of the game on n, 1 <= n <= {tiered_n}; P-positions by tier for n = {}",
                 tiered_sample.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
             ),
-            "tiered solve (children by the rules, ranked within their tier) against the flat rank-arithmetic sweep, position by position",
+            "tiered solve (runs of constant child offsets, outcomes 64 at a time) against the flat rank-arithmetic sweep, position by position",
             move || check_tiered(tiered_n, &tiered_sample),
+        ),
+        Check::new(
+            "zgame-tier-sweeps",
+            "Within a tier, the word pass (64 positions' outcomes at once), the scalar pass (position by position) and the reference (every child ranked from its counts) give every position the same outcome and remoteness",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games", Definition 1.1"#,
+            format!(
+                "every position of every tier of the game on n: word = scalar for 1 <= n <= {words_n} (with remoteness to {words_remoteness_n}); both = reference for n <= {words_reference_n}"
+            ),
+            "the three sweeps run side by side, tier by tier, every tier's values compared whole",
+            move || check_tier_sweeps(words_n, words_remoteness_n, words_reference_n),
         ),
         Check::new(
             "zgame-store-round-trip",
@@ -226,39 +237,41 @@ fn check_lengths(max: u32) -> Result<String, String> {
 
 /// The tiered solve against the flat one: every position's value for `n <= max_n`, and the
 /// per-tier P-position counts for the `sample`.
-fn check_tiered(max_n: u32, sample: &[u32]) -> Result<String, String> {
+pub(crate) fn check_tiered(max_n: u32, sample: &[u32]) -> Result<String, String> {
     let mut positions = 0u64;
     for n in 1..=max_n {
         let flat = solve(n, true, 1 << 32, |_, _| {}).map_err(|e| e.to_string())?;
-        let tiers = TierIndex::new(n).ok_or("no tier index")?;
-        // The flat values regrouped by tier, at each position's rank within its tier.
-        let mut by_tier: Vec<Vec<(bool, Option<u32>)>> =
-            (0..=n).map(|p| vec![(false, None); tiers.count(p) as usize]).collect();
+        let mut solver = TieredSolver::new(n, true, 1 << 32).map_err(|e| e.to_string())?;
+        // Every tier kept, indexed by parts.
+        let mut tiers = vec![None; n as usize + 1];
+        while let Some(p) = solver.next_tier() {
+            solver.solve_next(|_, _| {}).map_err(|e| e.to_string())?;
+            tiers[p as usize] = solver.last().cloned();
+        }
+        // The flat order restricted to a tier is the tier's rank order, so walking the flat ranks
+        // and counting per tier gives each position's tier rank without ranking it.
         let index = flat.index();
         let mut counts = vec![0u32; index.top()];
+        let mut next_rank = vec![0u64; n as usize + 1];
         index.unrank_into(0, &mut counts);
         for r in 0..index.count() {
             if r > 0 {
                 index.next_counts(&mut counts);
             }
             let p = counts.iter().sum::<u32>() as usize;
-            by_tier[p][tiers.rank(&counts) as usize] = (flat.outcome(r).is_win(), flat.remoteness(r));
-        }
-        let mut solver = TieredSolver::new(n, true, 1 << 32).map_err(|e| e.to_string())?;
-        while let Some(p) = solver.next_tier() {
-            solver.solve_next(|_, _| {}).map_err(|e| e.to_string())?;
-            let tier = solver.last().expect("just solved");
-            for (t, &(win, remoteness)) in by_tier[p as usize].iter().enumerate() {
-                let t = t as u64;
-                if tier.is_win(t) != win || tier.remoteness_of(t) != remoteness {
-                    return Err(format!(
-                        "n = {n}: tier {p}, rank {t}: tiered ({}, {:?}) but flat ({win}, {remoteness:?})",
-                        tier.is_win(t),
-                        tier.remoteness_of(t)
-                    ));
-                }
-                positions += 1;
+            let t = next_rank[p];
+            next_rank[p] += 1;
+            let tier = tiers[p].as_ref().ok_or_else(|| format!("n = {n}: tier {p} was not solved"))?;
+            let (win, remoteness) = (flat.outcome(r).is_win(), flat.remoteness(r));
+            if tier.is_win(t) != win || tier.remoteness_of(t) != remoteness {
+                return Err(format!(
+                    "n = {n}: position {} (tier {p}, rank {t}): tiered ({}, {:?}) but flat ({win}, {remoteness:?})",
+                    ZPosition::from_counts(counts.clone()).map_or_else(|e| e.to_string(), |z| z.to_string()),
+                    tier.is_win(t),
+                    tier.remoteness_of(t)
+                ));
             }
+            positions += 1;
         }
     }
     for &n in sample {
@@ -272,4 +285,64 @@ fn check_tiered(max_n: u32, sample: &[u32]) -> Result<String, String> {
     }
     let sample: Vec<String> = sample.iter().map(u32::to_string).collect();
     Ok(format!("{positions} positions equal; P-positions by tier equal for n = {}", sample.join(", ")))
+}
+
+/// The tiered solve's three sweeps against each other on every position of every tier: the
+/// word pass and the scalar pass for `n <= words_n` (outcomes; with remoteness to `remoteness_n`),
+/// and both against the rank-order reference for `n <= reference_n`.
+pub(crate) fn check_tier_sweeps(words_n: u32, remoteness_n: u32, reference_n: u32) -> Result<String, String> {
+    let mut positions = 0u64;
+    for n in 1..=words_n {
+        for with_remoteness in [false, true] {
+            if with_remoteness && n > remoteness_n {
+                continue;
+            }
+            let mut ways: Vec<TierSweep> = vec![TierSweep::Fast, TierSweep::Scalar];
+            if n <= reference_n {
+                ways.push(TierSweep::RankOrder);
+            }
+            let mut solvers = ways
+                .iter()
+                .map(|&how| TieredSolver::new(n, with_remoteness, 1 << 32).map(|s| (how, s)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| e.to_string())?;
+            while let Some(p) = solvers[0].1.next_tier() {
+                for (how, solver) in &mut solvers {
+                    solver.solve_next_by(*how, |_, _| {}).map_err(|e| e.to_string())?;
+                }
+                let (first, rest) = solvers.split_first().expect("two sweeps at least");
+                for (how, solver) in rest {
+                    if solver.last() != first.1.last() {
+                        return Err(format!(
+                            "n = {n}, tier {p} (remoteness {with_remoteness}): the {how:?} sweep differs from the word pass"
+                        ));
+                    }
+                }
+                if !with_remoteness {
+                    positions += first.1.index().count(p);
+                }
+            }
+        }
+    }
+    Ok(format!("{positions} positions equal"))
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The full ranges of `verify`'s tiered checks, in the test suite too: tiered = flat on every
+    /// position for every n <= 300, and the word pass = the scalar pass as far.
+    #[test]
+    fn tiered_equals_flat_and_word_equals_scalar_on_every_position_to_300() {
+        let started = std::time::Instant::now();
+        let flat = check_tiered(300, &[]);
+        assert!(flat.is_ok(), "{flat:?}");
+        eprintln!("tiered = flat: {:?} in {:?}", flat, started.elapsed());
+        let started = std::time::Instant::now();
+        let sweeps = check_tier_sweeps(300, 0, 0);
+        assert!(sweeps.is_ok(), "{sweeps:?}");
+        eprintln!("word = scalar: {:?} in {:?}", sweeps, started.elapsed());
+    }
 }

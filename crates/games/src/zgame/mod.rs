@@ -32,4 +32,6 @@ pub use solver::{
     Value,
 };
 pub use strategies::{play_out, Rule};
-pub use tiers::{tiered_bytes, Prefix, TierIndex, TierState, TierValues, TieredSolution, TieredSolver};
+pub use tiers::{
+    tiered_bytes, Prefix, TierIndex, TierState, TierSweep, TierValues, TieredSolution, TieredSolver,
+};

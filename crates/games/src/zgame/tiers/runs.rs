@@ -393,11 +393,12 @@ impl Runs<'_> {
             })
             .collect();
         let block = SubBlocks { j, cursor: &cursor, subs: &subs, at: &at, waiting: &waiting, progress };
+        // The ready ones, listed before any starts (a started one may free others, which it
+        // then starts itself).
+        let ready: Vec<usize> = (0..subs.len()).filter(|&k| waiting[k].load(Relaxed) == 0).collect();
         rayon::scope(|scope| {
-            for k in 0..subs.len() {
-                if waiting[k].load(Relaxed) == 0 {
-                    self.start_sub_block(scope, &block, k);
-                }
+            for k in ready {
+                self.start_sub_block(scope, &block, k);
             }
         });
         progress(self.done.load(Relaxed));
