@@ -25,7 +25,10 @@ fn solve_range_json() {
     // Help text may be wrapped to the terminal width; compare it with whitespace collapsed.
     let help =
         stdout(&zecklab(&["zgame", "solve", "--help"])).split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(help.contains("null from n = 580") && help.contains("from n = 816"), "{help}");
+    assert!(
+        help.contains("(to n = 579)") && help.contains("up to n = 815") && help.contains("to n = 1007"),
+        "{help}"
+    );
 }
 
 #[test]

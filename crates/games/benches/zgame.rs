@@ -4,7 +4,9 @@
 //! checks the result it times.
 
 use divan::{black_box, Bencher};
-use zecklab_games::zgame::{check_table, length_distribution, lengths, solve, TieredSolver};
+use zecklab_games::zgame::{
+    check_table, length_distribution, lengths, solve, TierIndex, TierSweep, TieredSolver,
+};
 
 fn main() {
     divan::main();
@@ -30,8 +32,9 @@ fn strong_solve_outcomes(bencher: Bencher, n: u32) {
     });
 }
 
-/// The tiered solve (two tiers in memory), outcomes only and with remoteness.
-#[divan::bench(args = [200, 250, 300], sample_count = 3, sample_size = 1)]
+/// The tiered solve (two tiers in memory), outcomes only: runs of constant child offsets, 64
+/// positions at a time. Targets: n = 500 in at most 4 s; n = 815 in at most 3 minutes.
+#[divan::bench(args = [200, 300, 400, 500], sample_count = 3, sample_size = 1)]
 fn tiered_solve_outcomes(bencher: Bencher, n: u32) {
     bencher.bench_local(|| {
         let solved = TieredSolver::new(black_box(n), false, 20 << 30).unwrap().run(|_, _, _| {}).unwrap();
@@ -40,10 +43,33 @@ fn tiered_solve_outcomes(bencher: Bencher, n: u32) {
     });
 }
 
-#[divan::bench(args = [200, 300], sample_count = 3, sample_size = 1)]
+/// The tiered solve with remoteness (2 bytes a position, two tiers). Target: n = 500 in at most 20 s.
+#[divan::bench(args = [200, 300, 400, 500], sample_count = 3, sample_size = 1)]
 fn tiered_solve_with_remoteness(bencher: Bencher, n: u32) {
-    bencher
-        .bench_local(|| TieredSolver::new(black_box(n), true, 20 << 30).unwrap().run(|_, _, _| {}).unwrap());
+    bencher.bench_local(|| {
+        let solved = TieredSolver::new(black_box(n), true, 20 << 30).unwrap().run(|_, _, _| {}).unwrap();
+        assert!(!solved.start.is_win(), "Player 2 wins n = {n}");
+        solved
+    });
+}
+
+/// One tier's sweep by each pass, the tier below solved beforehand: the word pass against the
+/// scalar pass it is tested against (outcomes only, the largest tier of n = 300).
+#[divan::bench(args = ["words", "scalar"], sample_count = 5, sample_size = 1)]
+fn tier_sweep_passes(bencher: Bencher, pass: &str) {
+    let n = 300;
+    let index = TierIndex::new(n).unwrap();
+    let largest = (1..=n).max_by_key(|&p| index.count(p)).unwrap();
+    let mut solver = TieredSolver::new(n, false, 20 << 30).unwrap();
+    while solver.next_tier() != Some(largest) {
+        solver.solve_next(|_, _| {}).unwrap();
+    }
+    let state = solver.state().unwrap();
+    let how = if pass == "words" { TierSweep::Fast } else { TierSweep::Scalar };
+    bencher.bench_local(|| {
+        let mut solver = TieredSolver::new(n, false, 20 << 30).unwrap().resumed(state.clone()).unwrap();
+        solver.solve_next_by(how, |_, _| {}).unwrap()
+    });
 }
 
 #[divan::bench(args = [100, 200], sample_count = 3, sample_size = 1)]
@@ -64,5 +90,17 @@ fn check_every_position(bencher: Bencher, n: u32) {
         let report = check_table(black_box(&solution), |_, _| {});
         assert!(report.passed(), "n = {n}");
         report
+    });
+}
+
+/// The machine's memory bandwidth for a large sequential read (2 GiB of words summed on every
+/// core): the ceiling the tiered solve's throughput is compared with.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn sequential_read_2_gib(bencher: Bencher) {
+    use rayon::prelude::*;
+    let words: Vec<u64> =
+        (0..(2u64 << 30) / 8).into_par_iter().map(|i| i.wrapping_mul(0x9E37_79B9)).collect();
+    bencher.bench_local(|| {
+        words.par_chunks(1 << 16).map(|c| c.iter().fold(0u64, |a, &w| a ^ w)).reduce(|| 0, |a, b| a ^ b)
     });
 }

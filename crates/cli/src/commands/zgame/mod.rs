@@ -53,15 +53,15 @@ enum ZgameCommand {
         #[arg(long)]
         tiers_json: bool,
         /// Solve tier by tier (positions with the same number of parts), two tiers in memory at
-        /// once: slower than the flat tables, for games whose flat table would not fit (chosen by
-        /// itself from n = 816).
+        /// once (chosen by itself for outcomes only, and for remoteness past the flat tables).
         #[arg(long, conflicts_with = "flat")]
         tiers: bool,
-        /// Solve with the flat tables, every position in memory (the fastest; up to n = 815).
+        /// Solve with the flat tables, every position in memory (the faster one with remoteness;
+        /// up to n = 815).
         #[arg(long, conflicts_with = "checkpoint")]
         flat: bool,
-        /// Save the tiered solve's state in DIR after every finished tier, and resume from it:
-        /// the same command after a crash goes on from the last finished tier (implies --tiers).
+        /// Save the tiered solve's state in DIR after finished tiers, and resume from it: the same
+        /// command after a crash goes on from the last saved tier (implies --tiers).
         #[arg(long, value_name = "DIR")]
         checkpoint: Option<PathBuf>,
         /// With --checkpoint: save after a finished tier only when this many seconds have passed

@@ -25,8 +25,10 @@ pub const MEMORY_LIMIT: u128 = 20 << 30;
 pub const REMOTENESS_ONE_BYTE_TO: u32 = 337;
 /// The first n whose remoteness table does not fit in [`MEMORY_LIMIT`]: remoteness is null from here.
 pub const REMOTENESS_NULL_FROM: u32 = 580;
-/// The first n whose flat outcome table does not fit in [`MEMORY_LIMIT`]: solved by tiers from here.
+/// The first n whose flat outcome table does not fit in [`MEMORY_LIMIT`]: `--flat` refuses it.
 pub const REFUSED_FROM: u32 = 816;
+/// The last n whose tiered solve keeps remoteness (two tiers of it fit in [`MEMORY_LIMIT`]).
+pub const TIERED_REMOTENESS_TO: u32 = 1007;
 
 /// The `--help` text after the options of `zgame solve`.
 pub fn solve_help() -> String {
@@ -37,14 +39,16 @@ with --save also \"saved\": the table's path in the store, and with --tiers-json
 parts first (combines remove a part, splits keep the count).\n\
 Two solvers give the same answers. The flat solve keeps every position in memory: outcomes take 1 bit a position; \
 remoteness 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above (a proven bound on remoteness \
-decides the width, and every value is checked against it as it is stored), computed while the tables fit in {} GiB, so \
-`remoteness` is null from n = {REMOTENESS_NULL_FROM} in a flat solve. The flat outcome table fits up to n = {}; from \
-n = {REFUSED_FROM} (or with --tiers or --checkpoint) the game is solved tier by tier: the positions with the same number \
-of parts, two tiers in memory at once (outcome bits, and 2 bytes of remoteness a position while two tiers of it fit in \
-{} GiB). The tiered solve uses both cores but is many times slower than the flat one (the README gives \
-measured rates): games past n = 815 take hours. --checkpoint DIR saves its state after every finished tier and \
-resumes from it (--checkpoint-every sets how often it saves); the checkpoint is removed when the run completes. A progress bar shows on a terminal.",
+decides the width, and every value is checked against it as it is stored), computed while the tables fit in {} GiB \
+(to n = {}); its outcome table fits up to n = {}. The tiered solve keeps two tiers in memory (the positions with the \
+same number of parts): outcome bits, found 64 positions at a time, and 2 bytes of remoteness a position while two tiers \
+of it fit in {} GiB (to n = {TIERED_REMOTENESS_TO}; null beyond). Unless --flat or --tiers says otherwise, outcomes \
+only (--no-remoteness) and --checkpoint use the tiered solve (the faster one, in far less memory: n = 1000 takes about \
+half an hour in 2 GB on two cores), remoteness uses the flat solve while its tables fit and the tiered one beyond, and \
+--save the flat one. --checkpoint DIR saves the tiered solve's state after finished tiers (at most once every \
+--checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. A progress bar shows on a terminal.",
         MEMORY_LIMIT >> 30,
+        REMOTENESS_NULL_FROM - 1,
         REFUSED_FROM - 1,
         MEMORY_LIMIT >> 30
     )
@@ -79,14 +83,31 @@ pub enum Method {
     Tiered,
 }
 
-/// Whether the game on `n` is solved tier by tier under `method` (checkpoints imply tiers).
-fn tiered_for(n: u32, method: Method, checkpoint: bool) -> anyhow::Result<bool> {
-    let flat_fits = SolvePlan::new(n).map_err(InputError::from_display)?.bytes(false) <= MEMORY_LIMIT;
+/// Whether the game on `n` is solved tier by tier under `method`. The automatic choice: the
+/// tiered solve for outcomes only (it is the faster one at every n measured, in far less memory)
+/// and whenever a checkpoint is asked for; the flat solve for remoteness while its table fits
+/// (it is the faster one there) and for `--save` (the store holds flat tables); tiers again
+/// for remoteness past that, where they still keep it.
+fn tiered_for(n: u32, method: Method, asked: Asked) -> anyhow::Result<bool> {
+    let flat_fits = |remoteness| -> anyhow::Result<bool> {
+        Ok(SolvePlan::new(n).map_err(InputError::from_display)?.bytes(remoteness) <= MEMORY_LIMIT)
+    };
     Ok(match method {
         Method::Flat => false,
         Method::Tiered => true,
-        Method::Auto => checkpoint || !flat_fits,
+        Method::Auto if asked.checkpoint => true,
+        Method::Auto if asked.save => !flat_fits(false)?,
+        Method::Auto if asked.remoteness => !flat_fits(true)?,
+        Method::Auto => true,
     })
+}
+
+/// What a solve is asked for, as far as the choice of solver goes.
+#[derive(Clone, Copy, Debug)]
+struct Asked {
+    remoteness: bool,
+    save: bool,
+    checkpoint: bool,
 }
 
 /// Solves the games on `first..=last`, one line each.
@@ -110,7 +131,8 @@ pub fn solve_range(
     // Refuse the whole range before solving any of it: positions grow with n, so the last n
     // is the largest game asked for.
     let plan = SolvePlan::new(last).map_err(InputError::from_display)?;
-    let tiered_last = tiered_for(last, method, checkpoint.is_some())?;
+    let asked = Asked { remoteness: !no_remoteness, save: save.is_some(), checkpoint: checkpoint.is_some() };
+    let tiered_last = tiered_for(last, method, asked)?;
     if !tiered_last && plan.bytes(false) > MEMORY_LIMIT {
         return Err(InputError::from_display(format!(
             "n = {last} is too large for the flat tables: the game on {last} has {} positions, whose outcome table alone needs {} MiB, more than the {} MiB allowed (the largest n solved flat is {}; drop --flat to solve it tier by tier)",
@@ -135,14 +157,14 @@ pub fn solve_range(
             )));
         }
     }
-    if save.is_some() && (first..=last).any(|n| tiered_for(n, method, checkpoint.is_some()).unwrap_or(true)) {
+    if save.is_some() && (first..=last).any(|n| tiered_for(n, method, asked).unwrap_or(true)) {
         return Err(InputError::from_display(
             "--save stores the flat tables of every position, and a tiered solve keeps only two tiers: drop --tiers and --checkpoint, or --save (the store holds games up to n = 815)",
         ));
     }
     for n in first..=last {
         let start = Instant::now();
-        if tiered_for(n, method, checkpoint.is_some())? {
+        if tiered_for(n, method, asked)? {
             let solved = solve_tiered(n, !no_remoteness, checkpoint)?;
             let line = ZgameSolve {
                 n,
@@ -197,7 +219,8 @@ fn print_solve_line(out: &mut Out, line: &ZgameSolve, json: bool) -> anyhow::Res
 }
 
 /// Solves the game on `n` tier by tier, with a progress bar; with `checkpoint`, resumes from the
-/// checkpoint there when one exists and saves one after every finished tier (removed at the end).
+/// checkpoint there when one exists and saves one after finished tiers, as often as it asks
+/// (removed at the end).
 /// Remoteness is computed when asked for and two tiers of it fit in [`MEMORY_LIMIT`].
 pub fn solve_tiered(
     n: u32,
@@ -365,5 +388,7 @@ mod tests {
             assert_eq!(fits(n, true), n < REMOTENESS_NULL_FROM, "n = {n}");
             assert_eq!(fits(n, false), n < REFUSED_FROM, "n = {n}");
         }
+        let tiered_fits = |n: u32| tiered_bytes(&TierIndex::new(n).unwrap(), true) <= MEMORY_LIMIT;
+        assert!(tiered_fits(TIERED_REMOTENESS_TO) && !tiered_fits(TIERED_REMOTENESS_TO + 1));
     }
 }

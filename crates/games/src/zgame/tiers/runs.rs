@@ -459,9 +459,7 @@ impl Runs<'_> {
         // parent's terms above the highest index the move touches and the changed ones below.
         let q = |j: usize, m: i64, q: i64| self.q(j, m, q);
         let offset = |child_first: u64, shift: i64, m: i64, q: i64, below: bool| Offset {
-            delta: child_first
-                .wrapping_sub(first)
-                .wrapping_add((shift - (t_min_of(m, q) - t_min)) as u64),
+            delta: child_first.wrapping_sub(first).wrapping_add((shift - (t_min_of(m, q) - t_min)) as u64),
             below,
         };
         let mut count = 0;
@@ -575,8 +573,10 @@ impl Runs<'_> {
                 apply_to_counts(&mut child, m);
                 expected.push((self.index.rank(&child[..top]), m.removes_part(), format!("{m}")));
             });
-            let mut got: Vec<(u64, bool)> =
-                cursor.fixed[..cursor.fixed_len].iter().map(|o| (rank.wrapping_add(o.delta), o.below)).collect();
+            let mut got: Vec<(u64, bool)> = cursor.fixed[..cursor.fixed_len]
+                .iter()
+                .map(|o| (rank.wrapping_add(o.delta), o.below))
+                .collect();
             for mv in &moves[..count] {
                 if (mv.from..=mv.to).contains(&t) {
                     got.push((rank.wrapping_add(mv.offset.delta), mv.offset.below));
@@ -842,4 +842,3 @@ impl Current {
         }
     }
 }
-

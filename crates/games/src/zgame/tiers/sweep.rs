@@ -2,9 +2,7 @@
 //! the parent's prefix and the indices its move changed, in plain decreasing rank order on one
 //! thread. The fast sweep (`runs.rs`) is tested against it.
 
-
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering::Relaxed};
-
 
 use super::{Prefix, TierIndex, TierValues};
 use crate::zgame::position::{apply_to_counts, for_each_legal_move, lowest_changed_index, undo_on_counts};
