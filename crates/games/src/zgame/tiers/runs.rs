@@ -174,6 +174,18 @@ pub(super) struct Runs<'a> {
     pub(super) check_offsets: bool,
 }
 
+/// One run: its first rank, the range of `c_3`, and its moves with their offsets.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    first: u64,
+    t_min: i64,
+    t_max: i64,
+    /// Moves legal for every position of the run.
+    fixed: &'a [Offset],
+    /// The run's own moves (indices up to 4), each legal over a range of `t`.
+    moves: &'a [RunMove],
+}
+
 /// A move of the run's own moves (indices up to 4) with the range of `t` where it is legal.
 #[derive(Clone, Copy, Debug)]
 struct RunMove {
@@ -535,16 +547,16 @@ impl Runs<'_> {
         if self.check_offsets {
             self.check_offsets(cursor, t_min, t_max, first);
         }
+        let run = Run { first, t_min, t_max, fixed, moves };
         match self.pass {
             Pass::Words => {
                 let tracked = self.current.remoteness.is_some();
-                let wins = tracked.then_some(&mut scratch.wins[..]);
-                self.run_in_words(first, t_min, t_max, fixed, moves, wins);
+                self.run_in_words(run, tracked.then_some(&mut scratch.wins[..]));
                 if tracked {
-                    self.run_remoteness(first, t_min, t_max, fixed, moves, scratch);
+                    self.run_remoteness(run, scratch);
                 }
             }
-            Pass::Scalar => self.run_scalar(first, t_min, t_max, fixed, moves),
+            Pass::Scalar => self.run_scalar(run),
         }
         (t_max - t_min + 1) as u64
     }
@@ -618,15 +630,8 @@ impl Runs<'_> {
 
     /// The word pass over one run: 64 positions at a time from the top.
     /// With `run_wins`, the run's outcomes are also kept there (bit `t - t_min`).
-    fn run_in_words(
-        &self,
-        first: u64,
-        t_min: i64,
-        t_max: i64,
-        fixed: &[Offset],
-        moves: &[RunMove],
-        mut run_wins: Option<&mut [u64]>,
-    ) {
+    fn run_in_words(&self, run: Run<'_>, mut run_wins: Option<&mut [u64]>) {
+        let Run { first, t_min, t_max, fixed, moves } = run;
         // The outcome of the position above the chunk's top one, through the run's own move;
         // "win" at the top of the run makes `!above` false there, where the move is illegal.
         let mut above = true;
@@ -677,15 +682,8 @@ impl Runs<'_> {
     /// Remoteness over one run whose outcomes are in `scratch.wins`: move by move, the children's
     /// least losing and greatest remoteness for every position (each move's children are
     /// consecutive ranks), then the run's own move from the top down.
-    fn run_remoteness(
-        &self,
-        first: u64,
-        t_min: i64,
-        t_max: i64,
-        fixed: &[Offset],
-        moves: &[RunMove],
-        scratch: &mut Scratch,
-    ) {
+    fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch) {
+        let Run { first, t_min, t_max, fixed, moves } = run;
         let len = (t_max - t_min + 1) as usize;
         let Scratch { wins, fastest, slowest } = scratch;
         // Child remoteness + 1: the least over losing children, the greatest over all (0: none).
@@ -758,7 +756,8 @@ impl Runs<'_> {
     }
 
     /// The scalar pass over one run: position by position from the top, with remoteness.
-    fn run_scalar(&self, first: u64, t_min: i64, t_max: i64, fixed: &[Offset], moves: &[RunMove]) {
+    fn run_scalar(&self, run: Run<'_>) {
+        let Run { first, t_min, t_max, fixed, moves } = run;
         let remoteness_below = self.below.and_then(|t| t.remoteness.as_deref());
         let remoteness_here = self.current.remoteness.as_deref();
         let child_remoteness = |offset: Offset, parent: u64| -> u32 {
