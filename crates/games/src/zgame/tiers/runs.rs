@@ -105,23 +105,6 @@ struct Level {
     split: Option<u64>,
 }
 
-/// Asks the processor to start loading the cache line of `value` (a hint; nothing on other
-/// architectures).
-#[inline(always)]
-fn prefetch<T>(value: Option<&T>) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(value) = value {
-        // SAFETY: prefetching is a hint that never faults, and the pointer comes from a reference.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                std::ptr::from_ref(value).cast::<i8>(),
-            );
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
-
 /// Per-thread space for one run's remoteness pass.
 struct Scratch {
     /// The run's outcomes, bit `t - t_min`.
@@ -131,9 +114,10 @@ struct Scratch {
 }
 
 impl Scratch {
-    /// Room for the longest run of the game on `n` (`c_3` ranges over at most `n / 2 + 1` values).
-    fn new(n: u32) -> Scratch {
-        let len = n as usize / 2 + 1;
+    /// Room for the longest run of the game on `n` (`c_3` ranges over at most `n / 2 + 1` values)
+    /// when remoteness is kept; none otherwise (the word pass alone needs no space).
+    fn new(n: u32, remoteness: bool) -> Scratch {
+        let len = if remoteness { n as usize / 2 + 1 } else { 0 };
         Scratch { wins: vec![0; len.div_ceil(64) + 1], fastest: vec![0; len], slowest: vec![0; len] }
     }
 }
@@ -383,7 +367,11 @@ impl Runs<'_> {
         let (m, q) = (cursor.m[j], cursor.q[j]);
         if j < 6 || self.q(j, m, q) < self.split_from {
             let mut cursor = cursor;
-            let solved = self.in_rank_order(j, &mut cursor, &mut Scratch::new(self.index.n()));
+            let solved = self.in_rank_order(
+                j,
+                &mut cursor,
+                &mut Scratch::new(self.index.n(), self.current.remoteness.is_some()),
+            );
             self.done.fetch_add(solved, Relaxed);
             return;
         }
@@ -716,19 +704,6 @@ impl Runs<'_> {
                 }
             }
         };
-        // Every move's children are a stream of their own; ask for all of their first lines at
-        // once so the misses overlap instead of coming one move at a time.
-        for offset in fixed.iter().chain(moves.iter().map(|mv| &mv.offset)) {
-            let start = first.wrapping_add(offset.delta) as usize;
-            if offset.below {
-                let tier = self.below.expect("a combine leads to the tier below");
-                prefetch(tier.remoteness.as_deref().and_then(|t| t.get(start)));
-                prefetch(tier.wins.get(start / 64));
-            } else {
-                prefetch(self.current.remoteness.as_deref().and_then(|t| t.get(start)));
-                prefetch(self.current.wins.get(start / 64));
-            }
-        }
         for &offset in fixed {
             visit(offset, 0, len - 1);
         }
