@@ -54,6 +54,10 @@ fn a_huge_wythoff_heap_is_answered_in_little_memory() {
 #[test]
 fn unbounded_ranges_are_refused_at_once() {
     assert_usage_error(&zecklab(&["zgame", "solve", "--flat", "--to", "816"]), "n = 816 is too large");
+    for bad in ["-5", "abc", "99999999999999999999999"] {
+        let args = ["zgame", "solve", "--n", "10", "--checkpoint", "x", "--checkpoint-every", bad];
+        assert_usage_error(&zecklab(&args), bad);
+    }
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "100000"]), "n = 100000 is too large");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "100", "--to", "100000"]), "100000");
     assert_usage_error(

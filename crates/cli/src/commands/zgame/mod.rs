@@ -66,7 +66,14 @@ enum ZgameCommand {
         checkpoint: Option<PathBuf>,
         /// With --checkpoint: save after a finished tier only when this many seconds have passed
         /// since the last save (0: after every tier). A tier of n = 1000 takes up to 0.6 GB.
-        #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "checkpoint", value_parser = input::whole_u64_arg)]
+        #[arg(
+            long,
+            value_name = "SECONDS",
+            default_value_t = 60,
+            requires = "checkpoint",
+            value_parser = input::whole_u64_arg,
+            allow_hyphen_values = true
+        )]
         checkpoint_every: u64,
         /// One JSON object per n per line.
         #[arg(long)]
