@@ -1,9 +1,14 @@
 //! The Zeckendorf game: the line `zgame solve` prints for a game ([`ZgameSolve`]) and the value
 //! of one position with every move and the optimal line ([`PositionJson`]), from a stored
-//! table or a solution in memory ([`Values`]).
+//! table or a solution in memory ([`Values`]); the same two shapes for the reversed game
+//! ([`ZgameSolve::of_reversed`], [`reversed_position`]); and which coalitions of several players
+//! win ([`CoalitionsJson`]).
 
 use serde::Serialize;
-use zecklab_games::zgame::{Solution, TierCount, ZPosition};
+use zecklab_games::zgame::{
+    members, proper_coalitions, CoalitionSolution, ReversedMove, ReversedSolution, Solution, TierCount,
+    ZPosition,
+};
 use zecklab_games::Outcome;
 use zecklab_store::StoredTable;
 
@@ -46,6 +51,58 @@ impl ZgameSolve {
             seconds,
             saved: None,
             tiers: tiers.then(|| solution.tiers()),
+        }
+    }
+}
+
+impl ZgameSolve {
+    /// The figures of a solved reversed game that took `seconds` (`winner`: who makes the last
+    /// move under perfect play).
+    pub fn of_reversed(solution: &ReversedSolution, seconds: f64, tiers: bool) -> ZgameSolve {
+        let r = solution.start_rank();
+        ZgameSolve {
+            n: solution.index().n(),
+            positions: solution.index().count(),
+            p_positions: solution.p_positions(),
+            winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
+            remoteness: Some(solution.remoteness(r)),
+            seconds,
+            saved: None,
+            tiers: tiers.then(|| solution.tiers()),
+        }
+    }
+}
+
+/// Which coalitions win the game of several players, as `zgame coalitions --json` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CoalitionsJson {
+    /// The game on n.
+    pub n: u32,
+    /// The number of players.
+    pub players: u32,
+    /// Every non-empty proper subset of the players, by size, then by members.
+    pub coalitions: Vec<CoalitionJson>,
+}
+
+/// One coalition and whether it wins.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CoalitionJson {
+    /// Its players, 1-based, in turn order.
+    pub members: Vec<u32>,
+    /// Whether its members together can force that one of them makes the last move.
+    pub wins: bool,
+}
+
+impl CoalitionsJson {
+    /// Every proper coalition of a solved game.
+    pub fn of(solution: &CoalitionSolution) -> CoalitionsJson {
+        CoalitionsJson {
+            n: solution.index().n(),
+            players: solution.players(),
+            coalitions: proper_coalitions(solution.players())
+                .into_iter()
+                .map(|s| CoalitionJson { members: members(s), wins: solution.wins(s) })
+                .collect(),
         }
     }
 }
@@ -205,6 +262,63 @@ pub fn position(values: Values<'_>, p: &ZPosition, with_line: bool) -> Result<Po
     })
 }
 
+/// Every move of the reversed game from `p` with the value it leads to, best first for the
+/// mover (as [`moves_best_first`]).
+fn reversed_moves_best_first(solution: &ReversedSolution, p: &ZPosition) -> Vec<MoveJson> {
+    let mut moves: Vec<MoveJson> = ReversedMove::all(p)
+        .into_iter()
+        .map(|m| {
+            let child = m.apply(p).expect("listed moves are legal");
+            let r = solution.index().rank(&child).expect("a position of the solved game");
+            MoveJson::new(m.to_string(), child.to_string(), solution.outcome(r), Some(solution.remoteness(r)))
+        })
+        .collect();
+    sort_best_first(&mut moves);
+    moves
+}
+
+/// The answer for position `p` of the reversed game `solution` solves (the game on `p`'s n):
+/// the same shape as [`position`], with the reversed game's moves; `terminal` means all ones.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] when `p` is not a position of that game.
+pub fn reversed_position(
+    solution: &ReversedSolution,
+    p: &ZPosition,
+    with_line: bool,
+) -> Result<PositionJson, AnswerError> {
+    let n = solution.index().n();
+    let r =
+        solution.index().rank(p).filter(|_| p.n() == u64::from(n)).ok_or_else(|| {
+            AnswerError::Invalid(format!("{p} is not a position of the reversed game on {n}"))
+        })?;
+    let moves = reversed_moves_best_first(solution, p);
+    let line = with_line.then(|| {
+        let mut steps = Vec::new();
+        let mut at = p.clone();
+        while let Some(best) = reversed_moves_best_first(solution, &at).into_iter().next() {
+            at = ZPosition::parse(&best.to).expect("positions print in the grammar");
+            steps.push(LineStepJson {
+                r#move: best.r#move,
+                to: best.to,
+                outcome: best.outcome,
+                remoteness: best.remoteness,
+            });
+        }
+        Some(steps)
+    });
+    Ok(PositionJson {
+        position: p.to_string(),
+        n,
+        outcome: solution.outcome(r).as_str(),
+        remoteness: Some(solution.remoteness(r)),
+        terminal: moves.is_empty(),
+        source: "solved",
+        moves,
+        line,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use zecklab_games::zgame::solve;
@@ -223,5 +337,22 @@ mod tests {
         let figures = ZgameSolve::of(&solution, 0.0, true);
         assert_eq!(figures.winner, if answer.outcome == "win" { "P1" } else { "P2" });
         assert!(parse_position("1^3 4").is_err());
+    }
+
+    #[test]
+    fn the_reversed_game_on_ten_and_its_line() {
+        use zecklab_games::zgame::{solve_reversed, zeckendorf_position};
+        let solution = solve_reversed(10, |_, _| {}).unwrap();
+        let start = zeckendorf_position(10);
+        assert_eq!(start.to_string(), "2^1 8^1");
+        let answer = reversed_position(&solution, &start, true).unwrap();
+        let line = answer.line.clone().unwrap().unwrap();
+        assert_eq!(line.len() as u32, answer.remoteness.unwrap());
+        assert_eq!(line.last().unwrap().to, "1^10");
+        let figures = ZgameSolve::of_reversed(&solution, 0.0, false);
+        assert_eq!(figures.winner, if answer.outcome == "win" { "P1" } else { "P2" });
+        let end = reversed_position(&solution, &ZPosition::start(10).unwrap(), false).unwrap();
+        assert!(end.terminal && end.outcome == "loss" && end.remoteness == Some(0));
+        assert!(reversed_position(&solution, &ZPosition::parse("1^3").unwrap(), false).is_err());
     }
 }

@@ -1,9 +1,9 @@
 //! Property tests for the Zeckendorf game's engine and ranking: text forms read back, moves keep
 //! the sum and go up in rank, ranking is a bijection, and child ranks from rank arithmetic
-//! (`walk`) equal ranks computed from scratch.
+//! (`walk`) equal ranks computed from scratch, and the reversed game's moves take moves back.
 
 use proptest::prelude::*;
-use zecklab_games::zgame::{walk, PositionIndex, ZMove, ZPosition};
+use zecklab_games::zgame::{walk, PositionIndex, ReversedMove, ZMove, ZPosition};
 
 /// Count vectors over F1..F8 with at least one part.
 fn position() -> impl Strategy<Value = ZPosition> {
@@ -81,5 +81,23 @@ proptest! {
             checked += 1;
         });
         prop_assert!(checked > 0);
+    }
+}
+
+proptest! {
+    #[test]
+    fn a_reversed_move_is_a_move_taken_back(p in position()) {
+        // Every reversed move leads to a position whose Zeckendorf-game move returns here, and
+        // every Zeckendorf-game move is taken back by the reversed move that names it.
+        for m in ReversedMove::all(&p) {
+            let before = m.apply(&p).unwrap();
+            prop_assert_eq!(before.n(), p.n());
+            prop_assert_eq!(before.apply(m.undoes()).unwrap(), p.clone());
+        }
+        for m in p.moves() {
+            let after = p.apply(m).unwrap();
+            prop_assert!(ReversedMove::all(&after).contains(&ReversedMove::undoing(m)));
+            prop_assert_eq!(ReversedMove::undoing(m).apply(&after).unwrap(), p.clone());
+        }
     }
 }

@@ -18,5 +18,6 @@
 //! ```
 
 pub mod fibnim;
+pub mod relatives;
 pub mod wythoff;
 pub mod zgame;

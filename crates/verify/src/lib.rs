@@ -8,6 +8,7 @@
 
 mod fibnim;
 mod numeration;
+mod relatives;
 mod wythoff;
 mod zgame;
 
@@ -122,6 +123,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(fibnim::checks(level));
     all.extend(wythoff::checks(level));
     all.extend(zgame::checks(level));
+    all.extend(relatives::checks(level));
     all
 }
 

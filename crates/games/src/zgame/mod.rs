@@ -10,23 +10,37 @@
 //! exactly that order, so [`solve`] can sweep ranks from the top down and find every child
 //! already solved. The `zecklab-reference` crate's naive solver (hashed positions, no ranking)
 //! and [`check_table`] (the rules alone, on a finished table) exist to check it.
+//!
+//! Two relatives of the game share its positions and ranking: the reversed game
+//! ([`solve_reversed`]: every move taken back, from the Zeckendorf representation to `n` ones)
+//! and the game of several players and alliances ([`solve_coalitions`]).
 
 mod check;
+mod coalitions;
 mod index;
 mod lengths;
 mod p2_strategy;
 mod position;
 mod ranks;
+mod reversed;
 mod solver;
 mod strategies;
 mod tiers;
 
 pub use check::{check_table, SolvedTable, TableCheck};
+pub use coalitions::{
+    coalition_bytes, coalition_of, members, proper_coalitions, solve_coalitions, Coalition,
+    CoalitionSolution, MAX_PLAYERS,
+};
 pub use index::PositionIndex;
 pub use lengths::{length_distribution, lengths, theorem_bound, LengthDistribution, Lengths};
 pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_MAGIC};
 pub use position::{MoveIndex, ZMove, ZPosition, ZgameError};
 pub use ranks::{walk, ChildRank};
+pub use reversed::{
+    reversed_bytes, reversed_lengths, solve_reversed, zeckendorf_position, ReversedError, ReversedMove,
+    ReversedSolution,
+};
 pub use solver::{
     remoteness_from_half_excess, solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, TierCount,
     Value,

@@ -223,6 +223,15 @@ impl ZMove {
         }
     }
 
+    /// The indices of the two parts the move takes, smallest first.
+    pub fn taken_indices(self) -> [usize; 2] {
+        match self {
+            ZMove::CombineOnes => [1, 1],
+            ZMove::Combine(i) => [i.get() - 1, i.get()],
+            ZMove::Split(i) => [i.get(), i.get()],
+        }
+    }
+
     /// The indices of the parts the move makes, smallest first.
     pub fn result_indices(self) -> Vec<usize> {
         match self {
@@ -419,6 +428,41 @@ pub(crate) fn for_each_legal_move(counts: &[u32], mut visit: impl FnMut(ZMove)) 
     }
     for m in indices().map(ZMove::Split) {
         if is_legal_on_counts(counts, m) {
+            visit(m);
+        }
+    }
+}
+
+/// Whether the move `m` can be taken back on a count vector: the parts it makes are all there
+/// (the reversed game's rule; the parts taken back are then those `m` takes).
+#[inline]
+pub(crate) fn is_undoable_on_counts(counts: &[u32], m: ZMove) -> bool {
+    let c = |i| count_at(counts, i);
+    match m {
+        ZMove::CombineOnes => c(2) >= 1,
+        ZMove::Combine(i) => c(i.get() + 1) >= 1,
+        // The two parts a split makes have different indices (`F1 ∧ F3`, `F(i-2) ∧ F(i+1)`).
+        ZMove::Split(i) if i.get() == 2 => c(1) >= 1 && c(3) >= 1,
+        ZMove::Split(i) => c(i.get() - 2) >= 1 && c(i.get() + 1) >= 1,
+    }
+}
+
+/// Calls `visit` for every move that can be taken back on a count vector, in the order of
+/// [`for_each_legal_move`]: combines by index, combine 1s, splits by index.
+#[inline]
+pub(crate) fn for_each_undoable_move(counts: &[u32], mut visit: impl FnMut(ZMove)) {
+    // A move taken back made a part at index `i + 1 <= counts.len()`.
+    let indices = || (2..counts.len()).filter_map(MoveIndex::new);
+    for m in indices().map(ZMove::Combine) {
+        if is_undoable_on_counts(counts, m) {
+            visit(m);
+        }
+    }
+    if is_undoable_on_counts(counts, ZMove::CombineOnes) {
+        visit(ZMove::CombineOnes);
+    }
+    for m in indices().map(ZMove::Split) {
+        if is_undoable_on_counts(counts, m) {
             visit(m);
         }
     }

@@ -2,7 +2,7 @@
 //! where both players follow priority rules.
 
 use serde::Serialize;
-use zecklab_games::zgame::{length_distribution, lengths, play_out, theorem_bound, Rule};
+use zecklab_games::zgame::{length_distribution, lengths, play_out, reversed_lengths, theorem_bound, Rule};
 
 use crate::input::{self, InputError};
 use crate::output::Out;
@@ -22,7 +22,13 @@ struct LengthProbability {
 }
 
 /// Prints the length figures of the game on `n`.
-pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -> anyhow::Result<()> {
+pub fn run_lengths(
+    out: &mut Out,
+    n: u32,
+    with_distribution: bool,
+    reversed: bool,
+    json: bool,
+) -> anyhow::Result<()> {
     input::game_size(n, LENGTHS_LIMIT, "zgame lengths")?;
     if with_distribution {
         input::game_size(n, DISTRIBUTION_LIMIT, "zgame lengths --distribution")?;
@@ -32,9 +38,11 @@ pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -
         bar.set_length(total);
         bar.set_position(done);
     };
-    let l = lengths(n, report).ok_or_else(|| InputError(format!("n = {n} is too large")))?;
+    let l = if reversed { reversed_lengths(n, report) } else { lengths(n, report) }
+        .ok_or_else(|| InputError(format!("n = {n} is too large")))?;
     let bound = theorem_bound(n);
-    let same = |r: Rule| play_out(n, r, r);
+    // Priority rules name the Zeckendorf game's moves; the reversed game has none of them.
+    let same = |r: Rule| (!reversed).then(|| play_out(n, r, r));
     #[derive(Serialize)]
     struct LengthsJson {
         n: u32,
@@ -46,10 +54,16 @@ pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -
         random_variance: f64,
         random_p1_wins: f64,
         games: String,
-        combine_largest: u64,
-        split_largest: u64,
-        split_smallest: u64,
-        combine_smallest: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        combine_largest: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        split_largest: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        split_smallest: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        combine_smallest: Option<u64>,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        reversed: bool,
         #[serde(skip_serializing_if = "Option::is_none")]
         skewness: Option<Option<f64>>,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -78,6 +92,7 @@ pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -
         split_largest: same(Rule::SplitLargest),
         split_smallest: same(Rule::SplitSmallest),
         combine_smallest: same(Rule::CombineSmallest),
+        reversed,
         skewness: distribution.as_ref().map(|d| d.skewness()),
         excess_kurtosis: distribution.as_ref().map(|d| d.excess_kurtosis()),
         distribution: distribution.as_ref().map(|d| {
@@ -88,7 +103,8 @@ pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -
         out.json(&line)?;
     } else {
         out.line(format!(
-            "game on n = {n}: shortest {} moves, longest {} (Theorem 1.3 bound {}, {})",
+            "{} on n = {n}: shortest {} moves, longest {} (Theorem 1.3 bound {}, {})",
+            if reversed { "reversed game" } else { "game" },
             line.shortest,
             line.longest,
             bound,
@@ -99,10 +115,13 @@ pub fn run_lengths(out: &mut Out, n: u32, with_distribution: bool, json: bool) -
             line.random_mean, line.random_variance, line.random_p1_wins
         ))?;
         out.line(format!("  distinct complete games: {}", line.games))?;
-        out.line(format!(
-            "  deterministic games: combine-largest {}, split-largest {}, split-smallest {}, combine-smallest {}",
-            line.combine_largest, line.split_largest, line.split_smallest, line.combine_smallest
-        ))?;
+        if let (Some(a), Some(b), Some(c), Some(d)) =
+            (line.combine_largest, line.split_largest, line.split_smallest, line.combine_smallest)
+        {
+            out.line(format!(
+                "  deterministic games: combine-largest {a}, split-largest {b}, split-smallest {c}, combine-smallest {d}"
+            ))?;
+        }
         if let Some(d) = &line.distribution {
             let shape =
                 |v: Option<Option<f64>>| v.flatten().map_or("undefined".into(), |x| format!("{x:.6}"));

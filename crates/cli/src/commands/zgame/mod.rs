@@ -5,6 +5,7 @@
 mod export;
 mod lengths;
 mod play;
+mod relatives;
 mod solve;
 mod stored;
 
@@ -75,6 +76,27 @@ enum ZgameCommand {
             allow_hyphen_values = true
         )]
         checkpoint_every: u64,
+        /// Solve the reversed game instead: from the Zeckendorf representation of N, every move of
+        /// the game taken back, to N ones (same fields; "winner": who makes the last move).
+        #[arg(long, conflicts_with_all = ["save", "tiers", "flat", "checkpoint"])]
+        reversed: bool,
+        /// One JSON object per n per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Which coalitions of P players win the game on N: players move in turn, whoever makes the
+    /// last move wins, and a coalition wins when one of its members does.
+    #[command(after_help = relatives::coalitions_help())]
+    Coalitions {
+        /// The game on N (with --to: the first n of the range, default 1).
+        #[arg(long, required_unless_present = "to", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
+        /// Every n from N (default 1) to TO, one line each.
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: Option<u32>,
+        /// The number of players (2 to 6).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        players: u32,
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
@@ -108,6 +130,10 @@ The deterministic games: both players follow the same priority rule (see `zgame 
         /// excess kurtosis (n up to 250: 1.4 GB and 13 s at n = 200, 7.2 GB and 85 s at n = 250).
         #[arg(long)]
         distribution: bool,
+        /// The reversed game: random play chooses among its moves; the deterministic games do not
+        /// apply (their fields are left out, and "reversed": true is added).
+        #[arg(long, conflicts_with = "distribution")]
+        reversed: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -146,6 +172,10 @@ JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"
         /// Add the optimal continuation to the end (the winner hurries, the loser delays).
         #[arg(long)]
         line: bool,
+        /// A position of the reversed game (moves taken back, down to all ones; up to n = 532),
+        /// solved now.
+        #[arg(long)]
+        reversed: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -235,9 +265,22 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             flat,
             checkpoint,
             checkpoint_every,
+            reversed,
             json,
         } => {
             let first = n.unwrap_or(1);
+            if reversed {
+                relatives::solve_reversed_range(
+                    &mut out,
+                    first,
+                    to.unwrap_or(first),
+                    !no_remoteness,
+                    json || tiers_json,
+                    tiers_json,
+                )?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let store = if save { Some(stored::store(args.store)?) } else { None };
             let output = solve::SolveOutput { json: json || tiers_json, tiers: tiers_json };
             let method = match (tiers, flat) {
@@ -264,7 +307,16 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             let store = stored::store(args.store).ok();
             solve::check(&mut out, n, !no_remoteness, store.as_ref(), json)?
         }
-        ZgameCommand::Position { position, line, json } => {
+        ZgameCommand::Coalitions { n, to, players, json } => {
+            let first = n.unwrap_or(1);
+            relatives::coalitions(&mut out, first, to.unwrap_or(first), players, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Position { position, line, reversed: true, json } => {
+            relatives::reversed_position(&mut out, &position, line, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Position { position, line, reversed: false, json } => {
             let store = stored::store(args.store).ok();
             stored::position(&mut out, &position, store.as_ref(), line, json)?;
             ExitCode::SUCCESS
@@ -274,8 +326,8 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             export::export(&mut out, n, format, &path, p_positions, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { n, distribution, json } => {
-            lengths::run_lengths(&mut out, n, distribution, json)?;
+        ZgameCommand::Lengths { n, distribution, reversed, json } => {
+            lengths::run_lengths(&mut out, n, distribution, reversed, json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::PlayOut { n, p1, p2, table, json } => {

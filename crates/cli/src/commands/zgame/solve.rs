@@ -201,7 +201,7 @@ pub fn solve_range(
     Ok(())
 }
 
-fn print_solve_line(out: &mut Out, line: &ZgameSolve, json: bool) -> anyhow::Result<()> {
+pub fn print_solve_line(out: &mut Out, line: &ZgameSolve, json: bool) -> anyhow::Result<()> {
     if json {
         out.json(line)?;
     } else {

@@ -1,0 +1,201 @@
+//! `zgame solve --reversed`, `zgame coalitions`, and the `--reversed` forms of `zgame position`
+//! and `zgame lengths`: the Zeckendorf game's relatives, with the same output shapes.
+
+use std::time::Instant;
+
+use zecklab_answers::zgame::{self, CoalitionsJson, ZgameSolve};
+use zecklab_games::zgame::{
+    coalition_bytes, reversed_bytes, solve_coalitions, solve_reversed, ReversedSolution,
+};
+
+use super::solve::{print_solve_line, MEMORY_LIMIT};
+use crate::input::{self, InputError};
+use crate::output::Out;
+use crate::progress;
+
+/// The last n whose reversed game fits in [`MEMORY_LIMIT`] (4 bytes and a bit a position).
+pub const REVERSED_TO: u32 = 532;
+/// The last n whose coalitions of [`zecklab_games::zgame::MAX_PLAYERS`] players fit in
+/// [`MEMORY_LIMIT`] (one word a position and player).
+pub const COALITIONS_TO: u32 = 385;
+
+/// The `--help` text after the options of `zgame coalitions`.
+pub fn coalitions_help() -> String {
+    format!(
+        "JSON, one line per n: {{\"n\",\"players\",\"coalitions\":[{{\"members\":[1,3],\"wins\":true|false}}, ...]}}, every \
+non-empty proper subset of the players (1-based, in turn order), by size and then by members. \"wins\": the members \
+together can force that one of them makes the last move, whatever the others do.\n\
+The players move in turn, Player 1 first, with the moves of the Zeckendorf game; whoever makes the last move wins. At \
+n = 1 nobody can move, and as in the two-player game (where Player 1 then loses) the player before Player 1 counts as \
+the last to move. Every coalition is solved at once, a word per position and player to move: 8 bytes a position and \
+player, which fits in {} GiB up to n = {COALITIONS_TO} with 6 players (larger n with fewer players, as memory allows).",
+        MEMORY_LIMIT >> 30
+    )
+}
+
+/// Refuses a game whose tables need more than [`MEMORY_LIMIT`].
+fn fits(bytes: Option<u128>, n: u32, what: &str) -> anyhow::Result<()> {
+    let bytes = bytes.ok_or_else(|| InputError(format!("n = {n} is too large to rank its positions")))?;
+    if bytes > MEMORY_LIMIT {
+        return Err(InputError::from_display(format!(
+            "n = {n} is too large: {what} needs {} MiB, more than the {} MiB allowed",
+            bytes.div_ceil(1 << 20),
+            MEMORY_LIMIT >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// Solves the reversed game on `n` with a progress bar.
+pub fn solve_reversed_with_progress(n: u32) -> anyhow::Result<ReversedSolution> {
+    fits(reversed_bytes(n), n, &format!("the reversed game on {n}"))?;
+    let bar = progress::bar(0, "positions", &format!("solving the reversed game on n = {n}"));
+    let solution = solve_reversed(n, |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    })
+    .map_err(InputError::from_display)?;
+    bar.finish_and_clear();
+    Ok(solution)
+}
+
+/// `zgame solve --reversed`: one line per n of `first..=last`.
+pub fn solve_reversed_range(
+    out: &mut Out,
+    first: u32,
+    last: u32,
+    remoteness: bool,
+    json: bool,
+    tiers: bool,
+) -> anyhow::Result<()> {
+    check_range(first, last)?;
+    fits(reversed_bytes(last), last, &format!("the reversed game on {last}"))?;
+    for n in first..=last {
+        let start = Instant::now();
+        let solution = solve_reversed_with_progress(n)?;
+        let mut line = ZgameSolve::of_reversed(&solution, start.elapsed().as_secs_f64(), tiers);
+        if !remoteness {
+            line.remoteness = None;
+        }
+        print_solve_line(out, &line, json)?;
+    }
+    Ok(())
+}
+
+fn check_range(first: u32, last: u32) -> anyhow::Result<()> {
+    if first == 0 || last < first {
+        return Err(InputError::from_display(format!(
+            "invalid range n = {first} to {last}: need 1 <= n <= to"
+        )));
+    }
+    Ok(())
+}
+
+/// `zgame coalitions`: which coalitions of `players` players win, one line per n.
+pub fn coalitions(out: &mut Out, first: u32, last: u32, players: u32, json: bool) -> anyhow::Result<()> {
+    check_range(first, last)?;
+    let most = zecklab_games::zgame::MAX_PLAYERS;
+    if !(2..=most).contains(&players) {
+        return Err(InputError::from_display(format!(
+            "invalid number of players {players}: zgame coalitions takes 2 <= players <= {most}"
+        )));
+    }
+    fits(coalition_bytes(last, players), last, &format!("the game on {last} with {players} players"))?;
+    for n in first..=last {
+        let bar = progress::bar(0, "positions", &format!("coalitions of n = {n}, {players} players"));
+        let solution = solve_coalitions(n, players, |done, total| {
+            bar.set_length(total);
+            bar.set_position(done);
+        })
+        .ok_or_else(|| InputError(format!("n = {n} is too large to rank its positions")))?;
+        bar.finish_and_clear();
+        let answer = CoalitionsJson::of(&solution);
+        if json {
+            out.json(&answer)?;
+        } else {
+            let names = |wins: bool| {
+                let sets: Vec<String> = answer
+                    .coalitions
+                    .iter()
+                    .filter(|c| c.wins == wins)
+                    .map(|c| {
+                        format!("{{{}}}", c.members.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+                    })
+                    .collect();
+                if sets.is_empty() {
+                    "none".to_string()
+                } else {
+                    sets.join(" ")
+                }
+            };
+            out.line(format!("n = {n}, {players} players: winning coalitions {}", names(true)))?;
+            let singles: Vec<String> = answer
+                .coalitions
+                .iter()
+                .filter(|c| c.members.len() == 1 && c.wins)
+                .map(|c| c.members[0].to_string())
+                .collect();
+            out.line(format!(
+                "  {}",
+                if singles.is_empty() {
+                    "no single player can force a win".to_string()
+                } else {
+                    format!("Player {} can force a win alone", singles.join(", "))
+                }
+            ))?;
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// `zgame position --reversed`: the value of one position of the reversed game and of every move.
+pub fn reversed_position(out: &mut Out, text: &str, with_line: bool, json: bool) -> anyhow::Result<()> {
+    let (p, n) = zgame::parse_position(text)?;
+    input::game_size(n, REVERSED_TO, "zgame position --reversed")?;
+    let solution = solve_reversed_with_progress(n)?;
+    let answer = zgame::reversed_position(&solution, &p, with_line)?;
+    if json {
+        return out.json(&answer);
+    }
+    let rem = |r: Option<u32>| r.map_or("?".into(), |v| v.to_string());
+    out.line(format!(
+        "{p} (reversed game on n = {n}): {} for the player to move, remoteness {}",
+        answer.outcome,
+        rem(answer.remoteness)
+    ))?;
+    if answer.terminal {
+        out.line("  no moves: every part is 1; the previous player made the last move")?;
+    }
+    for m in &answer.moves {
+        let mark = if m.winning { "  winning" } else { "" };
+        out.line(format!(
+            "  {} -> {}: {} (remoteness {}){mark}",
+            m.r#move,
+            m.to,
+            m.outcome,
+            rem(m.remoteness)
+        ))?;
+    }
+    if let Some(Some(steps)) = &answer.line {
+        out.line(format!("  optimal line ({} moves):", steps.len()))?;
+        for (i, s) in steps.iter().enumerate() {
+            out.line(format!("    {}. {} -> {}", i + 1, s.r#move, s.to))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documented_limits_are_the_computed_ones() {
+        let reversed_fits = |n| reversed_bytes(n).unwrap() <= MEMORY_LIMIT;
+        assert!(reversed_fits(REVERSED_TO) && !reversed_fits(REVERSED_TO + 1));
+        let most = zecklab_games::zgame::MAX_PLAYERS;
+        let coalitions_fit = |n| coalition_bytes(n, most).unwrap() <= MEMORY_LIMIT;
+        assert!(coalitions_fit(COALITIONS_TO) && !coalitions_fit(COALITIONS_TO + 1));
+    }
+}
