@@ -55,6 +55,18 @@ async fn the_api_prints_the_clis_json_for_the_same_question() {
             "/api/zgame/position?p=1%5E3_2%5E2_5%5E7&line=1".into(),
         ),
         (vec!["zgame", "position", "2 8", "--json"], "/api/zgame/position?p=2_8".into()),
+        (
+            vec!["zgame", "solve", "--n", "30", "--reversed", "--tiers-json"],
+            "/api/zgame/solve?n=30&reversed=1&tiers=1".into(),
+        ),
+        (
+            vec!["zgame", "position", "2 8", "--reversed", "--line", "--json"],
+            "/api/zgame/position?p=2_8&reversed=1&line=1".into(),
+        ),
+        (
+            vec!["zgame", "coalitions", "--n", "20", "--players", "4", "--json"],
+            "/api/zgame/coalitions?n=20&players=4".into(),
+        ),
     ];
     for (args, uri) in questions {
         let out = zecklab(&args);
@@ -69,6 +81,11 @@ async fn the_api_prints_the_clis_json_for_the_same_question() {
         (vec!["nim", "solve", "-3", "--json"], "/api/nim/solve?heap=-3", "-3"),
         (vec!["zgame", "position", "1^3 4", "--json"], "/api/zgame/position?p=1%5E3_4", "4"),
         (vec!["repr", "--from-numeral", "102", "--json"], "/api/repr?numeral=102", "102"),
+        (
+            vec!["zgame", "coalitions", "--n", "9", "--players", "7", "--json"],
+            "/api/zgame/coalitions?n=9&players=7",
+            "7",
+        ),
     ] {
         assert_usage_error(&zecklab(&args), named);
         let (status, served) = api(uri).await;

@@ -8,10 +8,10 @@ use axum::extract::{RawQuery, State as Shared};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use zecklab_answers::zgame::{self as zanswers, Values, ZgameSolve};
+use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
 use zecklab_answers::{nim, number, repr, wythoff};
 use zecklab_games::fibnim::{census, reach, NimRules, Theory};
-use zecklab_games::zgame::ZPosition;
+use zecklab_games::zgame::{solve_coalitions, solve_reversed, ZPosition, MAX_PLAYERS};
 use zecklab_store::Store;
 
 use crate::query::Params;
@@ -24,6 +24,9 @@ pub const CENSUS_LIMIT: u32 = 1_000;
 pub const REACH_LIMIT: u32 = 1_000;
 /// The most ladder terms listed at once.
 pub const LADDER_LIMIT: u32 = 200;
+/// The largest game whose coalitions are solved on demand (8 bytes a position and player: 250
+/// MB and half a second for 6 players at n = 200).
+pub const COALITIONS_LIMIT: u32 = 200;
 
 /// What every handler shares.
 pub struct State {
@@ -56,6 +59,7 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/api/wythoff/board", get(wythoff_board))
         .route("/api/zgame/solve", get(zgame_solve))
         .route("/api/zgame/position", get(zgame_position))
+        .route("/api/zgame/coalitions", get(zgame_coalitions))
         .route("/api/limits", get(limits))
         .with_state(state)
 }
@@ -195,6 +199,18 @@ async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<Zg
         return Err(ApiError::bad("missing or invalid n: the game on n needs n >= 1"));
     }
     let tiers = params.flag("tiers")?;
+    if params.flag("reversed")? {
+        let limit = state.solves.up_to();
+        return state
+            .solves
+            .gated(n, limit, move || {
+                let start = Instant::now();
+                let solution =
+                    solve_reversed(n, |_, _| {}).map_err(|e| ApiError::too_large(e.to_string()))?;
+                Ok(Json(ZgameSolve::of_reversed(&solution, start.elapsed().as_secs_f64(), tiers)))
+            })
+            .await;
+    }
     let store = state.store.clone();
     let from_store = blocking(move || {
         let start = Instant::now();
@@ -228,6 +244,17 @@ async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer
     let text = params.required("p")?.replace('_', " ");
     let (position, n) = zanswers::parse_position(&text).map_err(|e| ApiError::about("p", e))?;
     let with_line = params.flag("line")?;
+    if params.flag("reversed")? {
+        let limit = state.solves.up_to();
+        return state
+            .solves
+            .gated(n, limit, move || {
+                let solution =
+                    solve_reversed(n, |_, _| {}).map_err(|e| ApiError::too_large(e.to_string()))?;
+                Ok(Json(zanswers::reversed_position(&solution, &position, with_line)?))
+            })
+            .await;
+    }
     let store = state.store.clone();
     let (position, from_store) = blocking(move || {
         let Some(table) = stored(store.as_ref(), n)? else { return Ok((position, None)) };
@@ -244,6 +271,24 @@ async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer
         .map(Json)
 }
 
+async fn zgame_coalitions(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<CoalitionsJson> {
+    let params = Params::parse(q.as_deref());
+    let n = params.u32_or("n", 0)?;
+    let players = params.u32_or("players", 0)?;
+    if !(2..=MAX_PLAYERS).contains(&players) {
+        return Err(ApiError::bad(format!("invalid players {players}: 2 <= players <= {MAX_PLAYERS}")));
+    }
+    let limit = COALITIONS_LIMIT.min(state.solves.up_to());
+    state
+        .solves
+        .gated(n, limit, move || {
+            let solution = solve_coalitions(n, players, |_, _| {})
+                .ok_or_else(|| ApiError::too_large(format!("n = {n} is too large to rank its positions")))?;
+            Ok(Json(CoalitionsJson::of(&solution)))
+        })
+        .await
+}
+
 #[derive(Serialize)]
 struct LimitsJson {
     solve_up_to: u32,
@@ -252,6 +297,7 @@ struct LimitsJson {
     wythoff_board_limit: usize,
     census_limit: u32,
     reach_limit: u32,
+    coalitions_limit: u32,
     query_limit: usize,
 }
 
@@ -264,6 +310,7 @@ async fn limits(Shared(state): Shared_) -> Json<LimitsJson> {
         wythoff_board_limit: wythoff::BOARD_LIMIT,
         census_limit: CENSUS_LIMIT,
         reach_limit: REACH_LIMIT,
+        coalitions_limit: COALITIONS_LIMIT.min(state.solves.up_to()),
         query_limit: crate::QUERY_LIMIT,
     })
 }

@@ -119,6 +119,40 @@ impl Solves {
         cache.entries.push(Entry { n, solved: solved.clone(), bytes, last_used });
     }
 
+    /// Runs `work` (a solve of a game on `n <= limit`, not cached) on the blocking pool under
+    /// the same gate as [`Solves::solution`]: at most `max_solves` at once, a short queue, 503
+    /// beyond it.
+    ///
+    /// # Errors
+    /// As [`Solves::solution`], and whatever `work` returns.
+    pub async fn gated<T: Send + 'static>(
+        &self,
+        n: u32,
+        limit: u32,
+        work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        if n == 0 {
+            return Err(ApiError::bad("invalid n = 0: a game needs n >= 1"));
+        }
+        if n > limit {
+            return Err(ApiError::too_large(format!(
+                "this server answers this question on demand only up to n = {limit}: use the command line for the game on n = {n}"
+            )));
+        }
+        if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.admitted_limit {
+            self.admitted.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError::busy(format!(
+                "busy: {} solves are running or waiting; try again in a moment",
+                self.admitted_limit
+            )));
+        }
+        let _admitted = Admitted(&self.admitted);
+        let _slot = self.slots.acquire().await.map_err(|_| ApiError::busy("the server is shutting down"))?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|e| ApiError::busy(format!("the solve of n = {n} failed: {e}")))?
+    }
+
     /// The solution of the game on `n` with remoteness: from the cache, else solved now.
     ///
     /// # Errors
