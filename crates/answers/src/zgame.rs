@@ -6,8 +6,8 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::{
-    members, proper_coalitions, CoalitionSolution, ReversedMove, ReversedSolution, Solution, TierCount,
-    ZPosition,
+    members, proper_coalitions, CoalitionSolution, PositionIndex, ReversedMove, ReversedSolution, Solution,
+    TierCount, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_store::StoredTable;
@@ -39,19 +39,41 @@ pub struct ZgameSolve {
 }
 
 impl ZgameSolve {
+    /// The figures of a game whose positions `index` ranks, from its start's value.
+    fn new(
+        index: &PositionIndex,
+        p_positions: u64,
+        start: Outcome,
+        remoteness: Option<u32>,
+        seconds: f64,
+    ) -> ZgameSolve {
+        ZgameSolve {
+            n: index.n(),
+            positions: index.count(),
+            p_positions,
+            winner: if start.is_win() { "P1" } else { "P2" },
+            remoteness,
+            seconds,
+            saved: None,
+            tiers: None,
+        }
+    }
+
+    fn with_tiers(self, tiers: Option<Vec<TierCount>>) -> ZgameSolve {
+        ZgameSolve { tiers, ..self }
+    }
+
     /// The figures of a solution that took `seconds`.
     pub fn of(solution: &Solution, seconds: f64, tiers: bool) -> ZgameSolve {
         let r = solution.start_rank();
-        ZgameSolve {
-            n: solution.index().n(),
-            positions: solution.index().count(),
-            p_positions: solution.p_positions(),
-            winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
-            remoteness: solution.remoteness(r),
+        ZgameSolve::new(
+            solution.index(),
+            solution.p_positions(),
+            solution.outcome(r),
+            solution.remoteness(r),
             seconds,
-            saved: None,
-            tiers: tiers.then(|| solution.tiers()),
-        }
+        )
+        .with_tiers(tiers.then(|| solution.tiers()))
     }
 }
 
@@ -60,16 +82,9 @@ impl ZgameSolve {
     /// move under perfect play).
     pub fn of_reversed(solution: &ReversedSolution, seconds: f64, tiers: bool) -> ZgameSolve {
         let r = solution.start_rank();
-        ZgameSolve {
-            n: solution.index().n(),
-            positions: solution.index().count(),
-            p_positions: solution.p_positions(),
-            winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
-            remoteness: Some(solution.remoteness(r)),
-            seconds,
-            saved: None,
-            tiers: tiers.then(|| solution.tiers()),
-        }
+        let (index, p_positions) = (solution.index(), solution.p_positions());
+        ZgameSolve::new(index, p_positions, solution.outcome(r), Some(solution.remoteness(r)), seconds)
+            .with_tiers(tiers.then(|| solution.tiers()))
     }
 }
 

@@ -119,6 +119,22 @@ impl Solves {
         cache.entries.push(Entry { n, solved: solved.clone(), bytes, last_used });
     }
 
+    /// Waits for a solve slot: admitted while fewer than `max_solves + queued_solves` are running
+    /// or waiting (503 at once otherwise), then holding one of the `max_solves` slots until the
+    /// returned pass is dropped.
+    async fn admit(&self) -> Result<(Admitted<'_>, tokio::sync::SemaphorePermit<'_>), ApiError> {
+        if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.admitted_limit {
+            self.admitted.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError::busy(format!(
+                "busy: {} solves are running or waiting; try again in a moment",
+                self.admitted_limit
+            )));
+        }
+        let admitted = Admitted(&self.admitted);
+        let slot = self.slots.acquire().await.map_err(|_| ApiError::busy("the server is shutting down"))?;
+        Ok((admitted, slot))
+    }
+
     /// Runs `work` (a solve of a game on `n <= limit`, not cached) on the blocking pool under
     /// the same gate as [`Solves::solution`]: at most `max_solves` at once, a short queue, 503
     /// beyond it.
@@ -139,15 +155,7 @@ impl Solves {
                 "this server answers this question on demand only up to n = {limit}: use the command line for the game on n = {n}"
             )));
         }
-        if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.admitted_limit {
-            self.admitted.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::busy(format!(
-                "busy: {} solves are running or waiting; try again in a moment",
-                self.admitted_limit
-            )));
-        }
-        let _admitted = Admitted(&self.admitted);
-        let _slot = self.slots.acquire().await.map_err(|_| ApiError::busy("the server is shutting down"))?;
+        let _pass = self.admit().await?;
         tokio::task::spawn_blocking(work)
             .await
             .map_err(|e| ApiError::busy(format!("the solve of n = {n} failed: {e}")))?
@@ -171,15 +179,7 @@ impl Solves {
         if let Some(hit) = self.cached(n) {
             return Ok(hit);
         }
-        if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.admitted_limit {
-            self.admitted.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::busy(format!(
-                "busy: {} solves are running or waiting; try again in a moment",
-                self.admitted_limit
-            )));
-        }
-        let _admitted = Admitted(&self.admitted);
-        let _slot = self.slots.acquire().await.map_err(|_| ApiError::busy("the server is shutting down"))?;
+        let _pass = self.admit().await?;
         // Another request may have solved it while this one waited.
         if let Some(hit) = self.cached(n) {
             return Ok(hit);

@@ -38,12 +38,8 @@ const PROGRESS_STEP: usize = 1 << 16;
 pub fn lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Lengths> {
     let index = PositionIndex::new(n)?;
     let count = usize::try_from(index.count()).ok()?;
-    let mut shortest = vec![0u32; count];
-    let mut longest = vec![0u32; count];
-    let mut mean = vec![0f64; count];
-    let mut second = vec![0f64; count];
-    let mut mover_last = vec![0f64; count];
-    let mut games: Vec<BigUint> = vec![BigUint::zero(); count];
+    let mut t = LengthTables::new(count, 0);
+    let LengthTables { shortest, longest, mean, second, mover_last, games } = &mut t;
     walk(&index, false, |r, children| {
         let r = r as usize;
         if r % PROGRESS_STEP == 0 {
@@ -72,16 +68,49 @@ pub fn lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Lengths> {
         mover_last[r] = p / k;
         games[r] = total;
     });
-    let s = index.rank(&super::ZPosition::start(n).ok()?)? as usize;
-    Some(Lengths {
-        n,
-        shortest: shortest[s],
-        longest: longest[s],
-        random_mean: mean[s],
-        random_variance: second[s] - mean[s] * mean[s],
-        random_p1_wins: mover_last[s],
-        games: std::mem::take(&mut games[s]),
-    })
+    let s = index.rank(&super::ZPosition::start(n).ok()?)?;
+    Some(t.at(n, s))
+}
+
+/// Per-position length figures over a game graph, filled by a walk that finds each position's
+/// from its children's.
+pub(super) struct LengthTables {
+    pub(super) shortest: Vec<u32>,
+    pub(super) longest: Vec<u32>,
+    /// Mean length under random play, and the mean of its square.
+    pub(super) mean: Vec<f64>,
+    pub(super) second: Vec<f64>,
+    /// Probability that the player to move makes the last move under random play.
+    pub(super) mover_last: Vec<f64>,
+    pub(super) games: Vec<BigUint>,
+}
+
+impl LengthTables {
+    /// Tables for `count` positions, `shortest` starting at `shortest_start`.
+    pub(super) fn new(count: usize, shortest_start: u32) -> LengthTables {
+        LengthTables {
+            shortest: vec![shortest_start; count],
+            longest: vec![0; count],
+            mean: vec![0.0; count],
+            second: vec![0.0; count],
+            mover_last: vec![0.0; count],
+            games: vec![BigUint::zero(); count],
+        }
+    }
+
+    /// The figures of rank `r` (taken out of the tables) as the game on `n`'s [`Lengths`].
+    pub(super) fn at(&mut self, n: u32, r: u64) -> Lengths {
+        let s = r as usize;
+        Lengths {
+            n,
+            shortest: self.shortest[s],
+            longest: self.longest[s],
+            random_mean: self.mean[s],
+            random_variance: self.second[s] - self.mean[s] * self.mean[s],
+            random_p1_wins: self.mover_last[s],
+            games: std::mem::take(&mut self.games[s]),
+        }
+    }
 }
 
 /// The exact distribution of the game length under random play (each turn a uniform choice

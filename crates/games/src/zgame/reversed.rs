@@ -22,10 +22,10 @@
 use std::fmt;
 
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::One;
 
 use super::index::PositionIndex;
-use super::lengths::Lengths;
+use super::lengths::{LengthTables, Lengths};
 use super::position::{
     for_each_undoable_move, is_undoable_on_counts, undo_on_counts, ZMove, ZPosition, ZgameError,
 };
@@ -245,12 +245,8 @@ pub fn reversed_lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Le
     // Before a rank is reached these gather its children's figures (the children push them);
     // once reached, they hold its own.
     let mut moves = vec![0u32; count];
-    let mut shortest = vec![u32::MAX; count];
-    let mut longest = vec![0u32; count];
-    let mut mean = vec![0f64; count];
-    let mut second = vec![0f64; count];
-    let mut mover_last = vec![0f64; count];
-    let mut games: Vec<BigUint> = vec![BigUint::zero(); count];
+    let mut t = LengthTables::new(count, u32::MAX);
+    let LengthTables { shortest, longest, mean, second, mover_last, games } = &mut t;
     walk(&index, true, |r, parents| {
         if r % PROGRESS_STEP == 0 {
             progress(r, count as u64);
@@ -279,16 +275,8 @@ pub fn reversed_lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Le
             games[p] += child_games;
         }
     });
-    let s = index.rank(&zeckendorf_position(n))? as usize;
-    Some(Lengths {
-        n,
-        shortest: shortest[s],
-        longest: longest[s],
-        random_mean: mean[s],
-        random_variance: second[s] - mean[s] * mean[s],
-        random_p1_wins: mover_last[s],
-        games: std::mem::take(&mut games[s]),
-    })
+    let s = index.rank(&zeckendorf_position(n))?;
+    Some(t.at(n, s))
 }
 
 #[cfg(test)]

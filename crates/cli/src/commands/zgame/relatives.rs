@@ -167,23 +167,7 @@ pub fn reversed_position(out: &mut Out, text: &str, with_line: bool, json: bool)
     if answer.terminal {
         out.line("  no moves: every part is 1; the previous player made the last move")?;
     }
-    for m in &answer.moves {
-        let mark = if m.winning { "  winning" } else { "" };
-        out.line(format!(
-            "  {} -> {}: {} (remoteness {}){mark}",
-            m.r#move,
-            m.to,
-            m.outcome,
-            rem(m.remoteness)
-        ))?;
-    }
-    if let Some(Some(steps)) = &answer.line {
-        out.line(format!("  optimal line ({} moves):", steps.len()))?;
-        for (i, s) in steps.iter().enumerate() {
-            out.line(format!("    {}. {} -> {}", i + 1, s.r#move, s.to))?;
-        }
-    }
-    Ok(())
+    super::stored::print_moves_and_line(out, &answer)
 }
 
 #[cfg(test)]

@@ -103,6 +103,12 @@ pub fn position(
             "  no moves: this is the Zeckendorf representation; the previous player made the last move",
         )?;
     }
+    print_moves_and_line(out, &answer)
+}
+
+/// Prints a position's moves (best first, winning ones marked) and its optimal line, if asked for.
+pub fn print_moves_and_line(out: &mut Out, answer: &zgame::PositionJson) -> anyhow::Result<()> {
+    let rem = |r: Option<u32>| r.map_or("?".into(), |v| v.to_string());
     for m in &answer.moves {
         let mark = if m.winning { "  winning" } else { "" };
         out.line(format!(
