@@ -193,6 +193,47 @@ fn check_zgame(state: &Value, naive: &mut NaiveSolver) {
 }
 
 /// Winning moves first and fastest first; then losing moves slowest first.
+/// The relatives panel of the game on `n`: the reversed game's winner and every coalition of
+/// three players, against the reference searches.
+async fn check_relatives(browser: &Browser, n: u32) {
+    use zecklab_reference::relatives::{NaiveCoalition, NaiveReversed};
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let shown = loop {
+        let shown = browser
+            .client
+            .execute(
+                r#"const list = document.getElementById('coalitions');
+                   return { n: list.dataset.n || '', players: list.dataset.players || '',
+                     winner: document.getElementById('rev-winner').textContent,
+                     coalitions: [...list.querySelectorAll('li')].map(li => [li.dataset.members, li.dataset.wins]) };"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        if shown["n"] == n.to_string()
+            && shown["winner"] != ""
+            && !shown["coalitions"].as_array().unwrap().is_empty()
+        {
+            break shown;
+        }
+        assert!(Instant::now() < deadline, "no relatives panel for n = {n}: {shown}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    };
+    let zeckendorf = zecklab_games::zgame::zeckendorf_position(n);
+    let p1 = NaiveReversed::new(n).value(&zeckendorf).outcome == Outcome::Win;
+    assert_eq!(shown["winner"], if p1 { "Player 1" } else { "Player 2" });
+    assert_eq!(shown["players"], "3");
+    let listed = shown["coalitions"].as_array().unwrap();
+    assert_eq!(listed.len(), 6, "every proper coalition of three players");
+    let start = ZPosition::start(n).unwrap();
+    for entry in listed {
+        let members: Vec<u32> = entry[0].as_str().unwrap().split(',').map(|m| m.parse().unwrap()).collect();
+        let set = members.iter().fold(0u64, |s, m| s | 1 << (m - 1));
+        let wins = NaiveCoalition::new(3, set).wins(&start, 0);
+        assert_eq!(entry[1], wins.to_string(), "coalition {members:?} of n = {n}");
+    }
+}
+
 fn assert_best_first(moves: &[Value]) {
     let key = |m: &Value| {
         let r: i64 = m["remoteness"].as_str().unwrap().parse().unwrap();
@@ -284,6 +325,7 @@ async fn run_all(browser: Browser) {
         tokio::time::sleep(Duration::from_millis(25)).await;
     };
     assert_eq!(figures, zecklab_reference::zgame::partition_count(10).to_string());
+    check_relatives(&browser, 10).await;
     shots.push(browser.screenshot("zgame").await);
 
     // Fibonacci Nim: the position and every take against an independent search and the table.

@@ -65,6 +65,32 @@
     );
   }
 
+  /** The reversed game's winner and the winning coalitions of the chosen number of players. */
+  async function showRelatives(n) {
+    $('rel-n').textContent = n;
+    const players = Number($('coal-players').value);
+    const [reversed, coalitions] = await Promise.all([
+      api('/api/zgame/solve', { n, reversed: 1 }).catch((e) => ({ error: e.message })),
+      api('/api/zgame/coalitions', { n, players }).catch((e) => ({ error: e.message })),
+    ]);
+    $('rev-winner').textContent = reversed.error ?? (reversed.winner === 'P1' ? 'Player 1' : 'Player 2');
+    $('rev-remoteness').textContent = reversed.error ? '' : reversed.remoteness;
+    const list = $('coalitions');
+    list.dataset.n = n;
+    list.dataset.players = players;
+    if (coalitions.error) {
+      list.replaceChildren(el('li', { text: coalitions.error }));
+      return;
+    }
+    list.replaceChildren(
+      ...coalitions.coalitions.map((c) => {
+        const name = `{${c.members.join(', ')}}`;
+        return el('li', { class: c.wins ? 'wins' : 'loses', 'data-members': c.members.join(','), 'data-wins': String(c.wins),
+          text: `${name}: ${c.wins ? 'wins' : 'cannot force a win'}` });
+      }),
+    );
+  }
+
   function showLine(answer) {
     const list = $('line');
     if (answer.line === null || answer.line === undefined) {
@@ -81,6 +107,7 @@
       drawBoard(answer);
       showLine(answer);
       showFigures(answer.n);
+      if ($('rel-n').textContent !== String(answer.n)) showRelatives(answer.n);
       $('ask-p').value = answer.position;
     },
     url: (position) => ({ p: urlForm(position) }),
@@ -93,6 +120,8 @@
     const position = /^\+?\d+$/.test(t) ? `1^${t.replace('+', '')}` : t.replace(/_/g, ' ');
     return game.start(position, computer);
   }
+
+  $('coal-players').addEventListener('change', () => guard(() => showRelatives(Number($('rel-n').textContent))));
 
   $('ask').addEventListener('submit', (e) => {
     e.preventDefault();
