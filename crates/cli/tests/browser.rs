@@ -210,7 +210,7 @@ async fn check_relatives(browser: &Browser, n: u32) {
             )
             .await
             .unwrap();
-        if shown["n"] == n.to_string()
+        if shown["n"] == n.to_string().as_str()
             && shown["winner"] != ""
             && !shown["coalitions"].as_array().unwrap().is_empty()
         {
