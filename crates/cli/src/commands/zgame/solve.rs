@@ -46,11 +46,14 @@ of it fit in {} GiB (to n = {TIERED_REMOTENESS_TO}; null beyond). Unless --flat 
 only (--no-remoteness) and --checkpoint use the tiered solve (the faster one, in far less memory: n = 1000 takes about \
 half an hour in 2 GB on two cores), remoteness uses the flat solve while its tables fit and the tiered one beyond, and \
 --save the flat one. --checkpoint DIR saves the tiered solve's state after finished tiers (at most once every \
---checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. A progress bar shows on a terminal.",
+--checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. --reversed solves the \
+reversed game (same positions, every move taken back) with remoteness, 4 bytes a position, up to n = {}. A progress bar \
+shows on a terminal.",
         MEMORY_LIMIT >> 30,
         REMOTENESS_NULL_FROM - 1,
         REFUSED_FROM - 1,
-        MEMORY_LIMIT >> 30
+        MEMORY_LIMIT >> 30,
+        super::relatives::REVERSED_TO
     )
 }
 
