@@ -99,6 +99,10 @@ fn relatives_refuse_bad_input() {
         &zecklab(&["zgame", "lengths", "--n", "30", "--reversed", "--distribution"]),
         "--distribution",
     );
+    // The documented limits are the ones enforced (unit tests pin them to the memory bound).
+    let collapsed = |args: &[&str]| stdout(&zecklab(args)).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(collapsed(&["zgame", "solve", "--help"]).contains("up to n = 532"));
+    assert!(collapsed(&["zgame", "coalitions", "--help"]).contains("up to n = 385 with 6 players"));
     let both = zecklab(&["zgame", "solve", "--n", "10", "--reversed", "--tiers"]);
     assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
 }
