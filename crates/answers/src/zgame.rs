@@ -75,9 +75,7 @@ impl ZgameSolve {
         )
         .with_tiers(tiers.then(|| solution.tiers()))
     }
-}
 
-impl ZgameSolve {
     /// The figures of a solved reversed game that took `seconds` (`winner`: who makes the last
     /// move under perfect play).
     pub fn of_reversed(solution: &ReversedSolution, seconds: f64, tiers: bool) -> ZgameSolve {

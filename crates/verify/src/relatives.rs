@@ -3,9 +3,11 @@
 //! Miller, Sosis and Ye, arXiv 2211.14973). Each fast solver against a memoised search over
 //! hashed positions on every state, then the papers' statements over ranges of n.
 
+use std::sync::{Arc, OnceLock};
+
 use zecklab_games::zgame::{
     coalition_of, lengths, proper_coalitions, reversed_lengths, solve, solve_coalitions, solve_reversed,
-    CoalitionSolution, MAX_PLAYERS,
+    MAX_PLAYERS,
 };
 use zecklab_numeration::fib::FIB_U64;
 use zecklab_reference::relatives::{NaiveCoalition, NaiveReversed};
@@ -24,6 +26,8 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let single_n = level.pick(150u32, 200);
     let player_one_n = level.pick(200u32, 300);
     let lengths_n = level.pick(80u32, 120);
+    let single = SingleWinners::new(single_n);
+    let single_again = single.clone();
     vec![
         Check::new(
             "zgame-reversed-naive",
@@ -73,7 +77,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             MULTIPLAYER_PAPER,
             format!("3 <= players <= {MAX_PLAYERS}, 5 <= n <= {single_n}"),
             "every coalition solved at once; no coalition of one player wins the start",
-            move || check_no_single_winner(single_n, 5, 3),
+            move || single.check(5, 3),
         ),
         Check::new(
             "zgame-multiplayer-generalized",
@@ -82,8 +86,8 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("3 <= players <= {MAX_PLAYERS}, 7 <= n <= {single_n} (three players) and 12 <= n <= {single_n}"),
             "every coalition solved at once; no coalition of one player wins the start",
             move || {
-                let three = check_no_single_winner(single_n, 7, 3)?;
-                check_no_single_winner(single_n, 12, 4)?;
+                let three = single_again.check(7, 3)?;
+                single_again.check(12, 4)?;
                 Ok(three)
             },
         ),
@@ -200,32 +204,61 @@ fn check_two_players(max: u32) -> Result<String, String> {
     Ok(format!("{} positions agree, each with either player to move", grouped(total)))
 }
 
-/// No single player of `players_from..=MAX_PLAYERS` wins the start for `from <= n <= max`; the
-/// summary lists who does win below `from` with three players.
-fn check_no_single_winner(max: u32, from: u32, players_from: u32) -> Result<String, String> {
-    let single_winner = |solution: &CoalitionSolution| {
-        (1..=solution.players())
-            .find(|&player| solution.wins(coalition_of(solution.players(), &[player]).expect("a player")))
-    };
-    for players in players_from..=MAX_PLAYERS {
-        for n in from..=max {
-            let solution = solve_coalitions(n, players, |_, _| {}).ok_or("cannot solve")?;
-            if let Some(player) = single_winner(&solution) {
-                return Err(format!("n = {n}, {players} players: Player {player} can force a win"));
+/// For 3 to [`MAX_PLAYERS`] players and every n up to a bound, the single player (if any) who
+/// can force a win of the game on n: solved once, on first use, and shared by the checks that
+/// read it.
+#[derive(Clone)]
+struct SingleWinners {
+    max: u32,
+    table: Arc<OnceLock<Result<WinnerTable, String>>>,
+}
+
+/// `table[players - 3][n - 1]`: the player who can force a win alone, if any.
+type WinnerTable = Vec<Vec<Option<u32>>>;
+
+impl SingleWinners {
+    fn new(max: u32) -> SingleWinners {
+        SingleWinners { max, table: Arc::new(OnceLock::new()) }
+    }
+
+    fn table(&self) -> Result<&WinnerTable, String> {
+        let solve_all = || {
+            (3..=MAX_PLAYERS)
+                .map(|players| {
+                    (1..=self.max)
+                        .map(|n| {
+                            let solution = solve_coalitions(n, players, |_, _| {}).ok_or("cannot solve")?;
+                            let alone = |player: u32| coalition_of(players, &[player]).expect("a player");
+                            Ok((1..=players).find(|&player| solution.wins(alone(player))))
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        self.table.get_or_init(solve_all).as_ref().map_err(Clone::clone)
+    }
+
+    /// No single player of `players_from..=MAX_PLAYERS` wins the start for `from <= n <= max`;
+    /// the summary lists who does win below `from` with `players_from` players.
+    fn check(&self, from: u32, players_from: u32) -> Result<String, String> {
+        let table = self.table()?;
+        for players in players_from..=MAX_PLAYERS {
+            let row = &table[(players - 3) as usize];
+            for n in from..=self.max {
+                if let Some(player) = row[(n - 1) as usize] {
+                    return Err(format!("n = {n}, {players} players: Player {player} can force a win"));
+                }
             }
         }
-    }
-    let below: Vec<String> = (1..from)
-        .map(|n| {
-            let solution = solve_coalitions(n, players_from, |_, _| {}).expect("small games solve");
-            match single_winner(&solution) {
+        let below: Vec<String> = (1..from)
+            .map(|n| match table[(players_from - 3) as usize][(n - 1) as usize] {
                 Some(player) => format!("n = {n}: Player {player}"),
                 None => format!("n = {n}: nobody"),
-            }
-        })
-        .collect();
-    Ok(format!(
-        "no single player wins anywhere in the range; below it, with {players_from} players, who can force a win alone: {}",
-        below.join(", ")
-    ))
+            })
+            .collect();
+        Ok(format!(
+            "no single player wins anywhere in the range; below it, with {players_from} players, who can force a win alone: {}",
+            below.join(", ")
+        ))
+    }
 }

@@ -30,6 +30,7 @@ use super::position::{
     for_each_undoable_move, is_undoable_on_counts, undo_on_counts, ZMove, ZPosition, ZgameError,
 };
 use super::ranks::walk;
+use super::solver::tier_counts;
 use super::TierCount;
 use crate::Outcome;
 
@@ -119,24 +120,7 @@ impl ReversedSolution {
     /// Positions and P-positions by number of parts, from the most parts (`n` ones, where the
     /// reversed game ends) down to the fewest (its start).
     pub fn tiers(&self) -> Vec<TierCount> {
-        let n = self.index.n() as usize;
-        let mut tally = vec![(0u64, 0u64); n + 1];
-        self.index.for_each_counts(0, self.index.count(), |r, counts| {
-            let parts = counts.iter().sum::<u32>() as usize;
-            tally[parts].0 += 1;
-            tally[parts].1 += u64::from(!self.outcome(r).is_win());
-        });
-        tally
-            .iter()
-            .enumerate()
-            .rev()
-            .filter(|(_, &(positions, _))| positions > 0)
-            .map(|(parts, &(positions, p_positions))| TierCount {
-                parts: parts as u32,
-                positions,
-                p_positions,
-            })
-            .collect()
+        tier_counts(&self.index, |r| !self.outcome(r).is_win())
     }
 }
 

@@ -8,7 +8,7 @@ use zecklab_games::zgame::{
     coalition_bytes, reversed_bytes, solve_coalitions, solve_reversed, ReversedSolution,
 };
 
-use super::solve::{print_solve_line, MEMORY_LIMIT};
+use super::solve::{check_range, print_solve_line, MEMORY_LIMIT};
 use crate::input::{self, InputError};
 use crate::output::Out;
 use crate::progress;
@@ -82,15 +82,6 @@ pub fn solve_reversed_range(
     Ok(())
 }
 
-fn check_range(first: u32, last: u32) -> anyhow::Result<()> {
-    if first == 0 || last < first {
-        return Err(InputError::from_display(format!(
-            "invalid range n = {first} to {last}: need 1 <= n <= to"
-        )));
-    }
-    Ok(())
-}
-
 /// `zgame coalitions`: which coalitions of `players` players win, one line per n.
 pub fn coalitions(out: &mut Out, first: u32, last: u32, players: u32, json: bool) -> anyhow::Result<()> {
     check_range(first, last)?;
@@ -113,22 +104,15 @@ pub fn coalitions(out: &mut Out, first: u32, last: u32, players: u32, json: bool
         if json {
             out.json(&answer)?;
         } else {
-            let names = |wins: bool| {
-                let sets: Vec<String> = answer
-                    .coalitions
-                    .iter()
-                    .filter(|c| c.wins == wins)
-                    .map(|c| {
-                        format!("{{{}}}", c.members.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
-                    })
-                    .collect();
-                if sets.is_empty() {
-                    "none".to_string()
-                } else {
-                    sets.join(" ")
-                }
-            };
-            out.line(format!("n = {n}, {players} players: winning coalitions {}", names(true)))?;
+            let winning: Vec<String> = answer
+                .coalitions
+                .iter()
+                .filter(|c| c.wins)
+                .map(|c| {
+                    format!("{{{}}}", c.members.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+                })
+                .collect();
+            out.line(format!("n = {n}, {players} players: winning coalitions {}", winning.join(" ")))?;
             let singles: Vec<String> = answer
                 .coalitions
                 .iter()

@@ -126,11 +126,7 @@ pub fn solve_range(
     checkpoint: Option<Checkpoint<'_>>,
 ) -> anyhow::Result<()> {
     let json = output.json;
-    if first == 0 || last < first {
-        return Err(InputError::from_display(format!(
-            "invalid range n = {first} to {last}: need 1 <= n <= to"
-        )));
-    }
+    check_range(first, last)?;
     // Refuse the whole range before solving any of it: positions grow with n, so the last n
     // is the largest game asked for.
     let plan = SolvePlan::new(last).map_err(InputError::from_display)?;
@@ -200,6 +196,16 @@ pub fn solve_range(
         };
         let line = ZgameSolve { saved, ..ZgameSolve::of(&solution, seconds, output.tiers) };
         print_solve_line(out, &line, json)?;
+    }
+    Ok(())
+}
+
+/// Refuses a range of games that is empty or starts at n = 0.
+pub fn check_range(first: u32, last: u32) -> anyhow::Result<()> {
+    if first == 0 || last < first {
+        return Err(InputError::from_display(format!(
+            "invalid range n = {first} to {last}: need 1 <= n <= to"
+        )));
     }
     Ok(())
 }

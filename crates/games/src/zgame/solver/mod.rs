@@ -209,39 +209,45 @@ pub struct TierCount {
 
 impl Solution {
     /// Positions and P-positions by number of parts, from the most parts (the start, `n` ones)
-    /// down to the fewest (the end). Walks every rank once, in parallel chunks.
+    /// down to the fewest (the end).
     pub fn tiers(&self) -> Vec<TierCount> {
-        use rayon::prelude::*;
-        const CHUNK: u64 = 1 << 20;
-        let index = &self.index;
-        let (count, n) = (index.count(), index.n() as usize);
-        let per_chunk = |chunk: u64| {
-            let mut tally = vec![(0u64, 0u64); n + 1];
-            index.for_each_counts(chunk * CHUNK, ((chunk + 1) * CHUNK).min(count), |r, counts| {
-                let parts = counts.iter().sum::<u32>() as usize;
-                tally[parts].0 += 1;
-                tally[parts].1 += u64::from(!self.wins.get(r));
-            });
-            tally
-        };
-        let tally = (0..count.div_ceil(CHUNK)).into_par_iter().map(per_chunk).reduce(
-            || vec![(0u64, 0u64); n + 1],
-            |mut a, b| {
-                for (x, y) in a.iter_mut().zip(b) {
-                    x.0 += y.0;
-                    x.1 += y.1;
-                }
-                a
-            },
-        );
-        tally
-            .iter()
-            .enumerate()
-            .rev()
-            .filter(|(_, t)| t.0 > 0)
-            .map(|(parts, t)| TierCount { parts: parts as u32, positions: t.0, p_positions: t.1 })
-            .collect()
+        tier_counts(&self.index, |r| !self.wins.get(r))
     }
+}
+
+/// Positions and P-positions by number of parts, most parts first, for any solved table of the
+/// positions `index` ranks (`is_loss(r)`: rank `r` is a loss for the player to move). Walks every
+/// rank once, in parallel chunks.
+pub(crate) fn tier_counts(index: &PositionIndex, is_loss: impl Fn(u64) -> bool + Sync) -> Vec<TierCount> {
+    use rayon::prelude::*;
+    const CHUNK: u64 = 1 << 20;
+    let (count, n) = (index.count(), index.n() as usize);
+    let per_chunk = |chunk: u64| {
+        let mut tally = vec![(0u64, 0u64); n + 1];
+        index.for_each_counts(chunk * CHUNK, ((chunk + 1) * CHUNK).min(count), |r, counts| {
+            let parts = counts.iter().sum::<u32>() as usize;
+            tally[parts].0 += 1;
+            tally[parts].1 += u64::from(is_loss(r));
+        });
+        tally
+    };
+    let tally = (0..count.div_ceil(CHUNK)).into_par_iter().map(per_chunk).reduce(
+        || vec![(0u64, 0u64); n + 1],
+        |mut a, b| {
+            for (x, y) in a.iter_mut().zip(b) {
+                x.0 += y.0;
+                x.1 += y.1;
+            }
+            a
+        },
+    );
+    tally
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|(_, t)| t.0 > 0)
+        .map(|(parts, t)| TierCount { parts: parts as u32, positions: t.0, p_positions: t.1 })
+        .collect()
 }
 
 /// What solving the game on `n` takes, worked out before anything large is allocated.
