@@ -3,6 +3,7 @@
 //! `zecklab-verify`.
 
 mod commands;
+mod distributed;
 mod input;
 mod output;
 mod progress;
@@ -44,6 +45,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // MPI runs (when a launcher started this process) until this is dropped at the end.
+    let _mpi = distributed::start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return report_clap_error(e),
@@ -61,6 +64,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // In an MPI job every process checks the same input: the first one reports it.
+        Err(e) if distributed::is_secondary() && e.is::<input::InputError>() => ExitCode::from(2),
         Err(e) => {
             // Every error is the user's input or environment (exit 2): "the check found a
             // counterexample" (exit 1) is an answer, returned as an exit code, not an error.

@@ -81,3 +81,52 @@ fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
     std::fs::write(&file, b"ZECKLAB TIERS\0\0\x01 and then garbage").unwrap();
     assert_usage_error(&zecklab(&args), "zgame-n360.tiers");
 }
+
+#[test]
+fn the_scaling_model_adds_up_the_plans() {
+    let args = ["zgame", "scaling", "--n", "300", "--processes", "1,2,4", "--throughput", "1000000"];
+    let out = zecklab(&[&args[..], &["--bandwidth", "1000", "--latency", "2", "--json"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let solved = json_lines(&zecklab(&["zgame", "solve", "--n", "300", "--no-remoteness", "--json"]));
+    let positions = solved[0]["positions"].as_u64().unwrap();
+    assert_eq!(lines.len(), 3);
+    for (line, processes) in lines.iter().zip([1u64, 2, 4]) {
+        assert_eq!(line["processes"].as_u64(), Some(processes));
+        assert_eq!(line["positions"].as_u64(), Some(positions));
+        let critical = line["critical_positions"].as_u64().unwrap();
+        // The busiest process solves at least its even share, and never more than everything.
+        assert!(critical * processes >= positions && critical <= positions, "{line}");
+        let compute = line["compute_seconds"].as_f64().unwrap();
+        assert!((compute - critical as f64 / 1e6).abs() < 1e-6, "{line}");
+        let predicted = line["predicted_seconds"].as_f64().unwrap();
+        let parts =
+            ["planning_seconds", "compute_seconds", "exchange_seconds"].map(|k| line[k].as_f64().unwrap());
+        assert!((predicted - parts.iter().sum::<f64>()).abs() < 1e-9, "{line}");
+        let waves = line["waves"].as_u64().unwrap();
+        // One process alone has no plan; more exchange something after every wave.
+        assert_eq!(waves == 0, processes == 1, "{line}");
+        assert_eq!(line["received_bytes"].as_u64() == Some(0), processes == 1, "{line}");
+    }
+    // Per tier: every tier planned once (without --every), their positions and waves the totals.
+    let out = zecklab(&[&args[..], &["--bandwidth", "1000", "--latency", "2", "--tiers-json"]].concat());
+    for line in json_lines(&out) {
+        let tiers = line["tiers"].as_array().unwrap();
+        let sum = |key: &str| tiers.iter().map(|t| t[key].as_u64().unwrap()).sum::<u64>();
+        assert_eq!(sum("positions"), positions);
+        assert_eq!(sum("waves"), line["waves"].as_u64().unwrap());
+        assert_eq!(sum("critical_positions"), line["critical_positions"].as_u64().unwrap());
+        let most = tiers.iter().map(|t| t["seen_bytes"].as_u64().unwrap()).max();
+        assert_eq!(most, line["seen_bytes"].as_u64());
+    }
+    for bad in [
+        &["--processes", "0", "--throughput", "1", "--bandwidth", "1", "--latency", "1"][..],
+        &["--processes", "2", "--throughput", "0", "--bandwidth", "1", "--latency", "1"],
+        &["--processes", "2", "--throughput", "1", "--bandwidth", "-3", "--latency", "1"],
+        &["--processes", "2", "--throughput", "1", "--bandwidth", "1", "--latency", "1", "--every", "0"],
+    ] {
+        let out = zecklab(&[&["zgame", "scaling", "--n", "50"][..], bad].concat());
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&out).starts_with("error:") && stderr(&out).lines().count() == 1, "{bad:?}");
+    }
+}

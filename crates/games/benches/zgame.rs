@@ -53,6 +53,22 @@ fn tiered_solve_with_remoteness(bencher: Bencher, n: u32) {
     });
 }
 
+/// The plan a shared (MPI) solve follows: every tier of n = 400 split into blocks, waves and
+/// owners, as each process of a job computes it before solving the tier.
+#[divan::bench(args = [2, 16, 64], sample_count = 3, sample_size = 1)]
+fn share_plans(bencher: Bencher, processes: usize) {
+    let solver = TieredSolver::new(400, false, 1 << 32).unwrap();
+    bencher.bench_local(|| {
+        let index = solver.index();
+        let figures: Vec<_> = (index.fewest_parts()..=400)
+            .filter_map(|p| solver.share_figures(p, black_box(processes)))
+            .collect();
+        let shared: u64 = figures.iter().map(|f| f.critical_positions).sum();
+        assert!(shared > 0 && figures.iter().all(|f| f.waves >= 1 && f.blocks >= f.waves));
+        figures
+    });
+}
+
 /// One tier's sweep by each pass, the tier below solved beforehand: the word pass against the
 /// scalar pass it is tested against (outcomes only, the largest tier of n = 300).
 #[divan::bench(args = ["words", "scalar"], sample_count = 5, sample_size = 1)]

@@ -47,5 +47,6 @@ pub use solver::{
 };
 pub use strategies::{play_out, Rule};
 pub use tiers::{
-    tiered_bytes, Prefix, TierIndex, TierState, TierSweep, TierValues, TieredSolution, TieredSolver,
+    tiered_bytes, Exchange, Prefix, ShareFigures, TierIndex, TierState, TierSweep, TierValues,
+    TieredSolution, TieredSolver,
 };

@@ -6,6 +6,7 @@ mod export;
 mod lengths;
 mod play;
 mod relatives;
+mod scaling;
 mod solve;
 mod stored;
 
@@ -83,6 +84,35 @@ enum ZgameCommand {
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
+    },
+    /// Model a solve over MPI: its plan on each number of processes, and the time it would take
+    /// with the stated throughput, bandwidth and latency.
+    #[command(after_help = scaling::scaling_help())]
+    Scaling {
+        /// The game on N.
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: u32,
+        /// Numbers of processes, comma-separated.
+        #[arg(long, value_delimiter = ',', required = true, value_parser = input::whole_usize, allow_hyphen_values = true)]
+        processes: Vec<usize>,
+        /// Positions a second one process solves (outcomes only, one thread).
+        #[arg(long, value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
+        throughput: u64,
+        /// Megabytes a second each process can receive.
+        #[arg(long, value_name = "MB_PER_S", value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
+        bandwidth: u64,
+        /// Microseconds per step of an all-gather.
+        #[arg(long, value_name = "MICROSECONDS", value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
+        latency: u64,
+        /// Plan every K-th tier only, each counted for K.
+        #[arg(long, value_name = "K", default_value_t = 1, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        every: u32,
+        /// One JSON object per process count per line.
+        #[arg(long)]
+        json: bool,
+        /// Print JSON with "tiers": each planned tier's figures.
+        #[arg(long)]
+        tiers_json: bool,
     },
     /// Which coalitions of P players win the game on N: players move in turn, whoever makes the
     /// last move wins, and a coalition wins when one of its members does.
@@ -270,6 +300,9 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         } => {
             let first = n.unwrap_or(1);
             if reversed {
+                if crate::distributed::world().is_some() {
+                    return Err(input::InputError::from_display(solve::SHARED_ONLY));
+                }
                 relatives::solve_reversed_range(
                     &mut out,
                     first,
@@ -306,6 +339,11 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         ZgameCommand::Check { n, no_remoteness, json } => {
             let store = stored::store(args.store).ok();
             solve::check(&mut out, n, !no_remoteness, store.as_ref(), json)?
+        }
+        ZgameCommand::Scaling { n, processes, throughput, bandwidth, latency, every, json, tiers_json } => {
+            let cluster = scaling::Cluster { throughput, bandwidth, latency };
+            scaling::scaling(&mut out, n, &processes, cluster, every, json, tiers_json)?;
+            ExitCode::SUCCESS
         }
         ZgameCommand::Coalitions { n, to, players, json } => {
             let first = n.unwrap_or(1);

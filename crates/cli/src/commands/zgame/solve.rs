@@ -10,11 +10,12 @@ use std::path::Path;
 use zecklab_answers::zgame::ZgameSolve;
 
 use zecklab_games::zgame::{
-    check_table, solve, tiered_bytes, Solution, SolvePlan, TierIndex, TieredSolution, TieredSolver,
+    check_table, solve, tiered_bytes, Exchange, Solution, SolvePlan, TierIndex, TieredSolution, TieredSolver,
 };
 use zecklab_store::checkpoint::{checkpoint_path, load_checkpoint, remove_checkpoint, save_checkpoint};
 use zecklab_store::Store;
 
+use crate::distributed::{self, World};
 use crate::input::{self, InputError};
 use crate::output::Out;
 use crate::progress;
@@ -29,6 +30,9 @@ pub const REMOTENESS_NULL_FROM: u32 = 580;
 pub const REFUSED_FROM: u32 = 816;
 /// The last n whose tiered solve keeps remoteness (two tiers of it fit in [`MEMORY_LIMIT`]).
 pub const TIERED_REMOTENESS_TO: u32 = 1007;
+
+/// Why a solve over MPI was refused.
+pub const SHARED_ONLY: &str = "over MPI, zgame solve runs the tiered solve of outcomes only: add --no-remoteness, and drop --flat, --save and --reversed";
 
 /// The `--help` text after the options of `zgame solve`.
 pub fn solve_help() -> String {
@@ -48,7 +52,10 @@ half an hour in 2 GB on two cores), remoteness uses the flat solve while its tab
 --save the flat one. --checkpoint DIR saves the tiered solve's state after finished tiers (at most once every \
 --checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. --reversed solves the \
 reversed game (same positions, every move taken back) with remoteness, 4 bytes a position, up to n = {}. A progress bar \
-shows on a terminal.",
+shows on a terminal.\n\
+Built with the `mpi` feature and started by an MPI launcher (mpirun, mpiexec, srun), the tiered solve of outcomes only \
+(--no-remoteness) is shared among the job's processes: each solves its share of every tier and receives the rest, and \
+the first prints the line one process would print and saves the checkpoints. `zgame scaling` models such a job.",
         MEMORY_LIMIT >> 30,
         REMOTENESS_NULL_FROM - 1,
         REFUSED_FROM - 1,
@@ -127,6 +134,10 @@ pub fn solve_range(
 ) -> anyhow::Result<()> {
     let json = output.json;
     check_range(first, last)?;
+    let mut world = distributed::world();
+    if world.is_some() && (!no_remoteness || save.is_some() || method == Method::Flat) {
+        return Err(InputError::from_display(SHARED_ONLY));
+    }
     // Refuse the whole range before solving any of it: positions grow with n, so the last n
     // is the largest game asked for.
     let plan = SolvePlan::new(last).map_err(InputError::from_display)?;
@@ -164,7 +175,7 @@ pub fn solve_range(
     for n in first..=last {
         let start = Instant::now();
         if tiered_for(n, method, asked)? {
-            let solved = solve_tiered(n, !no_remoteness, checkpoint)?;
+            let solved = solve_tiered(n, !no_remoteness, checkpoint, world.as_mut())?;
             let line = ZgameSolve {
                 n,
                 positions: solved.positions,
@@ -175,7 +186,9 @@ pub fn solve_range(
                 saved: None,
                 tiers: output.tiers.then_some(solved.tiers),
             };
-            print_solve_line(out, &line, json)?;
+            if !distributed::is_secondary() {
+                print_solve_line(out, &line, json)?;
+            }
             continue;
         }
         let solution = solve_with_progress(n, !no_remoteness)?;
@@ -231,13 +244,19 @@ pub fn print_solve_line(out: &mut Out, line: &ZgameSolve, json: bool) -> anyhow:
 /// checkpoint there when one exists and saves one after finished tiers, as often as it asks
 /// (removed at the end).
 /// Remoteness is computed when asked for and two tiers of it fit in [`MEMORY_LIMIT`].
+///
+/// With `world` (an MPI job), every process solves its share of each tier and receives the rest
+/// (outcomes only); the first process alone saves checkpoints, shows progress and reports, and
+/// the processes check at the end that they agree.
 pub fn solve_tiered(
     n: u32,
     remoteness: bool,
     checkpoint: Option<Checkpoint<'_>>,
+    mut world: Option<&mut World>,
 ) -> anyhow::Result<TieredSolution> {
+    let leader = world.as_ref().is_none_or(|w| w.me() == 0);
     let index = TierIndex::new(n).ok_or_else(|| InputError(format!("n = {n} is too large to count")))?;
-    let remoteness = remoteness && tiered_bytes(&index, true) <= MEMORY_LIMIT;
+    let remoteness = remoteness && world.is_none() && tiered_bytes(&index, true) <= MEMORY_LIMIT;
     let total: u64 = (1..=n).map(|p| index.count(p)).sum();
     let fresh =
         TieredSolver::from_index(index, remoteness, MEMORY_LIMIT).map_err(InputError::from_display)?;
@@ -248,10 +267,12 @@ pub fn solve_tiered(
     let mut solver = match saved {
         Some(state) => {
             let done: u64 = state.finished.iter().map(|t| t.positions).sum();
-            eprintln!(
-                "resuming the game on n = {n} from its checkpoint: {} tiers and {done} of {total} positions already solved",
-                state.finished.len()
-            );
+            if leader {
+                eprintln!(
+                    "resuming the game on n = {n} from its checkpoint: {} tiers and {done} of {total} positions already solved",
+                    state.finished.len()
+                );
+            }
             let path = checkpoint_path(checkpoint.expect("loaded from it").dir, n);
             fresh.resumed(state).map_err(|e| {
                 InputError(format!(
@@ -262,16 +283,23 @@ pub fn solve_tiered(
         }
         None => fresh,
     };
-    let bar = progress::bar(total, "positions", &format!("solving n = {n} by tiers"));
+    let bar = if leader {
+        progress::bar(total, "positions", &format!("solving n = {n} by tiers"))
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let mut before: u64 = solver.state().map_or(0, |s| s.finished.iter().map(|t| t.positions).sum());
     bar.set_position(before);
     let mut saved_at = Instant::now();
     while solver.next_tier().is_some() {
-        let figures =
-            solver.solve_next(|done, _| bar.set_position(before + done)).map_err(InputError::from_display)?;
+        let progress = |done, _| bar.set_position(before + done);
+        let figures = match world.as_deref_mut() {
+            Some(world) => solver.solve_next_shared(world, progress),
+            None => solver.solve_next(progress).map_err(InputError::from_display)?,
+        };
         before += figures.positions;
         bar.set_position(before);
-        if let Some(c) = checkpoint.filter(|c| saved_at.elapsed() >= c.every) {
+        if let Some(c) = checkpoint.filter(|c| leader && saved_at.elapsed() >= c.every) {
             let state = solver.state().expect("a tier was just solved");
             save_checkpoint(c.dir, &state).map_err(InputError::from_display)?;
             saved_at = Instant::now();
@@ -279,7 +307,15 @@ pub fn solve_tiered(
     }
     bar.finish_and_clear();
     let solved = solver.finish();
-    if let Some(c) = checkpoint {
+    if let Some(world) = world {
+        // Every process holds the whole last tier and every tier's figures: they must agree.
+        let mine = [solved.p_positions, u64::from(solved.start.is_win())];
+        let all = world.all_gather(&mine, &vec![mine.len(); world.processes()]);
+        if all.chunks(mine.len()).any(|theirs| theirs != mine) {
+            anyhow::bail!("the processes of the MPI job disagree on the game on n = {n}: a process or the network is faulty");
+        }
+    }
+    if let Some(c) = checkpoint.filter(|_| leader) {
         remove_checkpoint(c.dir, n).map_err(InputError::from_display)?;
     }
     Ok(solved)

@@ -21,15 +21,21 @@
 //! parallel waves. The plain rank-order sweep (`sweep.rs`), which ranks every child from its
 //! counts, stays as the reference both passes are tested against.
 //!
+//! **Shared.** Several processes can share each tier ([`TieredSolver::solve_next_shared`]): they
+//! split it into blocks of consecutive ranks, solve them in waves and exchange the bits after
+//! each wave (`shares.rs` gives the order and what crosses between them).
+//!
 //! **Resuming.** After each tier the solver's whole state is that tier's values and the
 //! per-tier figures so far ([`TierState`]); a caller may save it and later [`TieredSolver::resume`]
 //! from it. The solver does no I/O itself.
 
 mod index;
 mod runs;
+mod shares;
 mod sweep;
 
 pub use index::{Prefix, TierIndex};
+pub use shares::{Exchange, ShareFigures};
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
@@ -275,18 +281,8 @@ impl TieredSolver {
             sweep.run_in_rank_order(p);
             (sweep.done.into_inner(), sweep.overflow.into_inner())
         } else {
-            let words = how == TierSweep::Fast;
-            let runs = runs::Runs {
-                index: &self.index,
-                below,
-                current: &current,
-                overflow: AtomicBool::new(false),
-                done: AtomicU64::new(0),
-                split_from: self.split_from,
-                pass: if words { runs::Pass::Words } else { runs::Pass::Scalar },
-                #[cfg(test)]
-                check_offsets: self.check_offsets,
-            };
+            let pass = if how == TierSweep::Fast { runs::Pass::Words } else { runs::Pass::Scalar };
+            let runs = self.runs(p, &current, pass);
             runs.run(p, &|done| progress(done, size));
             (runs.done.into_inner(), runs.overflow.into_inner())
         };
@@ -294,12 +290,84 @@ impl TieredSolver {
         if overflow {
             return Err(SolveError::RemotenessOverflow { n: self.n() });
         }
+        Ok(self.finish_tier(p, current))
+    }
+
+    /// Records tier `p`, now solved in `current`, as the last finished one, and gives its figures.
+    fn finish_tier(&mut self, p: u32, current: sweep::Current) -> TierCount {
+        let size = self.index.count(p);
         let current = current.into_values(p);
         let wins: u64 = current.wins.iter().map(|w| u64::from(w.count_ones())).sum();
         let figures = TierCount { parts: p, positions: size, p_positions: size - wins };
         self.finished.push(figures);
         self.last = Some(current);
-        Ok(figures)
+        figures
+    }
+
+    /// The fast sweep of tier `p` by `pass`, writing into `current`.
+    fn runs<'a>(&'a self, p: u32, current: &'a sweep::Current, pass: runs::Pass) -> runs::Runs<'a> {
+        runs::Runs {
+            index: &self.index,
+            below: self.last.as_ref().filter(|t| t.parts + 1 == p),
+            current,
+            overflow: AtomicBool::new(false),
+            done: AtomicU64::new(0),
+            split_from: self.split_from,
+            pass,
+            #[cfg(test)]
+            check_offsets: self.check_offsets,
+        }
+    }
+
+    /// The plan of tier `p` for `processes` processes, or `None` when it is not shared (see
+    /// [`runs::Runs::plan`]); planning reads only the index, so it sweeps into no tier.
+    fn plan(&self, p: u32, processes: usize) -> Option<shares::Plan> {
+        if self.index.top() < 4 {
+            return None;
+        }
+        let nothing = sweep::Current::new(0, false);
+        self.runs(p, &nothing, runs::Pass::Words).plan(p, processes)
+    }
+
+    /// Solves the next tier together with the other processes of `exchange`, each its share
+    /// (see the module header), and returns its figures; afterwards every process holds the
+    /// whole tier. Every process must call it for the same tier of the same game. Outcomes only.
+    /// `progress(done, total)` counts the positions this process has solved or received.
+    ///
+    /// # Panics
+    /// When every tier is solved, or when the solver keeps remoteness.
+    pub fn solve_next_shared(
+        &mut self,
+        exchange: &mut dyn Exchange,
+        progress: impl Fn(u64, u64) + Sync,
+    ) -> TierCount {
+        assert!(!self.with_remoteness, "a shared solve keeps outcomes only");
+        let p = self.next_tier().expect("a tier is left to solve");
+        // One process alone has nothing to share, and a tier too small to share is solved whole
+        // by every process: both as [`TieredSolver::solve_next`] does.
+        let plan = (exchange.processes() > 1).then(|| self.plan(p, exchange.processes())).flatten();
+        let Some(plan) = plan else {
+            return self.solve_next_by(TierSweep::Fast, progress).expect("no remoteness to overflow");
+        };
+        let size = self.index.count(p);
+        let current = sweep::Current::new(size, false);
+        self.runs(p, &current, runs::Pass::Words)
+            .run_shared(p, &plan, exchange, &|done| progress(done, size));
+        self.finish_tier(p, current)
+    }
+
+    /// The figures of tier `p`'s plan for `processes` processes (`None` when the tier is too
+    /// small to share, and every process solves it whole): the inputs of a scaling model.
+    pub fn share_figures(&self, p: u32, processes: usize) -> Option<ShareFigures> {
+        if processes == 0 {
+            return None;
+        }
+        let start = std::time::Instant::now();
+        let plan = self.plan(p, processes)?;
+        let planning = start.elapsed();
+        let nothing = sweep::Current::new(0, false);
+        let seen_words = self.runs(p, &nothing, runs::Pass::Words).seen_words(&plan, p, processes);
+        Some(ShareFigures { planning, seen_bytes: seen_words * 8, ..plan.figures(processes) })
     }
 
     /// Solves every tier left, then gives the figures.
@@ -411,6 +479,134 @@ mod tests {
                 // A state from another game, or with other tables, is refused.
                 assert!(TieredSolver::resume(n + 1, with_remoteness, 1 << 30, state.clone()).is_err());
                 assert!(TieredSolver::resume(n, !with_remoteness, 1 << 30, state).is_err());
+            }
+        }
+    }
+
+    /// `processes` threads sharing one solve, each through a barrier and one slot per thread.
+    struct Threads {
+        me: usize,
+        slots: std::sync::Arc<(std::sync::Barrier, std::sync::Mutex<Vec<Vec<u64>>>)>,
+    }
+
+    impl Exchange for Threads {
+        fn me(&self) -> usize {
+            self.me
+        }
+        fn processes(&self) -> usize {
+            self.slots.1.lock().unwrap().len()
+        }
+        fn all_gather(&mut self, mine: &[u64], counts: &[usize]) -> Vec<u64> {
+            assert_eq!(mine.len(), counts[self.me]);
+            let (barrier, slots) = &*self.slots;
+            slots.lock().unwrap()[self.me] = mine.to_vec();
+            barrier.wait();
+            let all = slots.lock().unwrap().concat();
+            // Nobody writes the next round's slot before everyone has read this one.
+            barrier.wait();
+            assert_eq!(all.len(), counts.iter().sum::<usize>());
+            all
+        }
+    }
+
+    /// Every tier of the game on `n`, shared by `processes` threads: what each thread holds
+    /// after each tier, with its figures.
+    fn shared_tiers(n: u32, processes: usize, split_from: u64) -> Vec<Vec<(TierCount, TierValues)>> {
+        let slots = std::sync::Arc::new((
+            std::sync::Barrier::new(processes),
+            std::sync::Mutex::new(vec![Vec::new(); processes]),
+        ));
+        let threads: Vec<_> = (0..processes)
+            .map(|me| {
+                let mut exchange = Threads { me, slots: slots.clone() };
+                std::thread::spawn(move || {
+                    let mut solver = TieredSolver::new(n, false, 1 << 32).unwrap();
+                    solver.split_from = split_from;
+                    let mut tiers = Vec::new();
+                    while solver.next_tier().is_some() {
+                        let figures = solver.solve_next_shared(&mut exchange, |_, _| {});
+                        tiers.push((figures, solver.last().unwrap().clone()));
+                    }
+                    tiers
+                })
+            })
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_shared_solve_gives_every_process_the_values_of_the_single_solve() {
+        for (n, split_from) in [(30, 1), (61, 1), (100, 1), (150, 64), (230, runs::SPLIT_FROM)] {
+            let mut single = TieredSolver::new(n, false, 1 << 32).unwrap();
+            let mut expected = Vec::new();
+            while single.next_tier().is_some() {
+                let figures = single.solve_next(|_, _| {}).unwrap();
+                expected.push((figures, single.last().unwrap().clone()));
+            }
+            for processes in 1..=4 {
+                for (me, got) in shared_tiers(n, processes, split_from).into_iter().enumerate() {
+                    assert_eq!(got.len(), expected.len());
+                    for (g, e) in got.iter().zip(&expected) {
+                        assert!(g == e, "n = {n}, process {me} of {processes}, tier {}", e.0.parts);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plans_cover_each_tier_once_in_waves_that_respect_every_split() {
+        // Each block's words are its ranks, and no rank is in two blocks; every split child of a
+        // block's positions is in its own block or in one of an earlier wave.
+        use crate::zgame::position::{apply_to_counts, for_each_legal_move};
+        for n in [40, 90, 160] {
+            let mut solver = TieredSolver::new(n, false, 1 << 32).unwrap();
+            solver.split_from = 1;
+            let index = solver.index().clone();
+            for p in index.fewest_parts()..=n {
+                let Some(plan) = solver.plan(p, 3) else { continue };
+                let nothing = sweep::Current::new(0, false);
+                let mut block_of = vec![usize::MAX; index.count(p) as usize];
+                let mut wave_of = vec![0; plan.block_count()];
+                for (w, wave) in plan.wave_blocks().iter().enumerate() {
+                    for &k in wave {
+                        wave_of[k] = w;
+                        for r in plan.block_ranks(k) {
+                            assert_eq!(block_of[r as usize], usize::MAX, "n = {n}, tier {p}: rank {r} twice");
+                            block_of[r as usize] = k;
+                        }
+                    }
+                }
+                assert!(block_of.iter().all(|&k| k != usize::MAX), "n = {n}, tier {p}: a rank in no block");
+                let (here, below) = solver.runs(p, &nothing, runs::Pass::Words).seen_spans(&plan, p, 3);
+                let sees = |spans: &[(u64, u64)], rank: u64| {
+                    let word = rank / 64;
+                    let at = spans.partition_point(|&(_, to)| to <= word);
+                    at < spans.len() && spans[at].0 <= word
+                };
+                index.for_each_descending(p, |parent, prefix| {
+                    let rank = prefix.same[1];
+                    let k = block_of[rank as usize];
+                    let owner = plan.owner_of(k);
+                    assert!(sees(&here[owner], rank), "n = {n}, tier {p}: a process sees its own positions");
+                    let mut counts = parent.to_vec();
+                    counts.extend([0, 0]);
+                    for_each_legal_move(parent, |m| {
+                        apply_to_counts(&mut counts, m);
+                        let child = index.rank(&counts[..index.top()]);
+                        crate::zgame::position::undo_on_counts(&mut counts, m);
+                        if m.removes_part() {
+                            assert!(
+                                sees(&below[owner], child),
+                                "n = {n}, tier {p}: {m:?} leads out of sight"
+                            );
+                            return;
+                        }
+                        assert!(sees(&here[owner], child), "n = {n}, tier {p}: {m:?} leads out of sight");
+                        let child = block_of[child as usize];
+                        assert!(child == k || wave_of[child] < wave_of[k], "n = {n}, tier {p}");
+                    });
+                });
             }
         }
     }

@@ -77,15 +77,15 @@ struct Offset {
 
 /// The counts fixed so far, from the top index down, and what they settle.
 #[derive(Clone, Debug)]
-struct Cursor {
+pub(super) struct Cursor {
     /// `c[j]` copies of `F_j` (1-based).
-    c: [i64; LEVELS],
+    pub(super) c: [i64; LEVELS],
     /// Sum left at indices `<= j`.
-    m: [i64; LEVELS],
+    pub(super) m: [i64; LEVELS],
     /// Parts left at indices `<= j`.
-    q: [i64; LEVELS],
+    pub(super) q: [i64; LEVELS],
     /// The rank's terms above `j`, in the position's tier.
-    same: [u64; LEVELS],
+    pub(super) same: [u64; LEVELS],
     /// The rank's terms above `j` in the tier below (one part fewer at every index `> j`).
     minus: [u64; LEVELS],
     /// Moves legal at every position below, with their offsets.
@@ -94,7 +94,7 @@ struct Cursor {
 }
 
 /// What fixing the count at one index needs that does not depend on the count.
-struct Level {
+pub(super) struct Level {
     /// `Q(j, m_j, q_j)` and `Q(j, m_j, q_j - 1)`, the upper halves of the rank terms at `j`.
     same: u64,
     minus: u64,
@@ -234,7 +234,7 @@ impl Runs<'_> {
     }
 
     /// The cursor of tier `p` before any count is fixed.
-    fn start(&self, p: u32) -> Cursor {
+    pub(super) fn start(&self, p: u32) -> Cursor {
         let top = self.index.top();
         let mut cursor = Cursor {
             c: [0; LEVELS],
@@ -282,7 +282,7 @@ impl Runs<'_> {
 
     /// What fixing `c_j` needs that does not depend on its value (`j >= 4`, counts above fixed).
     #[inline]
-    fn level(&self, cursor: &Cursor, j: usize) -> Level {
+    pub(super) fn level(&self, cursor: &Cursor, j: usize) -> Level {
         let (m, q) = (cursor.m[j], cursor.q[j]);
         // F(j) ∧ F(j+1) -> F(j+2): the move's lowest index is j, so its offset depends only on
         // the counts above j (its legality needs c_j >= 1).
@@ -315,7 +315,7 @@ impl Runs<'_> {
     /// Fixes `c_j = c` (`j >= 4`, counts above fixed; `level` from [`Runs::level`]) and records
     /// the moves at index `j + 1`, whose legality and offsets that settles.
     #[inline]
-    fn fix(&self, cursor: &mut Cursor, j: usize, c: i64, level: &Level) {
+    pub(super) fn fix(&self, cursor: &mut Cursor, j: usize, c: i64, level: &Level) {
         let (m, q) = (cursor.m[j], cursor.q[j]);
         let (m1, q1) = (m - c * FIB_U64[j] as i64, q - c);
         cursor.c[j] = c;
@@ -344,7 +344,7 @@ impl Runs<'_> {
 
     /// The range of `c_j` for the sum `m` and parts `q` left at indices `<= j` (as
     /// [`TierIndex::descend`] bounds it), highest first, feasible values only.
-    fn choices(&self, j: usize, m: i64, q: i64) -> impl Iterator<Item = i64> + '_ {
+    pub(super) fn choices(&self, j: usize, m: i64, q: i64) -> impl Iterator<Item = i64> + '_ {
         let f = FIB_U64[j] as i64;
         let below = FIB_U64[j - 1] as i64;
         let most = (m / f).min(q).min((m - q) / (f - 1));
@@ -363,9 +363,11 @@ impl Runs<'_> {
 
     /// The block of positions sharing the counts above `j`: small blocks in rank order, large
     /// ones in waves of sub-blocks by `(c_j, c_(j-1))`, each again a block two levels down.
-    fn block(&self, j: usize, cursor: Cursor, progress: &(dyn Fn(u64) + Sync)) {
+    pub(super) fn block(&self, j: usize, cursor: Cursor, progress: &(dyn Fn(u64) + Sync)) {
         let (m, q) = (cursor.m[j], cursor.q[j]);
-        if j < 6 || self.q(j, m, q) < self.split_from {
+        // On one thread, handing sub-blocks to the pool only adds its wake-ups: rank order is a
+        // valid order for the whole block.
+        if j < 6 || self.q(j, m, q) < self.split_from || rayon::current_num_threads() == 1 {
             let mut cursor = cursor;
             let solved = self.in_rank_order(
                 j,

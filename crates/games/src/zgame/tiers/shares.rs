@@ -1,0 +1,419 @@
+//! A tier's work shared among several processes (MPI ranks on a cluster; threads in tests): each
+//! solves its share of the tier, then sends the others what it found.
+//!
+//! **Blocks.** Fix the counts above an index `L`: the positions with those counts form a block
+//! of consecutive ranks, since the ranking compares counts from the top index down. The plan
+//! takes the highest `L` (at least 6) at which no block holds more than `1 / (8R)` of the tier,
+//! for `R` processes, so that every process gets several blocks to balance.
+//!
+//! **Order.** A split `F(i) ∧ F(i) -> F(i-2) ∧ F(i+1)` with `i + 1 > L` changes the counts above
+//! `L`: its child lies in another block of the same tier, of higher rank. Every other split stays
+//! inside its block, and every combine leads to the tier below, solved before. So a block
+//! depends only on the blocks its splits at `i >= L` reach, which the plan finds from the counts
+//! alone. Where such a split's legality depends on counts at or below `L` (`i = L` or `i - 2 <=
+//! L`), the plan counts it whenever the child block exists: an extra dependency costs only
+//! parallelism, never correctness. A block's wave is one more than the latest wave it depends
+//! on (0 if none), so the blocks of one wave depend only on earlier waves.
+//!
+//! **Who solves what.** Every process computes the same plan. Inside a wave, the blocks go
+//! largest first to the least loaded process. A process solves its blocks of the wave (on all of
+//! its threads, by the fast sweep of `runs.rs`), then gives every other process its blocks' words
+//! in one all-gather and ORs theirs in. A bit is set only once its position is solved, and each
+//! word is masked to the sender's blocks, so words shared by two blocks merge exactly. After the
+//! last wave every process holds the whole tier, as the next tier needs.
+//!
+//! **What crosses the network.** Per tier, each process receives the bits of the others'
+//! blocks, about `(R - 1) / R` of the tier's `count / 8` bytes, in one all-gather per wave.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use rayon::prelude::*;
+
+use zecklab_numeration::fib::FIB_U64;
+
+use super::runs::{Cursor, Runs};
+use crate::zgame::ranks::MAX_TOP;
+
+/// The lowest level the plan splits a tier at (the fast sweep's blocks need `j >= 6`).
+const LOWEST_LEVEL: usize = 3;
+
+/// Blocks per process the plan aims for: enough to balance a wave's unequal blocks.
+const BLOCKS_PER_PROCESS: u64 = 256;
+
+/// The smallest block the plan aims for, where a block's fixed costs (its cursor, its words'
+/// boundaries, its place in a wave) stay small against its positions.
+const MIN_BLOCK: u64 = 1 << 12;
+
+/// How the processes of a shared solve reach one another. An MPI communicator implements it in
+/// the command-line program; tests implement it with threads.
+pub trait Exchange {
+    /// This process's number, `0..processes()`.
+    fn me(&self) -> usize;
+    /// How many processes share the solve.
+    fn processes(&self) -> usize;
+    /// Gives `mine` to every process and returns what all gave, one after another in process
+    /// order (this process's own included). `counts[k]` is how many words process `k` gives:
+    /// every process knows them beforehand (they follow from the plan), so only the words
+    /// travel. Every process calls it the same number of times, with the same counts.
+    fn all_gather(&mut self, mine: &[u64], counts: &[usize]) -> Vec<u64>;
+}
+
+/// One block of a plan: the positions sharing the counts above `level`.
+struct Block {
+    first: u64,
+    len: u64,
+    /// Counts above this index are fixed.
+    level: usize,
+    owner: usize,
+    /// Where its counts `c_(level+1) ..= c_top` start in [`Plan::counts`].
+    counts_at: usize,
+}
+
+/// A tier split into blocks, waves and owners, the same on every process.
+pub(super) struct Plan {
+    blocks: Vec<Block>,
+    /// Every block's fixed counts, from `c_(level+1)` up.
+    counts: Vec<u32>,
+    /// Block numbers by wave; inside a wave, in the order of assignment (largest first).
+    waves: Vec<Vec<usize>>,
+}
+
+/// What a plan asks of the processes, for a scaling model.
+#[derive(Clone, Copy, Debug)]
+pub struct ShareFigures {
+    /// The lowest and highest level of a block (counts above it are fixed in the block).
+    pub levels: (usize, usize),
+    /// Blocks in the tier.
+    pub blocks: usize,
+    /// Waves: all-gathers the tier needs.
+    pub waves: usize,
+    /// The sum over waves of the largest share any process solves in it (positions): the
+    /// tier's critical path, if every process solves as fast.
+    pub critical_positions: u64,
+    /// Bytes each process receives, at most, over the tier.
+    pub received_bytes: u64,
+    /// Bytes of this tier and the tier below that any one process must see at most to solve its
+    /// share (its blocks and what their moves reach): what a process would hold if it kept no
+    /// more than it reads. Today each process holds both tiers whole.
+    pub seen_bytes: u64,
+    /// How long building the plan took (each process of a job builds it too).
+    pub planning: std::time::Duration,
+}
+
+impl Plan {
+    /// The words of a block, each with the mask of the block's bits in it.
+    fn words(&self, k: usize) -> impl Iterator<Item = (usize, u64)> {
+        let (first, end) = (self.blocks[k].first, self.blocks[k].first + self.blocks[k].len);
+        (first / 64..end.div_ceil(64)).map(move |w| {
+            let (lo, hi) = ((w * 64).max(first), ((w + 1) * 64).min(end));
+            let width = hi - lo;
+            let ones = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+            (w as usize, ones << (lo - w * 64))
+        })
+    }
+
+    /// The blocks of `wave` that `owner` solves, in the order every process agrees on.
+    fn owned<'a>(&'a self, wave: &'a [usize], owner: usize) -> impl Iterator<Item = usize> + 'a {
+        wave.iter().copied().filter(move |&k| self.blocks[k].owner == owner)
+    }
+
+    /// Blocks in the plan.
+    #[cfg(test)]
+    pub(super) fn block_count(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Block numbers by wave.
+    #[cfg(test)]
+    pub(super) fn wave_blocks(&self) -> &[Vec<usize>] {
+        &self.waves
+    }
+
+    /// The process that solves block `k`.
+    #[cfg(test)]
+    pub(super) fn owner_of(&self, k: usize) -> usize {
+        self.blocks[k].owner
+    }
+
+    /// The ranks of block `k`.
+    #[cfg(test)]
+    pub(super) fn block_ranks(&self, k: usize) -> std::ops::Range<u64> {
+        self.blocks[k].first..self.blocks[k].first + self.blocks[k].len
+    }
+
+    /// The plan's figures for `processes` processes.
+    pub(super) fn figures(&self, processes: usize) -> ShareFigures {
+        let mut critical_positions = 0;
+        // A process receives every word sent but its own.
+        let mut sent_words = vec![0u64; processes];
+        for wave in &self.waves {
+            let mut load = vec![0u64; processes];
+            for &k in wave {
+                load[self.blocks[k].owner] += self.blocks[k].len;
+                sent_words[self.blocks[k].owner] += self.words(k).count() as u64;
+            }
+            critical_positions += load.iter().max().copied().unwrap_or(0);
+        }
+        let all_words: u64 = sent_words.iter().sum();
+        let received_words = sent_words.iter().map(|&own| all_words - own);
+        ShareFigures {
+            levels: (
+                self.blocks.iter().map(|b| b.level).min().unwrap_or(0),
+                self.blocks.iter().map(|b| b.level).max().unwrap_or(0),
+            ),
+            blocks: self.blocks.len(),
+            waves: self.waves.len(),
+            critical_positions,
+            received_bytes: received_words.max().unwrap_or(0) * 8,
+            seen_bytes: 0,
+            planning: std::time::Duration::ZERO,
+        }
+    }
+}
+
+impl Runs<'_> {
+    /// The plan of tier `p` for `processes` processes, or `None` when the tier is too small to
+    /// share (every process then solves it whole) or the game too small for blocks above
+    /// [`LOWEST_LEVEL`].
+    pub(super) fn plan(&self, p: u32, processes: usize) -> Option<Plan> {
+        let top = self.index.top();
+        let size = self.index.count(p);
+        if top <= LOWEST_LEVEL + 1 || size < self.split_from {
+            return None;
+        }
+        let target = (size / (BLOCKS_PER_PROCESS * processes as u64)).max(self.split_from.min(MIN_BLOCK));
+        // Refine the tier (one block, nothing fixed above the top) by fixing counts from the top
+        // down, only where a block is still larger than the target, each block's children by
+        // decreasing count: the blocks come out in decreasing rank order.
+        let mut plan = Plan { blocks: Vec::new(), counts: Vec::new(), waves: Vec::new() };
+        self.refine(&self.start(p), top, target, &mut plan);
+        let ascending: Vec<u64> = plan.blocks.iter().rev().map(|b| b.first).collect();
+        let last = plan.blocks.len() - 1;
+        // The blocks a rank range meets (`ascending` lists the blocks in reverse).
+        let meeting = |first: u64, len: u64| {
+            let from = ascending.partition_point(|&f| f < first + len);
+            let to = ascending.partition_point(|&f| f <= first).saturating_sub(1);
+            (to..from).map(move |a| last - a)
+        };
+        // Waves: a block after every block its splits reach (all of higher rank, listed earlier).
+        let mut wave_of = vec![0usize; plan.blocks.len()];
+        for (k, block) in plan.blocks.iter().enumerate() {
+            let mut wave = 0;
+            self.split_reach(&plan, block, p, |first, len| {
+                for d in meeting(first, len) {
+                    debug_assert!(d < k, "a split's child block has a higher rank");
+                    wave = wave.max(wave_of[d] + 1);
+                }
+            });
+            wave_of[k] = wave;
+            if plan.waves.len() <= wave {
+                plan.waves.resize_with(wave + 1, Vec::new);
+            }
+            plan.waves[wave].push(k);
+        }
+        // Largest first to the least loaded (ties to the lowest process number).
+        for wave in &mut plan.waves {
+            wave.sort_by_key(|&k| std::cmp::Reverse(plan.blocks[k].len));
+            let mut load = vec![0u64; processes];
+            for &k in wave.iter() {
+                let owner = (0..processes).min_by_key(|&p| (load[p], p)).expect("one process at least");
+                load[owner] += plan.blocks[k].len;
+                plan.blocks[k].owner = owner;
+            }
+        }
+        debug_assert_eq!(plan.blocks.iter().map(|b| b.len).sum::<u64>(), size);
+        Some(plan)
+    }
+
+    /// Visits the rank ranges `(first, len)` of tier `p` that the splits of `block` (of tier
+    /// `p`'s plan) reach when they change its counts above its level: `F(i) ∧ F(i) -> F(i-2) ∧
+    /// F(i+1)` for `i >= level`, legal where `c_i >= 2` when `c_i` is fixed.
+    fn split_reach(&self, plan: &Plan, block: &Block, p: u32, mut visit: impl FnMut(u64, u64)) {
+        let (top, level) = (self.index.top(), block.level);
+        let fixed = &plan.counts[block.counts_at..block.counts_at + top - level];
+        // `child[j - 1]` is c_j.
+        let mut child = [0u32; MAX_TOP];
+        for i in level..top {
+            child[..top].fill(0);
+            child[level..top].copy_from_slice(fixed);
+            child[i] += 1;
+            if i > level {
+                if child[i - 1] < 2 {
+                    continue;
+                }
+                child[i - 1] -= 2;
+            }
+            if i >= level + 3 {
+                child[i - 3] += 1;
+            }
+            if let Some((first, len)) = self.prefix_range(&child[..top], level, p) {
+                visit(first, len);
+            }
+        }
+    }
+
+    /// The ranks in tier `p` of the positions whose counts above `level` are `counts[level..]`
+    /// (`counts[j - 1]` is `c_j`), or `None` when there are none.
+    fn prefix_range(&self, counts: &[u32], level: usize, p: u32) -> Option<(u64, u64)> {
+        let top = self.index.top();
+        let (n, p) = (i64::from(self.index.n()), i64::from(p));
+        let (mut m, mut q) = (n, p);
+        for j in level + 1..=top {
+            m -= i64::from(counts[j - 1]) * FIB_U64[j] as i64;
+            q -= i64::from(counts[j - 1]);
+        }
+        let len = self.index.q(level, m, q);
+        (len > 0).then(|| (self.index.rank_between(counts, top, level + 1, n, p), len))
+    }
+
+    /// The most words any process must see of tiers `p` and `p - 1` while solving tier `p` by
+    /// `plan`: its own blocks, the blocks of tier `p` its splits can reach, and the ranks of tier
+    /// `p - 1` its combines can reach (found from the counts above each block's level, so a
+    /// superset where legality depends on the counts below).
+    pub(super) fn seen_words(&self, plan: &Plan, p: u32, processes: usize) -> u64 {
+        let (here, below) = self.seen_spans(plan, p, processes);
+        let total = |spans: &[(u64, u64)]| spans.iter().map(|(from, to)| to - from).sum::<u64>();
+        (0..processes).map(|k| total(&here[k]) + total(&below[k])).max().unwrap_or(0)
+    }
+
+    /// What [`Runs::seen_words`] counts: by process, the sorted disjoint word ranges
+    /// `from..to` it must see of tier `p`, and of tier `p - 1`.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn seen_spans(
+        &self,
+        plan: &Plan,
+        p: u32,
+        processes: usize,
+    ) -> (Vec<Vec<(u64, u64)>>, Vec<Vec<(u64, u64)>>) {
+        let top = self.index.top();
+        // Rank ranges by process, in this tier and the one below.
+        let mut here: Vec<Vec<(u64, u64)>> = vec![Vec::new(); processes];
+        let mut below: Vec<Vec<(u64, u64)>> = vec![Vec::new(); processes];
+        let mut child = vec![0u32; top];
+        for block in &plan.blocks {
+            let (level, owner) = (block.level, block.owner);
+            let fixed = &plan.counts[block.counts_at..block.counts_at + top - level];
+            here[owner].push((block.first, block.len));
+            self.split_reach(plan, block, p, |first, len| here[owner].push((first, len)));
+            let reset = |child: &mut Vec<u32>| {
+                child.fill(0);
+                child[level..top].copy_from_slice(fixed);
+            };
+            if p == 1 {
+                continue;
+            }
+            // Combines below `level` keep the counts above it, in the tier below.
+            reset(&mut child);
+            below[owner].extend(self.prefix_range(&child, level, p - 1));
+            // Combines F(i) ∧ F(i+1) -> F(i+2) that change the counts above `level`.
+            for i in level.saturating_sub(1).max(1)..top - 1 {
+                reset(&mut child);
+                child[i + 1] += 1;
+                let mut legal = true;
+                for lowered in [i, i + 1] {
+                    if lowered > level {
+                        legal &= child[lowered - 1] >= 1;
+                        child[lowered - 1] = child[lowered - 1].saturating_sub(1);
+                    }
+                }
+                if legal {
+                    below[owner].extend(self.prefix_range(&child, level, p - 1));
+                }
+            }
+        }
+        let merged = |ranges: Vec<(u64, u64)>| {
+            let mut spans: Vec<(u64, u64)> =
+                ranges.into_iter().map(|(first, len)| (first / 64, (first + len).div_ceil(64))).collect();
+            spans.sort_unstable();
+            let mut disjoint: Vec<(u64, u64)> = Vec::with_capacity(spans.len());
+            for (from, to) in spans {
+                match disjoint.last_mut() {
+                    Some(last) if from <= last.1 => last.1 = last.1.max(to),
+                    _ => disjoint.push((from, to)),
+                }
+            }
+            disjoint
+        };
+        (here.into_iter().map(merged).collect(), below.into_iter().map(merged).collect())
+    }
+
+    /// Adds `cursor` (counts fixed above `level`) to the plan as a block, or its children one
+    /// level down when it holds more than `target` positions.
+    fn refine(&self, cursor: &Cursor, level: usize, target: u64, plan: &mut Plan) {
+        let len = self.index.q(level, cursor.m[level], cursor.q[level]);
+        if level <= LOWEST_LEVEL || len <= target {
+            let counts_at = plan.counts.len();
+            plan.counts.extend((level + 1..=self.index.top()).map(|j| cursor.c[j] as u32));
+            plan.blocks.push(Block { first: cursor.same[level], len, level, owner: 0, counts_at });
+            return;
+        }
+        let fixing = self.level(cursor, level);
+        for c in self.choices(level, cursor.m[level], cursor.q[level]) {
+            let mut child = cursor.clone();
+            self.fix(&mut child, level, c, &fixing);
+            self.refine(&child, level - 1, target, plan);
+        }
+    }
+
+    /// The cursor of block `k` of `plan` (tier `p`): its counts fixed from the top down.
+    fn cursor_of(&self, plan: &Plan, p: u32, k: usize) -> Cursor {
+        let block = &plan.blocks[k];
+        let mut cursor = self.start(p);
+        for j in (block.level + 1..=self.index.top()).rev() {
+            let fixing = self.level(&cursor, j);
+            let c = plan.counts[block.counts_at + j - block.level - 1];
+            self.fix(&mut cursor, j, i64::from(c), &fixing);
+        }
+        cursor
+    }
+
+    /// Solves this process's share of tier `p` by `plan`, and takes in the others' shares, wave
+    /// by wave.
+    pub(super) fn run_shared(
+        &self,
+        p: u32,
+        plan: &Plan,
+        exchange: &mut dyn Exchange,
+        progress: &(dyn Fn(u64) + Sync),
+    ) {
+        let me = exchange.me();
+        let wins = &self.current.wins;
+        for wave in &plan.waves {
+            let mine: Vec<usize> = plan.owned(wave, me).collect();
+            let solve = |&k: &usize| self.block(plan.blocks[k].level, self.cursor_of(plan, p, k), progress);
+            // Handing a small share to the thread pool costs more than it saves.
+            let small = mine.iter().map(|&k| plan.blocks[k].len).sum::<u64>() < 2 * self.split_from;
+            if small || rayon::current_num_threads() == 1 {
+                mine.iter().for_each(solve);
+            } else {
+                mine.par_iter().for_each(solve);
+            }
+            let words: Vec<u64> = mine
+                .iter()
+                .flat_map(|&k| plan.words(k))
+                .map(|(w, mask)| wins[w].load(Relaxed) & mask)
+                .collect();
+            let counts: Vec<usize> = (0..exchange.processes())
+                .map(|sender| plan.owned(wave, sender).map(|k| plan.words(k).count()).sum())
+                .collect();
+            debug_assert_eq!(counts[me], words.len());
+            let all = exchange.all_gather(&words, &counts);
+            assert_eq!(all.len(), counts.iter().sum::<usize>(), "every word received belongs to a block");
+            let mut at = 0;
+            for (sender, &count) in counts.iter().enumerate() {
+                let theirs = &all[at..at + count];
+                at += count;
+                if sender == me {
+                    continue;
+                }
+                let words = plan.owned(wave, sender).flat_map(|k| plan.words(k));
+                for ((w, mask), bits) in words.zip(theirs) {
+                    wins[w].fetch_or(bits & mask, Relaxed);
+                }
+                let solved: u64 = plan.owned(wave, sender).map(|k| plan.blocks[k].len).sum();
+                self.done.fetch_add(solved, Relaxed);
+            }
+            progress(self.done.load(Relaxed));
+        }
+    }
+}
