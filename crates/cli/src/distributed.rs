@@ -2,7 +2,7 @@
 //!
 //! When an MPI launcher (`mpirun`, `srun`, ...) started the program, [`start`] initialises MPI
 //! and [`world`] gives the job's communicator as the tiered solver's [`Exchange`]: every process
-//! solves its share of each tier and receives the rest by all-gather. Without the feature, or
+//! solves its share of each tier and receives from the others what it needs of theirs. Without the feature, or
 //! outside such a launcher, there is no world and everything runs as one process.
 
 pub use imp::{start, world, World};
@@ -16,7 +16,7 @@ pub fn is_secondary() -> bool {
 
 #[cfg(feature = "mpi")]
 mod imp {
-    use mpi::datatype::PartitionMut;
+    use mpi::datatype::{Partition, PartitionMut};
     use mpi::topology::SimpleCommunicator;
     use mpi::traits::*;
     use mpi::{Count, Threading};
@@ -59,16 +59,7 @@ mod imp {
         }
 
         fn all_gather(&mut self, mine: &[u64], counts: &[usize]) -> Vec<u64> {
-            let count = |c: usize| Count::try_from(c).expect("fewer than 2^31 words a wave");
-            let counts: Vec<Count> = counts.iter().map(|&c| count(c)).collect();
-            let displacements: Vec<Count> = counts
-                .iter()
-                .scan(0 as Count, |at, &c| {
-                    let start = *at;
-                    *at = at.checked_add(c).expect("fewer than 2^31 words a wave");
-                    Some(start)
-                })
-                .collect();
+            let (counts, displacements) = layout(counts);
             let mut all = vec![0u64; counts.iter().map(|&c| c as usize).sum()];
             {
                 let mut partition = PartitionMut::new(&mut all[..], &counts[..], &displacements[..]);
@@ -76,6 +67,34 @@ mod imp {
             }
             all
         }
+
+        fn all_to_all(&mut self, sends: &[u64], send_counts: &[usize], receive_counts: &[usize]) -> Vec<u64> {
+            let (send_counts, send_displacements) = layout(send_counts);
+            let (receive_counts, receive_displacements) = layout(receive_counts);
+            let mut received = vec![0u64; receive_counts.iter().map(|&c| c as usize).sum()];
+            {
+                let sent = Partition::new(sends, &send_counts[..], &send_displacements[..]);
+                let mut partition =
+                    PartitionMut::new(&mut received[..], &receive_counts[..], &receive_displacements[..]);
+                self.0.all_to_all_varcount_into(&sent, &mut partition);
+            }
+            received
+        }
+    }
+
+    /// MPI's counts and displacements of consecutive pieces of `counts` words.
+    fn layout(counts: &[usize]) -> (Vec<Count>, Vec<Count>) {
+        let count = |c: usize| Count::try_from(c).expect("fewer than 2^31 words a wave");
+        let counts: Vec<Count> = counts.iter().map(|&c| count(c)).collect();
+        let displacements = counts
+            .iter()
+            .scan(0 as Count, |at, &c| {
+                let start = *at;
+                *at = at.checked_add(c).expect("fewer than 2^31 words a wave");
+                Some(start)
+            })
+            .collect();
+        (counts, displacements)
     }
 }
 
@@ -107,6 +126,9 @@ mod imp {
             match *self {}
         }
         fn all_gather(&mut self, _: &[u64], _: &[usize]) -> Vec<u64> {
+            match *self {}
+        }
+        fn all_to_all(&mut self, _: &[u64], _: &[usize], _: &[usize]) -> Vec<u64> {
             match *self {}
         }
     }

@@ -116,9 +116,14 @@ fn the_scaling_model_adds_up_the_plans() {
         assert_eq!(sum("positions"), positions);
         assert_eq!(sum("waves"), line["waves"].as_u64().unwrap());
         assert_eq!(sum("critical_positions"), line["critical_positions"].as_u64().unwrap());
-        let most = tiers.iter().map(|t| t["seen_bytes"].as_u64().unwrap()).max();
-        assert_eq!(most, line["seen_bytes"].as_u64());
+        let most = tiers.iter().map(|t| t["held_bytes"].as_u64().unwrap()).max();
+        assert_eq!(most, line["held_bytes"].as_u64());
     }
+    // A process keeps part of what one process alone holds, and the same count table.
+    let held = |line: &serde_json::Value| line["held_bytes"].as_u64().unwrap();
+    let table = |line: &serde_json::Value| line["memory_bytes"].as_u64().unwrap() - held(line);
+    assert!(lines.iter().all(|line| held(line) <= held(&lines[0]) && table(line) == table(&lines[0])));
+    assert!(held(&lines[2]) < held(&lines[0]), "{}", lines[2]);
     for bad in [
         &["--processes", "0", "--throughput", "1", "--bandwidth", "1", "--latency", "1"][..],
         &["--processes", "2", "--throughput", "0", "--bandwidth", "1", "--latency", "1"],

@@ -3,7 +3,7 @@
 //! throughput, bandwidth and latency the user states for their cluster.
 
 use serde::Serialize;
-use zecklab_games::zgame::{tiered_bytes, TierIndex, TieredSolver};
+use zecklab_games::zgame::{TierIndex, TieredSolver};
 
 use crate::input::InputError;
 use crate::output::Out;
@@ -17,19 +17,19 @@ pub fn scaling_help() -> String {
     format!(
         "JSON, one line per process count: {{\"n\",\"processes\",\"positions\",\"critical_positions\",\"efficiency\",\
 \"waves\",\"received_bytes\",\"planning_seconds\",\"compute_seconds\",\"exchange_seconds\",\"predicted_seconds\",\
-\"memory_bytes\",\"seen_bytes\",\"every\"}}.\n\
+\"memory_bytes\",\"held_bytes\",\"every\"}}.\n\
 Over MPI each tier is split into blocks of consecutive ranks, solved in waves (a block after every block its \
-splits reach); after each wave the processes all-gather what they solved. This command builds those plans, as every \
-process of the job would, and adds up: critical_positions, the positions of the busiest process of each wave, summed \
-(efficiency = positions / (processes x critical_positions)); waves, the all-gathers; received_bytes, the most any \
-process receives; planning_seconds, the time the plans took here (each process of a job plans every tier too). \
-Predicted: compute = critical_positions / throughput; exchange = waves x latency x ceil(log2 processes) + \
-received_bytes / bandwidth; predicted = planning + compute + exchange. memory_bytes: what each process holds, the \
-two largest adjacent tiers and the count table (every process holds whole tiers); seen_bytes: the most of two \
-adjacent tiers any one process reads or writes (its blocks and every rank their moves can reach), what a process \
-would hold if it kept only that. Measure the throughput of one process with \
+splits reach); after each wave every process sends each other the words of its blocks that the other keeps. \
+This command builds those plans, as every process of the job would, and adds up: critical_positions, the positions \
+of the busiest process of each wave, summed (efficiency = positions / (processes x critical_positions)); waves, the \
+exchanges; received_bytes, the most any process receives; planning_seconds, the time the plans took here (each \
+process of a job plans every tier too). Predicted: compute = critical_positions / throughput; exchange = waves x \
+latency x ceil(log2 processes) + received_bytes / bandwidth; predicted = planning + compute + exchange. held_bytes: \
+the most of two adjacent tiers any one process keeps (its blocks, every rank their moves reach, and what its share \
+of the next tier will read); memory_bytes: held_bytes and the count table, what the largest process holds (with \
+--checkpoint, the first process keeps whole tiers, to save them). Measure the throughput of one process with \
 `RAYON_NUM_THREADS=1 zecklab zgame solve --n N --no-remoteness --json` (positions / seconds) on a cluster node. \
---tiers-json (which implies JSON) adds \"tiers\": [{{\"parts\",\"positions\",\"critical_positions\",\"waves\",\"received_bytes\",\"seen_bytes\"}}, ...], each planned tier's own figures, fewest parts first.
+--tiers-json (which implies JSON) adds \"tiers\": [{{\"parts\",\"positions\",\"critical_positions\",\"waves\",\"received_bytes\",\"held_bytes\"}}, ...], each planned tier's own figures, fewest parts first.
 --every K plans every K-th tier only and counts each for K (for large n and many processes; planning is exact at \
 K = 1). Up to {MAX_PROCESSES} processes."
     )
@@ -50,7 +50,7 @@ struct ScalingJson {
     exchange_seconds: f64,
     predicted_seconds: f64,
     memory_bytes: u128,
-    seen_bytes: u64,
+    held_bytes: u64,
     every: u32,
     /// With `--tiers-json`: each planned tier's own figures.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -65,7 +65,7 @@ struct TierScalingJson {
     critical_positions: u64,
     waves: usize,
     received_bytes: u64,
-    seen_bytes: u64,
+    held_bytes: u64,
 }
 
 /// What the user states about the cluster.
@@ -113,14 +113,14 @@ pub fn scaling(
         ))
     })?;
     // Nothing is solved here: the model only plans, so any size of tier is fine.
-    let memory_bytes = tiered_bytes(&index, false);
+    let table_bytes = TierIndex::table_bytes(n);
     let solver = TieredSolver::from_index(index, false, u128::MAX).map_err(InputError::from_display)?;
     let index = solver.index();
     let tiers: Vec<u32> = (index.fewest_parts()..=n).collect();
     for &r in processes {
         let bar = progress::bar(tiers.len() as u64, "tiers", &format!("planning n = {n} for {r} processes"));
         let mut planning = std::time::Duration::ZERO;
-        let (mut critical, mut waves, mut received, mut seen) = (0u64, 0u64, 0u64, 0u64);
+        let (mut critical, mut waves, mut received, mut held) = (0u64, 0u64, 0u64, 0u64);
         let mut per_tier = Vec::new();
         for chunk in tiers.chunks(every as usize) {
             // The first tier of each chunk stands for all of it.
@@ -133,7 +133,7 @@ pub fn scaling(
                     critical += f.critical_positions * weight;
                     waves += f.waves as u64 * weight;
                     received += f.received_bytes * weight;
-                    seen = seen.max(f.seen_bytes);
+                    held = held.max(f.held_bytes);
                     planning += f.planning * weight as u32;
                     per_tier.push(TierScalingJson {
                         parts: p,
@@ -141,21 +141,21 @@ pub fn scaling(
                         critical_positions: f.critical_positions,
                         waves: f.waves,
                         received_bytes: f.received_bytes,
-                        seen_bytes: f.seen_bytes,
+                        held_bytes: f.held_bytes,
                     });
                 }
                 // Too small to share (or one process): every process solves the tier whole.
                 None => {
                     critical += index.count(p) * weight;
                     let words = |p: u32| index.count(p).div_ceil(64) * 8;
-                    seen = seen.max(words(p) + words(p - 1));
+                    held = held.max(words(p) + words(p - 1));
                     per_tier.push(TierScalingJson {
                         parts: p,
                         positions: index.count(p),
                         critical_positions: index.count(p),
                         waves: 0,
                         received_bytes: 0,
-                        seen_bytes: words(p) + words(p - 1),
+                        held_bytes: words(p) + words(p - 1),
                     });
                 }
             }
@@ -180,8 +180,8 @@ pub fn scaling(
             compute_seconds,
             exchange_seconds,
             predicted_seconds: planning_seconds + compute_seconds + exchange_seconds,
-            memory_bytes,
-            seen_bytes: seen,
+            memory_bytes: u128::from(held) + table_bytes,
+            held_bytes: held,
             every,
             tiers: tiers_json.then_some(per_tier),
         };
@@ -189,7 +189,7 @@ pub fn scaling(
             out.json(&line)?;
         } else {
             out.line(format!(
-                "n = {n}, {r} process{}: {:.1} s predicted (planning {:.1} s, compute {:.1} s, exchange {:.1} s); efficiency {:.2}, {} waves, {} MB received a process, {} MB held, {} MB seen",
+                "n = {n}, {r} process{}: {:.1} s predicted (planning {:.1} s, compute {:.1} s, exchange {:.1} s); efficiency {:.2}, {} waves, {} MB received a process, {} MB held a process ({} MB of tiers)",
                 if r == 1 { "" } else { "es" },
                 line.predicted_seconds,
                 line.planning_seconds,
@@ -199,7 +199,7 @@ pub fn scaling(
                 line.waves,
                 line.received_bytes / 1_000_000,
                 line.memory_bytes / 1_000_000,
-                line.seen_bytes / 1_000_000
+                line.held_bytes / 1_000_000
             ))?;
         }
         out.flush()?;

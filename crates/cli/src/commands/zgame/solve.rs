@@ -294,7 +294,8 @@ pub fn solve_tiered(
     while solver.next_tier().is_some() {
         let progress = |done, _| bar.set_position(before + done);
         let figures = match world.as_deref_mut() {
-            Some(world) => solver.solve_next_shared(world, progress),
+            // With checkpoints, the first process keeps whole tiers, to save them.
+            Some(world) => solver.solve_next_shared(world, checkpoint.map(|_| 0), progress),
             None => solver.solve_next(progress).map_err(InputError::from_display)?,
         };
         before += figures.positions;
@@ -308,7 +309,7 @@ pub fn solve_tiered(
     bar.finish_and_clear();
     let solved = solver.finish();
     if let Some(world) = world {
-        // Every process holds the whole last tier and every tier's figures: they must agree.
+        // Every process solved the last tier whole and counted every tier together: they must agree.
         let mine = [solved.p_positions, u64::from(solved.start.is_win())];
         let all = world.all_gather(&mine, &vec![mine.len(); world.processes()]);
         if all.chunks(mine.len()).any(|theirs| theirs != mine) {

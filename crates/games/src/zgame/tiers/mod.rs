@@ -115,6 +115,10 @@ pub struct TieredSolver {
     with_remoteness: bool,
     /// The last finished tier (`None` before the first).
     last: Option<TierValues>,
+    /// Whether this process holds all of the last finished tier (a shared solve may keep part).
+    last_whole: bool,
+    /// The plan of the next tier, made while solving the last one: (tier, processes, plan).
+    next_plan: Option<(u32, usize, Option<shares::Plan>)>,
     finished: Vec<TierCount>,
     /// Blocks with fewer positions are swept on one thread (tests lower it to split every block).
     split_from: u64,
@@ -168,6 +172,8 @@ impl TieredSolver {
             index,
             with_remoteness,
             last: None,
+            last_whole: true,
+            next_plan: None,
             finished: Vec::new(),
             split_from: runs::SPLIT_FROM,
             #[cfg(test)]
@@ -204,6 +210,7 @@ impl TieredSolver {
             return Err(SolveError::BadState { n: state.n });
         }
         self.last = Some(state.last);
+        self.last_whole = true;
         self.finished = state.finished;
         Ok(self)
     }
@@ -224,16 +231,18 @@ impl TieredSolver {
         (next <= self.index.n()).then_some(next)
     }
 
-    /// The state after the last finished tier, for saving (`None` before the first).
+    /// The state after the last finished tier, for saving (`None` before the first, and on a
+    /// process that keeps only part of it after a shared solve).
     pub fn state(&self) -> Option<TierState> {
-        self.last.as_ref().map(|last| TierState {
+        self.last.as_ref().filter(|_| self.last_whole).map(|last| TierState {
             n: self.n(),
             last: last.clone(),
             finished: self.finished.clone(),
         })
     }
 
-    /// The last finished tier's values.
+    /// The last finished tier's values (after a shared solve, only the words this process keeps:
+    /// see [`TieredSolver::solve_next_shared`]).
     pub fn last(&self) -> Option<&TierValues> {
         self.last.as_ref()
     }
@@ -290,14 +299,16 @@ impl TieredSolver {
         if overflow {
             return Err(SolveError::RemotenessOverflow { n: self.n() });
         }
-        Ok(self.finish_tier(p, current))
+        self.last_whole = true;
+        Ok(self.finish_tier(p, current, None))
     }
 
-    /// Records tier `p`, now solved in `current`, as the last finished one, and gives its figures.
-    fn finish_tier(&mut self, p: u32, current: sweep::Current) -> TierCount {
+    /// Records tier `p`, now solved in `current`, as the last finished one, and gives its
+    /// figures; `wins` counts its wins when `current` does not hold them all.
+    fn finish_tier(&mut self, p: u32, current: sweep::Current, wins: Option<u64>) -> TierCount {
         let size = self.index.count(p);
         let current = current.into_values(p);
-        let wins: u64 = current.wins.iter().map(|w| u64::from(w.count_ones())).sum();
+        let wins = wins.unwrap_or_else(|| current.wins.iter().map(|w| u64::from(w.count_ones())).sum());
         let figures = TierCount { parts: p, positions: size, p_positions: size - wins };
         self.finished.push(figures);
         self.last = Some(current);
@@ -330,30 +341,49 @@ impl TieredSolver {
     }
 
     /// Solves the next tier together with the other processes of `exchange`, each its share
-    /// (see the module header), and returns its figures; afterwards every process holds the
-    /// whole tier. Every process must call it for the same tier of the same game. Outcomes only.
-    /// `progress(done, total)` counts the positions this process has solved or received.
+    /// (see the module header), and returns its figures. Every process must call it for the same
+    /// tier of the same game, with the same `whole`. Outcomes only. `progress(done, total)`
+    /// counts the positions this process has solved or taken in.
+    ///
+    /// Afterwards each process keeps only what it needs of the tier: the words its share read
+    /// or wrote and those its share of the next tier will read; the rest of [`TieredSolver::last`]
+    /// stays zero, and no memory backs it. Process `whole`, if any, keeps every tier whole (to
+    /// save checkpoints: [`TieredSolver::state`] is `None` elsewhere after a shared tier), and
+    /// every process keeps the whole of a tier the next of which is solved whole (too small to
+    /// share) and of the last tier.
     ///
     /// # Panics
     /// When every tier is solved, or when the solver keeps remoteness.
     pub fn solve_next_shared(
         &mut self,
         exchange: &mut dyn Exchange,
+        whole: Option<usize>,
         progress: impl Fn(u64, u64) + Sync,
     ) -> TierCount {
         assert!(!self.with_remoteness, "a shared solve keeps outcomes only");
         let p = self.next_tier().expect("a tier is left to solve");
+        let processes = exchange.processes();
         // One process alone has nothing to share, and a tier too small to share is solved whole
         // by every process: both as [`TieredSolver::solve_next`] does.
-        let plan = (exchange.processes() > 1).then(|| self.plan(p, exchange.processes())).flatten();
-        let Some(plan) = plan else {
-            return self.solve_next_by(TierSweep::Fast, progress).expect("no remoteness to overflow");
+        let plan = match self.next_plan.take() {
+            Some((tier, shared_by, plan)) if (tier, shared_by) == (p, processes) => plan,
+            _ => (processes > 1).then(|| self.plan(p, processes)).flatten(),
         };
+        let Some(plan) = plan else {
+            let figures = self.solve_next_by(TierSweep::Fast, progress).expect("no remoteness to overflow");
+            self.last_whole = true;
+            return figures;
+        };
+        let next = (p < self.n()).then(|| self.plan(p + 1, processes)).flatten();
         let size = self.index.count(p);
         let current = sweep::Current::new(size, false);
-        self.runs(p, &current, runs::Pass::Words)
-            .run_shared(p, &plan, exchange, &|done| progress(done, size));
-        self.finish_tier(p, current)
+        let runs = self.runs(p, &current, runs::Pass::Words);
+        let kept = runs.kept_spans(&plan, p, next.as_ref(), processes, whole);
+        let wins = runs.run_shared(p, &plan, &kept, exchange, &|done| progress(done, size));
+        drop(runs);
+        self.next_plan = Some((p + 1, processes, next));
+        self.last_whole = kept[exchange.me()] == [(0, size.div_ceil(64))];
+        self.finish_tier(p, current, Some(wins))
     }
 
     /// The figures of tier `p`'s plan for `processes` processes (`None` when the tier is too
@@ -366,8 +396,22 @@ impl TieredSolver {
         let plan = self.plan(p, processes)?;
         let planning = start.elapsed();
         let nothing = sweep::Current::new(0, false);
-        let seen_words = self.runs(p, &nothing, runs::Pass::Words).seen_words(&plan, p, processes);
-        Some(ShareFigures { planning, seen_bytes: seen_words * 8, ..plan.figures(processes) })
+        let runs = self.runs(p, &nothing, runs::Pass::Words);
+        // What each process keeps of tier `p` and of the tier below while solving `p`.
+        let next = (p < self.n()).then(|| self.plan(p + 1, processes)).flatten();
+        let kept = runs.kept_spans(&plan, p, next.as_ref(), processes, None);
+        let whole_below = vec![vec![(0, self.index.count(p - 1).div_ceil(64))]; processes];
+        let kept_below = match self.plan(p - 1, processes) {
+            Some(below) => runs.kept_spans(&below, p - 1, Some(&plan), processes, None),
+            None => whole_below,
+        };
+        let held_words = kept
+            .iter()
+            .zip(&kept_below)
+            .map(|(here, below)| shares::span_words(here) + shares::span_words(below))
+            .max()
+            .unwrap_or(0);
+        Some(ShareFigures { planning, held_bytes: held_words * 8, ..plan.figures(processes, &kept) })
     }
 
     /// Solves every tier left, then gives the figures.
@@ -483,10 +527,12 @@ mod tests {
         }
     }
 
-    /// `processes` threads sharing one solve, each through a barrier and one slot per thread.
+    /// `processes` threads sharing one solve, through a barrier and a mailbox for each pair of
+    /// threads (`mail[sender][receiver]`).
     struct Threads {
         me: usize,
-        slots: std::sync::Arc<(std::sync::Barrier, std::sync::Mutex<Vec<Vec<u64>>>)>,
+        processes: usize,
+        post: std::sync::Arc<(std::sync::Barrier, std::sync::Mutex<Vec<Vec<Vec<u64>>>>)>,
     }
 
     impl Exchange for Threads {
@@ -494,61 +540,141 @@ mod tests {
             self.me
         }
         fn processes(&self) -> usize {
-            self.slots.1.lock().unwrap().len()
+            self.processes
         }
         fn all_gather(&mut self, mine: &[u64], counts: &[usize]) -> Vec<u64> {
             assert_eq!(mine.len(), counts[self.me]);
-            let (barrier, slots) = &*self.slots;
-            slots.lock().unwrap()[self.me] = mine.to_vec();
+            let sends = mine.repeat(self.processes);
+            let received = self.all_to_all(&sends, &vec![mine.len(); self.processes], counts);
+            assert_eq!(received.len(), counts.iter().sum::<usize>());
+            received
+        }
+        fn all_to_all(&mut self, sends: &[u64], send_counts: &[usize], receive_counts: &[usize]) -> Vec<u64> {
+            assert_eq!(sends.len(), send_counts.iter().sum::<usize>());
+            let (barrier, mail) = &*self.post;
+            {
+                let mut mail = mail.lock().unwrap();
+                let mut at = 0;
+                for (receiver, &count) in send_counts.iter().enumerate() {
+                    mail[self.me][receiver] = sends[at..at + count].to_vec();
+                    at += count;
+                }
+            }
             barrier.wait();
-            let all = slots.lock().unwrap().concat();
-            // Nobody writes the next round's slot before everyone has read this one.
+            let mut received = Vec::new();
+            {
+                let mail = mail.lock().unwrap();
+                for (sender, &count) in receive_counts.iter().enumerate() {
+                    assert_eq!(
+                        mail[sender][self.me].len(),
+                        count,
+                        "{sender} sends {} what it expects",
+                        self.me
+                    );
+                    received.extend_from_slice(&mail[sender][self.me]);
+                }
+            }
+            // Nobody posts the next round's mail before everyone has read this one.
             barrier.wait();
-            assert_eq!(all.len(), counts.iter().sum::<usize>());
-            all
+            received
         }
     }
 
-    /// Every tier of the game on `n`, shared by `processes` threads: what each thread holds
-    /// after each tier, with its figures.
-    fn shared_tiers(n: u32, processes: usize, split_from: u64) -> Vec<Vec<(TierCount, TierValues)>> {
-        let slots = std::sync::Arc::new((
+    /// Every tier of the game on `n`, shared by `processes` threads, the last keeping whole
+    /// tiers: what each thread holds after each tier, with its figures and whether it is whole.
+    fn shared_tiers(n: u32, processes: usize, split_from: u64) -> Vec<Vec<(TierCount, TierValues, bool)>> {
+        let post = std::sync::Arc::new((
             std::sync::Barrier::new(processes),
-            std::sync::Mutex::new(vec![Vec::new(); processes]),
+            std::sync::Mutex::new(vec![vec![Vec::new(); processes]; processes]),
         ));
         let threads: Vec<_> = (0..processes)
             .map(|me| {
-                let mut exchange = Threads { me, slots: slots.clone() };
+                let mut exchange = Threads { me, processes, post: post.clone() };
                 std::thread::spawn(move || {
                     let mut solver = TieredSolver::new(n, false, 1 << 32).unwrap();
                     solver.split_from = split_from;
                     let mut tiers = Vec::new();
                     while solver.next_tier().is_some() {
-                        let figures = solver.solve_next_shared(&mut exchange, |_, _| {});
-                        tiers.push((figures, solver.last().unwrap().clone()));
+                        let figures = solver.solve_next_shared(&mut exchange, Some(processes - 1), |_, _| {});
+                        let whole = solver.state().is_some();
+                        tiers.push((figures, solver.last().unwrap().clone(), whole));
                     }
-                    tiers
+                    (solver.finish(), tiers)
                 })
             })
             .collect();
-        threads.into_iter().map(|t| t.join().unwrap()).collect()
+        threads
+            .into_iter()
+            .map(|t| {
+                let (solution, tiers) = t.join().unwrap();
+                assert_eq!(
+                    solution.tiers.iter().rev().copied().collect::<Vec<_>>(),
+                    tiers.iter().map(|t| t.0).collect::<Vec<_>>()
+                );
+                tiers
+            })
+            .collect()
     }
 
     #[test]
     fn a_shared_solve_gives_every_process_the_values_of_the_single_solve() {
+        // Every process has the single solve's figures; the last holds every tier whole, equal
+        // to the single solve's; every other holds at least the words it solved or needs,
+        // equal there, and nothing it does not keep.
         for (n, split_from) in [(30, 1), (61, 1), (100, 1), (150, 64), (230, runs::SPLIT_FROM)] {
             let mut single = TieredSolver::new(n, false, 1 << 32).unwrap();
+            // Plans depend on it: the same as the shared solves'.
+            single.split_from = split_from;
             let mut expected = Vec::new();
-            while single.next_tier().is_some() {
+            while let Some(p) = single.next_tier() {
                 let figures = single.solve_next(|_, _| {}).unwrap();
-                expected.push((figures, single.last().unwrap().clone()));
+                let plans: Vec<_> = (1..=4).map(|r| single.plan(p, r)).collect();
+                expected.push((figures, single.last().unwrap().clone(), plans));
             }
             for processes in 1..=4 {
+                let mut partial = 0;
                 for (me, got) in shared_tiers(n, processes, split_from).into_iter().enumerate() {
                     assert_eq!(got.len(), expected.len());
-                    for (g, e) in got.iter().zip(&expected) {
-                        assert!(g == e, "n = {n}, process {me} of {processes}, tier {}", e.0.parts);
+                    for ((figures, values, whole), (e_figures, e_values, plans)) in got.iter().zip(&expected)
+                    {
+                        let tier = e_figures.parts;
+                        assert_eq!(figures, e_figures, "n = {n}, process {me} of {processes}, tier {tier}");
+                        assert!(
+                            *whole || me != processes - 1,
+                            "n = {n}: the keeper of whole tiers, tier {tier}"
+                        );
+                        if *whole {
+                            assert!(values == e_values, "n = {n}, process {me} of {processes}, tier {tier}");
+                            continue;
+                        }
+                        partial += 1;
+                        // Where the process keeps part, its own blocks are exact, and every
+                        // word it holds is the single solve's or zero (never a wrong bit).
+                        let plan = plans[processes - 1].as_ref().expect("a partial tier was shared");
+                        for k in 0..plan.block_count() {
+                            if plan.owner_of(k) != me {
+                                continue;
+                            }
+                            for r in plan.block_ranks(k) {
+                                assert_eq!(
+                                    values.is_win(r),
+                                    e_values.is_win(r),
+                                    "n = {n}, {me} of {processes}, tier {tier}, rank {r}"
+                                );
+                            }
+                        }
+                        for (g, e) in values.wins.iter().zip(&e_values.wins) {
+                            assert_eq!(
+                                g & !e,
+                                0,
+                                "n = {n}, {me} of {processes}, tier {tier}: a bit set wrongly"
+                            );
+                        }
                     }
+                }
+                // Below about n = 150, two processes' shares reach every word of every tier.
+                if processes >= 3 || (processes == 2 && n >= 150) {
+                    assert!(partial > 0, "n = {n}, {processes} processes: some process keeps part of a tier");
                 }
             }
         }

@@ -56,9 +56,15 @@ pub trait Exchange {
     /// every process knows them beforehand (they follow from the plan), so only the words
     /// travel. Every process calls it the same number of times, with the same counts.
     fn all_gather(&mut self, mine: &[u64], counts: &[usize]) -> Vec<u64>;
+    /// Gives every process its own words: `sends` holds them one process after another, in
+    /// process order, `send_counts[k]` for process `k`. Returns what every process gave this
+    /// one, in process order, `receive_counts[k]` words from process `k` (known beforehand, as
+    /// for [`Exchange::all_gather`]). Every process calls it the same number of times.
+    fn all_to_all(&mut self, sends: &[u64], send_counts: &[usize], receive_counts: &[usize]) -> Vec<u64>;
 }
 
 /// One block of a plan: the positions sharing the counts above `level`.
+#[derive(Debug)]
 struct Block {
     first: u64,
     len: u64,
@@ -70,6 +76,7 @@ struct Block {
 }
 
 /// A tier split into blocks, waves and owners, the same on every process.
+#[derive(Debug)]
 pub(super) struct Plan {
     blocks: Vec<Block>,
     /// Every block's fixed counts, from `c_(level+1)` up.
@@ -90,26 +97,59 @@ pub struct ShareFigures {
     /// The sum over waves of the largest share any process solves in it (positions): the
     /// tier's critical path, if every process solves as fast.
     pub critical_positions: u64,
-    /// Bytes each process receives, at most, over the tier.
+    /// Bytes any one process receives, at most, over the tier.
     pub received_bytes: u64,
-    /// Bytes of this tier and the tier below that any one process must see at most to solve its
-    /// share (its blocks and what their moves reach): what a process would hold if it kept no
-    /// more than it reads. Today each process holds both tiers whole.
-    pub seen_bytes: u64,
+    /// The most bytes of this tier and the tier below any one process holds while solving this
+    /// tier: what it keeps of each (see [`TieredSolver::solve_next_shared`]).
+    pub held_bytes: u64,
     /// How long building the plan took (each process of a job builds it too).
     pub planning: std::time::Duration,
 }
 
 impl Plan {
-    /// The words of a block, each with the mask of the block's bits in it.
-    fn words(&self, k: usize) -> impl Iterator<Item = (usize, u64)> {
+    /// The words of block `k` within the word range `from..to`, each with the mask of the
+    /// block's bits in it.
+    fn words_within(&self, k: usize, from: u64, to: u64) -> impl Iterator<Item = (usize, u64)> {
         let (first, end) = (self.blocks[k].first, self.blocks[k].first + self.blocks[k].len);
-        (first / 64..end.div_ceil(64)).map(move |w| {
+        (from.max(first / 64)..to.min(end.div_ceil(64))).map(move |w| {
             let (lo, hi) = ((w * 64).max(first), ((w + 1) * 64).min(end));
             let width = hi - lo;
             let ones = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
             (w as usize, ones << (lo - w * 64))
         })
+    }
+
+    /// The words of block `k`, each with the mask of the block's bits in it.
+    fn words(&self, k: usize) -> impl Iterator<Item = (usize, u64)> {
+        self.words_within(k, 0, u64::MAX)
+    }
+
+    /// The words of block `k` that a process keeping `spans` (sorted disjoint word ranges)
+    /// holds, with their masks.
+    fn kept_words<'a>(
+        &'a self,
+        k: usize,
+        spans: &'a [(u64, u64)],
+    ) -> impl Iterator<Item = (usize, u64)> + 'a {
+        let block = &self.blocks[k];
+        let (from, to) = (block.first / 64, (block.first + block.len).div_ceil(64));
+        let start = spans.partition_point(|&(_, end)| end <= from);
+        spans[start..]
+            .iter()
+            .take_while(move |&&(begin, _)| begin < to)
+            .flat_map(move |&(begin, end)| self.words_within(k, begin, end))
+    }
+
+    /// How many words of block `k` a process keeping `spans` holds.
+    fn kept_count(&self, k: usize, spans: &[(u64, u64)]) -> usize {
+        let block = &self.blocks[k];
+        let (from, to) = (block.first / 64, (block.first + block.len).div_ceil(64));
+        let start = spans.partition_point(|&(_, end)| end <= from);
+        spans[start..]
+            .iter()
+            .take_while(|&&(begin, _)| begin < to)
+            .map(|&(begin, end)| (end.min(to) - begin.max(from)) as usize)
+            .sum()
     }
 
     /// The blocks of `wave` that `owner` solves, in the order every process agrees on.
@@ -141,21 +181,23 @@ impl Plan {
         self.blocks[k].first..self.blocks[k].first + self.blocks[k].len
     }
 
-    /// The plan's figures for `processes` processes.
-    pub(super) fn figures(&self, processes: usize) -> ShareFigures {
+    /// The plan's figures for `processes` processes that keep `kept` of the tier (see
+    /// [`Runs::kept_spans`]); `held_bytes` is left for the caller, who knows the tier below.
+    pub(super) fn figures(&self, processes: usize, kept: &[Vec<(u64, u64)>]) -> ShareFigures {
         let mut critical_positions = 0;
-        // A process receives every word sent but its own.
-        let mut sent_words = vec![0u64; processes];
+        // A process receives the words of others' blocks that it keeps.
+        let mut received_words = vec![0u64; processes];
         for wave in &self.waves {
             let mut load = vec![0u64; processes];
             for &k in wave {
-                load[self.blocks[k].owner] += self.blocks[k].len;
-                sent_words[self.blocks[k].owner] += self.words(k).count() as u64;
+                let owner = self.blocks[k].owner;
+                load[owner] += self.blocks[k].len;
+                for (receiver, spans) in kept.iter().enumerate().filter(|&(r, _)| r != owner) {
+                    received_words[receiver] += self.kept_count(k, spans) as u64;
+                }
             }
             critical_positions += load.iter().max().copied().unwrap_or(0);
         }
-        let all_words: u64 = sent_words.iter().sum();
-        let received_words = sent_words.iter().map(|&own| all_words - own);
         ShareFigures {
             levels: (
                 self.blocks.iter().map(|b| b.level).min().unwrap_or(0),
@@ -164,8 +206,8 @@ impl Plan {
             blocks: self.blocks.len(),
             waves: self.waves.len(),
             critical_positions,
-            received_bytes: received_words.max().unwrap_or(0) * 8,
-            seen_bytes: 0,
+            received_bytes: received_words.iter().max().copied().unwrap_or(0) * 8,
+            held_bytes: 0,
             planning: std::time::Duration::ZERO,
         }
     }
@@ -266,18 +308,41 @@ impl Runs<'_> {
         (len > 0).then(|| (self.index.rank_between(counts, top, level + 1, n, p), len))
     }
 
-    /// The most words any process must see of tiers `p` and `p - 1` while solving tier `p` by
-    /// `plan`: its own blocks, the blocks of tier `p` its splits can reach, and the ranks of tier
-    /// `p - 1` its combines can reach (found from the counts above each block's level, so a
-    /// superset where legality depends on the counts below).
-    pub(super) fn seen_words(&self, plan: &Plan, p: u32, processes: usize) -> u64 {
-        let (here, below) = self.seen_spans(plan, p, processes);
-        let total = |spans: &[(u64, u64)]| spans.iter().map(|(from, to)| to - from).sum::<u64>();
-        (0..processes).map(|k| total(&here[k]) + total(&below[k])).max().unwrap_or(0)
+    /// What each process keeps of tier `p`, solved by `plan`, as sorted disjoint word ranges
+    /// `from..to`: the words its own solve of tier `p` reads or writes, and the words its solve
+    /// of tier `p + 1` will read (by `next`, that tier's plan). Process `whole` (if any) and,
+    /// when tier `p + 1` is not shared (`next` is `None`) or `p` is the last tier, every process
+    /// keeps the whole tier, since every process then solves the next tier whole.
+    pub(super) fn kept_spans(
+        &self,
+        plan: &Plan,
+        p: u32,
+        next: Option<&Plan>,
+        processes: usize,
+        whole: Option<usize>,
+    ) -> Vec<Vec<(u64, u64)>> {
+        let all = vec![(0, self.index.count(p).div_ceil(64))];
+        let Some(next) = next else { return vec![all; processes] };
+        let (here, _) = self.seen_spans(plan, p, processes);
+        let (_, read_next) = self.seen_spans(next, p + 1, processes);
+        here.into_iter()
+            .zip(read_next)
+            .enumerate()
+            .map(|(k, (mut spans, more))| {
+                if whole == Some(k) {
+                    return all.clone();
+                }
+                spans.extend(more);
+                disjoint(spans)
+            })
+            .collect()
     }
 
-    /// What [`Runs::seen_words`] counts: by process, the sorted disjoint word ranges
-    /// `from..to` it must see of tier `p`, and of tier `p - 1`.
+    /// By process, the sorted disjoint word ranges `from..to` it reads or writes of tier `p`,
+    /// and reads of tier `p - 1`, while solving tier `p` by `plan`: its own blocks, the blocks
+    /// of tier `p` its splits can reach, and the ranks of tier `p - 1` its combines can reach
+    /// (found from the counts above each block's level, so a superset where legality depends on
+    /// the counts below).
     #[allow(clippy::type_complexity)]
     pub(super) fn seen_spans(
         &self,
@@ -322,17 +387,9 @@ impl Runs<'_> {
             }
         }
         let merged = |ranges: Vec<(u64, u64)>| {
-            let mut spans: Vec<(u64, u64)> =
-                ranges.into_iter().map(|(first, len)| (first / 64, (first + len).div_ceil(64))).collect();
-            spans.sort_unstable();
-            let mut disjoint: Vec<(u64, u64)> = Vec::with_capacity(spans.len());
-            for (from, to) in spans {
-                match disjoint.last_mut() {
-                    Some(last) if from <= last.1 => last.1 = last.1.max(to),
-                    _ => disjoint.push((from, to)),
-                }
-            }
-            disjoint
+            disjoint(
+                ranges.into_iter().map(|(first, len)| (first / 64, (first + len).div_ceil(64))).collect(),
+            )
         };
         (here.into_iter().map(merged).collect(), below.into_iter().map(merged).collect())
     }
@@ -367,17 +424,20 @@ impl Runs<'_> {
         cursor
     }
 
-    /// Solves this process's share of tier `p` by `plan`, and takes in the others' shares, wave
-    /// by wave.
+    /// Solves this process's share of tier `p` by `plan` and, wave by wave, gives every other
+    /// process the words of it that the other keeps (`kept`, by process) and takes in the words
+    /// it keeps of theirs. Returns the tier's wins, counted over every process's blocks.
     pub(super) fn run_shared(
         &self,
         p: u32,
         plan: &Plan,
+        kept: &[Vec<(u64, u64)>],
         exchange: &mut dyn Exchange,
         progress: &(dyn Fn(u64) + Sync),
-    ) {
-        let me = exchange.me();
+    ) -> u64 {
+        let (me, processes) = (exchange.me(), exchange.processes());
         let wins = &self.current.wins;
+        let mut my_wins = 0u64;
         for wave in &plan.waves {
             let mine: Vec<usize> = plan.owned(wave, me).collect();
             let solve = |&k: &usize| self.block(plan.blocks[k].level, self.cursor_of(plan, p, k), progress);
@@ -388,25 +448,38 @@ impl Runs<'_> {
             } else {
                 mine.par_iter().for_each(solve);
             }
-            let words: Vec<u64> = mine
+            my_wins += mine
                 .iter()
                 .flat_map(|&k| plan.words(k))
-                .map(|(w, mask)| wins[w].load(Relaxed) & mask)
+                .map(|(w, mask)| u64::from((wins[w].load(Relaxed) & mask).count_ones()))
+                .sum::<u64>();
+            // To each other process, the words of my blocks that it keeps; from each, the words
+            // of its blocks that I keep, in the same order (both sides follow the same plan).
+            let mut sends = Vec::new();
+            let mut send_counts = vec![0; processes];
+            for (receiver, spans) in kept.iter().enumerate().filter(|&(r, _)| r != me) {
+                let before = sends.len();
+                sends.extend(
+                    mine.iter()
+                        .flat_map(|&k| plan.kept_words(k, spans))
+                        .map(|(w, mask)| wins[w].load(Relaxed) & mask),
+                );
+                send_counts[receiver] = sends.len() - before;
+            }
+            let receive_counts: Vec<usize> = (0..processes)
+                .map(|sender| match sender == me {
+                    true => 0,
+                    false => plan.owned(wave, sender).map(|k| plan.kept_count(k, &kept[me])).sum(),
+                })
                 .collect();
-            let counts: Vec<usize> = (0..exchange.processes())
-                .map(|sender| plan.owned(wave, sender).map(|k| plan.words(k).count()).sum())
-                .collect();
-            debug_assert_eq!(counts[me], words.len());
-            let all = exchange.all_gather(&words, &counts);
-            assert_eq!(all.len(), counts.iter().sum::<usize>(), "every word received belongs to a block");
+            let received = exchange.all_to_all(&sends, &send_counts, &receive_counts);
+            drop(sends);
+            assert_eq!(received.len(), receive_counts.iter().sum::<usize>(), "every word received is kept");
             let mut at = 0;
-            for (sender, &count) in counts.iter().enumerate() {
-                let theirs = &all[at..at + count];
+            for (sender, &count) in receive_counts.iter().enumerate().filter(|&(s, _)| s != me) {
+                let theirs = &received[at..at + count];
                 at += count;
-                if sender == me {
-                    continue;
-                }
-                let words = plan.owned(wave, sender).flat_map(|k| plan.words(k));
+                let words = plan.owned(wave, sender).flat_map(|k| plan.kept_words(k, &kept[me]));
                 for ((w, mask), bits) in words.zip(theirs) {
                     wins[w].fetch_or(bits & mask, Relaxed);
                 }
@@ -415,5 +488,25 @@ impl Runs<'_> {
             }
             progress(self.done.load(Relaxed));
         }
+        let counts = vec![1; processes];
+        exchange.all_gather(&[my_wins], &counts).iter().sum()
     }
+}
+
+/// The union of word ranges `from..to`, as sorted disjoint ranges.
+fn disjoint(mut spans: Vec<(u64, u64)>) -> Vec<(u64, u64)> {
+    spans.sort_unstable();
+    let mut union: Vec<(u64, u64)> = Vec::with_capacity(spans.len());
+    for (from, to) in spans {
+        match union.last_mut() {
+            Some(last) if from <= last.1 => last.1 = last.1.max(to),
+            _ => union.push((from, to)),
+        }
+    }
+    union
+}
+
+/// The number of words in sorted disjoint word ranges.
+pub(super) fn span_words(spans: &[(u64, u64)]) -> u64 {
+    spans.iter().map(|(from, to)| to - from).sum()
 }

@@ -17,8 +17,11 @@ pub(super) struct Current {
 impl Current {
     pub(super) fn new(size: u64, with_remoteness: bool) -> Current {
         Current {
-            wins: (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
-            remoteness: with_remoteness.then(|| (0..size).map(|_| AtomicU16::new(0)).collect()),
+            // Zeroed by the allocator, which takes large tables as fresh pages from the system:
+            // no memory backs the words a shared solve never writes (nor does `into_values`,
+            // which reuses the table in place).
+            wins: bytemuck::zeroed_vec(size.div_ceil(64) as usize),
+            remoteness: with_remoteness.then(|| bytemuck::zeroed_vec(size as usize)),
         }
     }
 
