@@ -377,12 +377,16 @@ impl TieredSolver {
         let next = (p < self.n()).then(|| self.plan(p + 1, processes)).flatten();
         let size = self.index.count(p);
         let current = sweep::Current::new(size, false);
-        let runs = self.runs(p, &current, runs::Pass::Words);
-        let kept = runs.kept_spans(&plan, p, next.as_ref(), processes, whole);
-        let wins = runs.run_shared(p, &plan, &kept, exchange, &|done| progress(done, size));
-        drop(runs);
+        let me = exchange.me();
+        let (kept, wins) = {
+            let runs = self.runs(p, &current, runs::Pass::Words);
+            let mine = runs.kept_spans((&plan, p, next.as_ref()), processes, whole, Some(me)).swap_remove(me);
+            let kept = shares::share_kept(exchange, &mine);
+            let wins = runs.run_shared(p, &plan, &kept, exchange, &|done| progress(done, size));
+            (kept, wins)
+        };
         self.next_plan = Some((p + 1, processes, next));
-        self.last_whole = kept[exchange.me()] == [(0, size.div_ceil(64))];
+        self.last_whole = kept[me] == [(0, size.div_ceil(64))];
         self.finish_tier(p, current, Some(wins))
     }
 
@@ -392,17 +396,20 @@ impl TieredSolver {
         if processes == 0 {
             return None;
         }
+        // A process of a job plans each tier once, and finds what every process keeps of it.
         let start = std::time::Instant::now();
         let plan = self.plan(p, processes)?;
-        let planning = start.elapsed();
+        let mut planning = start.elapsed();
         let nothing = sweep::Current::new(0, false);
         let runs = self.runs(p, &nothing, runs::Pass::Words);
-        // What each process keeps of tier `p` and of the tier below while solving `p`.
         let next = (p < self.n()).then(|| self.plan(p + 1, processes)).flatten();
-        let kept = runs.kept_spans(&plan, p, next.as_ref(), processes, None);
+        let start = std::time::Instant::now();
+        let kept = runs.kept_spans((&plan, p, next.as_ref()), processes, None, None);
+        // Each process of a job finds its own share of these.
+        planning += start.elapsed() / processes as u32;
         let whole_below = vec![vec![(0, self.index.count(p - 1).div_ceil(64))]; processes];
         let kept_below = match self.plan(p - 1, processes) {
-            Some(below) => runs.kept_spans(&below, p - 1, Some(&plan), processes, None),
+            Some(below) => runs.kept_spans((&below, p - 1, Some(&plan)), processes, None, None),
             None => whole_below,
         };
         let held_words = kept
@@ -532,8 +539,11 @@ mod tests {
     struct Threads {
         me: usize,
         processes: usize,
-        post: std::sync::Arc<(std::sync::Barrier, std::sync::Mutex<Vec<Vec<Vec<u64>>>>)>,
+        post: std::sync::Arc<(std::sync::Barrier, Mailboxes)>,
     }
+
+    /// `mail[sender][receiver]`: the words in transit.
+    type Mailboxes = std::sync::Mutex<Vec<Vec<Vec<u64>>>>;
 
     impl Exchange for Threads {
         fn me(&self) -> usize {
@@ -704,7 +714,9 @@ mod tests {
                     }
                 }
                 assert!(block_of.iter().all(|&k| k != usize::MAX), "n = {n}, tier {p}: a rank in no block");
-                let (here, below) = solver.runs(p, &nothing, runs::Pass::Words).seen_spans(&plan, p, 3);
+                let runs = solver.runs(p, &nothing, runs::Pass::Words);
+                let here = runs.seen_spans(&plan, p, 3, shares::Seen::Here, None);
+                let below = runs.seen_spans(&plan, p, 3, shares::Seen::Below, None);
                 let sees = |spans: &[(u64, u64)], rank: u64| {
                     let word = rank / 64;
                     let at = spans.partition_point(|&(_, to)| to <= word);

@@ -17,13 +17,23 @@
 //!
 //! **Who solves what.** Every process computes the same plan. Inside a wave, the blocks go
 //! largest first to the least loaded process. A process solves its blocks of the wave (on all of
-//! its threads, by the fast sweep of `runs.rs`), then gives every other process its blocks' words
-//! in one all-gather and ORs theirs in. A bit is set only once its position is solved, and each
-//! word is masked to the sender's blocks, so words shared by two blocks merge exactly. After the
-//! last wave every process holds the whole tier, as the next tier needs.
+//! its threads, by the fast sweep of `runs.rs`), then sends each other process the words of its
+//! blocks that the other keeps, and ORs in the words of theirs that it keeps, in one all-to-all.
+//! A bit is set only once its position is solved, and each word is masked to the sender's
+//! blocks, so words shared by two blocks merge exactly.
 //!
-//! **What crosses the network.** Per tier, each process receives the bits of the others'
-//! blocks, about `(R - 1) / R` of the tier's `count / 8` bytes, in one all-gather per wave.
+//! **What a process keeps.** Of tier `p` a process keeps the words its own solve reads or writes
+//! (its blocks and the blocks its splits reach) and the words its share of tier `p + 1` will
+//! read (the ranks its combines there reach): [`Runs::kept_spans`], from the counts above each
+//! block's level as for the waves. Each process finds its own from the plans of tiers `p` and
+//! `p + 1`, and the processes all-gather them, so every sender knows what each receiver keeps.
+//! The rest of the tier is never written, and its table is zeroed by the system as it is first
+//! touched, so no memory backs it. A process keeps a whole tier when the next tier is too small
+//! to share (every process then solves it whole), and one process may keep every tier whole to
+//! save checkpoints.
+//!
+//! **What crosses the network.** Per tier, each process receives the words of the others' blocks
+//! that it keeps, one all-to-all per wave, plus its P-position count and the kept ranges.
 
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -61,6 +71,15 @@ pub trait Exchange {
     /// one, in process order, `receive_counts[k]` words from process `k` (known beforehand, as
     /// for [`Exchange::all_gather`]). Every process calls it the same number of times.
     fn all_to_all(&mut self, sends: &[u64], send_counts: &[usize], receive_counts: &[usize]) -> Vec<u64>;
+}
+
+/// Which tier [`Runs::seen_spans`] gives of what a process sees while solving its share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Seen {
+    /// The tier being solved.
+    Here,
+    /// The tier below it.
+    Below,
 }
 
 /// One block of a plan: the positions sharing the counts above `level`.
@@ -312,19 +331,19 @@ impl Runs<'_> {
     /// `from..to`: the words its own solve of tier `p` reads or writes, and the words its solve
     /// of tier `p + 1` will read (by `next`, that tier's plan). Process `whole` (if any) and,
     /// when tier `p + 1` is not shared (`next` is `None`) or `p` is the last tier, every process
-    /// keeps the whole tier, since every process then solves the next tier whole.
+    /// keeps the whole tier, since every process then solves the next tier whole. With `only`,
+    /// the ranges of that process alone (the others' are left empty).
     pub(super) fn kept_spans(
         &self,
-        plan: &Plan,
-        p: u32,
-        next: Option<&Plan>,
+        (plan, p, next): (&Plan, u32, Option<&Plan>),
         processes: usize,
         whole: Option<usize>,
+        only: Option<usize>,
     ) -> Vec<Vec<(u64, u64)>> {
         let all = vec![(0, self.index.count(p).div_ceil(64))];
         let Some(next) = next else { return vec![all; processes] };
-        let (here, _) = self.seen_spans(plan, p, processes);
-        let (_, read_next) = self.seen_spans(next, p + 1, processes);
+        let here = self.seen_spans(plan, p, processes, Seen::Here, only);
+        let read_next = self.seen_spans(next, p + 1, processes, Seen::Below, only);
         here.into_iter()
             .zip(read_next)
             .enumerate()
@@ -338,38 +357,43 @@ impl Runs<'_> {
             .collect()
     }
 
-    /// By process, the sorted disjoint word ranges `from..to` it reads or writes of tier `p`,
-    /// and reads of tier `p - 1`, while solving tier `p` by `plan`: its own blocks, the blocks
-    /// of tier `p` its splits can reach, and the ranks of tier `p - 1` its combines can reach
-    /// (found from the counts above each block's level, so a superset where legality depends on
-    /// the counts below).
-    #[allow(clippy::type_complexity)]
+    /// By process, the sorted disjoint word ranges `from..to` it reads or writes of tier `p`
+    /// ([`Seen::Here`]), or reads of tier `p - 1` ([`Seen::Below`]), while solving tier `p` by
+    /// `plan`: its own blocks and the blocks of tier `p` its splits can reach, or the ranks of
+    /// tier `p - 1` its combines can reach (found from the counts above each block's level, so
+    /// a superset where legality depends on the counts below). With `only`, the ranges of that
+    /// process alone (the others' are left empty).
     pub(super) fn seen_spans(
         &self,
         plan: &Plan,
         p: u32,
         processes: usize,
-    ) -> (Vec<Vec<(u64, u64)>>, Vec<Vec<(u64, u64)>>) {
+        seen: Seen,
+        only: Option<usize>,
+    ) -> Vec<Vec<(u64, u64)>> {
         let top = self.index.top();
-        // Rank ranges by process, in this tier and the one below.
-        let mut here: Vec<Vec<(u64, u64)>> = vec![Vec::new(); processes];
-        let mut below: Vec<Vec<(u64, u64)>> = vec![Vec::new(); processes];
+        // Rank ranges by process.
+        let mut ranges: Vec<Vec<(u64, u64)>> = vec![Vec::new(); processes];
         let mut child = vec![0u32; top];
-        for block in &plan.blocks {
+        for block in plan.blocks.iter().filter(|b| only.is_none_or(|k| k == b.owner)) {
             let (level, owner) = (block.level, block.owner);
+            let ranges = &mut ranges[owner];
+            if seen == Seen::Here {
+                ranges.push((block.first, block.len));
+                self.split_reach(plan, block, p, |first, len| ranges.push((first, len)));
+                continue;
+            }
+            if p == 1 {
+                continue;
+            }
             let fixed = &plan.counts[block.counts_at..block.counts_at + top - level];
-            here[owner].push((block.first, block.len));
-            self.split_reach(plan, block, p, |first, len| here[owner].push((first, len)));
             let reset = |child: &mut Vec<u32>| {
                 child.fill(0);
                 child[level..top].copy_from_slice(fixed);
             };
-            if p == 1 {
-                continue;
-            }
             // Combines below `level` keep the counts above it, in the tier below.
             reset(&mut child);
-            below[owner].extend(self.prefix_range(&child, level, p - 1));
+            ranges.extend(self.prefix_range(&child, level, p - 1));
             // Combines F(i) ∧ F(i+1) -> F(i+2) that change the counts above `level`.
             for i in level.saturating_sub(1).max(1)..top - 1 {
                 reset(&mut child);
@@ -382,16 +406,16 @@ impl Runs<'_> {
                     }
                 }
                 if legal {
-                    below[owner].extend(self.prefix_range(&child, level, p - 1));
+                    ranges.extend(self.prefix_range(&child, level, p - 1));
                 }
             }
         }
-        let merged = |ranges: Vec<(u64, u64)>| {
+        let words = |ranges: Vec<(u64, u64)>| {
             disjoint(
                 ranges.into_iter().map(|(first, len)| (first / 64, (first + len).div_ceil(64))).collect(),
             )
         };
-        (here.into_iter().map(merged).collect(), below.into_iter().map(merged).collect())
+        ranges.into_iter().map(words).collect()
     }
 
     /// Adds `cursor` (counts fixed above `level`) to the plan as a block, or its children one
@@ -491,6 +515,25 @@ impl Runs<'_> {
         let counts = vec![1; processes];
         exchange.all_gather(&[my_wins], &counts).iter().sum()
     }
+}
+
+/// Gives every process what each keeps of a tier, from what this one keeps (`mine`; every
+/// process finds its own, a share of the planning).
+pub(super) fn share_kept(exchange: &mut dyn Exchange, mine: &[(u64, u64)]) -> Vec<Vec<(u64, u64)>> {
+    let processes = exchange.processes();
+    let lengths = exchange.all_gather(&[2 * mine.len() as u64], &vec![1; processes]);
+    let counts: Vec<usize> = lengths.iter().map(|&l| l as usize).collect();
+    let flat: Vec<u64> = mine.iter().flat_map(|&(from, to)| [from, to]).collect();
+    let all = exchange.all_gather(&flat, &counts);
+    let mut at = 0;
+    counts
+        .iter()
+        .map(|&count| {
+            let spans = all[at..at + count].chunks_exact(2).map(|s| (s[0], s[1])).collect();
+            at += count;
+            spans
+        })
+        .collect()
 }
 
 /// The union of word ranges `from..to`, as sorted disjoint ranges.
