@@ -101,7 +101,7 @@ enum ZgameCommand {
         /// Megabytes a second each process can receive.
         #[arg(long, value_name = "MB_PER_S", value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
         bandwidth: u64,
-        /// Microseconds per step of an all-gather.
+        /// Microseconds per step of an exchange.
         #[arg(long, value_name = "MICROSECONDS", value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
         latency: u64,
         /// Plan every K-th tier only, each counted for K.

@@ -75,7 +75,7 @@ pub struct Cluster {
     pub throughput: u64,
     /// Megabytes a second a process receives.
     pub bandwidth: u64,
-    /// Microseconds per step of an all-gather.
+    /// Microseconds per step of an exchange.
     pub latency: u64,
 }
 

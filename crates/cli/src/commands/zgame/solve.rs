@@ -54,7 +54,7 @@ half an hour in 2 GB on two cores), remoteness uses the flat solve while its tab
 reversed game (same positions, every move taken back) with remoteness, 4 bytes a position, up to n = {}. A progress bar \
 shows on a terminal.\n\
 Built with the `mpi` feature and started by an MPI launcher (mpirun, mpiexec, srun), the tiered solve of outcomes only \
-(--no-remoteness) is shared among the job's processes: each solves its share of every tier and receives the rest, and \
+(--no-remoteness) is shared among the job's processes: each solves its share of every tier and receives what it needs of the others', and \
 the first prints the line one process would print and saves the checkpoints. `zgame scaling` models such a job.",
         MEMORY_LIMIT >> 30,
         REMOTENESS_NULL_FROM - 1,
