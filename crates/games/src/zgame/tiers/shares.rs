@@ -204,19 +204,32 @@ impl Plan {
     /// [`Runs::kept_spans`]); `held_bytes` is left for the caller, who knows the tier below.
     pub(super) fn figures(&self, processes: usize, kept: &[Vec<(u64, u64)>]) -> ShareFigures {
         let mut critical_positions = 0;
-        // A process receives the words of others' blocks that it keeps.
-        let mut received_words = vec![0u64; processes];
         for wave in &self.waves {
             let mut load = vec![0u64; processes];
             for &k in wave {
-                let owner = self.blocks[k].owner;
-                load[owner] += self.blocks[k].len;
-                for (receiver, spans) in kept.iter().enumerate().filter(|&(r, _)| r != owner) {
-                    received_words[receiver] += self.kept_count(k, spans) as u64;
-                }
+                load[self.blocks[k].owner] += self.blocks[k].len;
             }
             critical_positions += load.iter().max().copied().unwrap_or(0);
         }
+        // A process receives the words of others' blocks that it keeps: one merge of the blocks
+        // (in increasing rank order, the reverse of the plan's) with its kept ranges.
+        let received_words = kept.iter().enumerate().map(|(receiver, spans)| {
+            let (mut at, mut words) = (0, 0u64);
+            for block in self.blocks.iter().rev() {
+                let (from, to) = (block.first / 64, (block.first + block.len).div_ceil(64));
+                while at < spans.len() && spans[at].1 <= from {
+                    at += 1;
+                }
+                if block.owner != receiver {
+                    words += spans[at..]
+                        .iter()
+                        .take_while(|&&(begin, _)| begin < to)
+                        .map(|&(begin, end)| end.min(to) - begin.max(from))
+                        .sum::<u64>();
+                }
+            }
+            words
+        });
         ShareFigures {
             levels: (
                 self.blocks.iter().map(|b| b.level).min().unwrap_or(0),
@@ -225,7 +238,7 @@ impl Plan {
             blocks: self.blocks.len(),
             waves: self.waves.len(),
             critical_positions,
-            received_bytes: received_words.iter().max().copied().unwrap_or(0) * 8,
+            received_bytes: received_words.max().unwrap_or(0) * 8,
             held_bytes: 0,
             planning: std::time::Duration::ZERO,
         }
@@ -552,4 +565,38 @@ fn disjoint(mut spans: Vec<(u64, u64)>) -> Vec<(u64, u64)> {
 /// The number of words in sorted disjoint word ranges.
 pub(super) fn span_words(spans: &[(u64, u64)]) -> u64 {
     spans.iter().map(|(from, to)| to - from).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{runs::Pass, sweep::Current, TieredSolver};
+
+    #[test]
+    fn the_received_figure_counts_every_kept_word_of_the_others_blocks() {
+        for n in [90, 160, 230] {
+            let mut solver = TieredSolver::new(n, false, 1 << 32).unwrap();
+            solver.split_from = 1;
+            for processes in [2, 3, 5] {
+                for p in solver.index().fewest_parts()..=n {
+                    let Some(plan) = solver.plan(p, processes) else { continue };
+                    let next = (p < n).then(|| solver.plan(p + 1, processes)).flatten();
+                    let nothing = Current::new(0, false);
+                    let runs = solver.runs(p, &nothing, Pass::Words);
+                    let kept = runs.kept_spans((&plan, p, next.as_ref()), processes, None, None);
+                    let mut most = 0;
+                    for (receiver, spans) in kept.iter().enumerate() {
+                        let mut words = 0;
+                        for k in (0..plan.blocks.len()).filter(|&k| plan.blocks[k].owner != receiver) {
+                            let listed = plan.kept_words(k, spans).count();
+                            assert_eq!(listed, plan.kept_count(k, spans), "n = {n}, tier {p}, block {k}");
+                            words += listed as u64;
+                        }
+                        most = most.max(words);
+                    }
+                    let figures = plan.figures(processes, &kept);
+                    assert_eq!(figures.received_bytes, most * 8, "n = {n}, tier {p}, {processes} processes");
+                }
+            }
+        }
+    }
 }
