@@ -245,9 +245,9 @@ pub fn print_solve_line(out: &mut Out, line: &ZgameSolve, json: bool) -> anyhow:
 /// (removed at the end).
 /// Remoteness is computed when asked for and two tiers of it fit in [`MEMORY_LIMIT`].
 ///
-/// With `world` (an MPI job), every process solves its share of each tier and receives the rest
-/// (outcomes only); the first process alone saves checkpoints, shows progress and reports, and
-/// the processes check at the end that they agree.
+/// With `world` (an MPI job), every process solves its share of each tier and receives what it
+/// needs of the others' (outcomes only); the first process alone saves checkpoints, shows progress
+/// and reports, and the processes check at the end that they agree.
 pub fn solve_tiered(
     n: u32,
     remoteness: bool,

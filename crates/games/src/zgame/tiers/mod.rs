@@ -370,9 +370,7 @@ impl TieredSolver {
             _ => (processes > 1).then(|| self.plan(p, processes)).flatten(),
         };
         let Some(plan) = plan else {
-            let figures = self.solve_next_by(TierSweep::Fast, progress).expect("no remoteness to overflow");
-            self.last_whole = true;
-            return figures;
+            return self.solve_next_by(TierSweep::Fast, progress).expect("no remoteness to overflow");
         };
         let next = (p < self.n()).then(|| self.plan(p + 1, processes)).flatten();
         let size = self.index.count(p);
