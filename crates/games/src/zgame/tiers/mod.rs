@@ -489,7 +489,16 @@ mod tests {
 
     #[test]
     fn runs_equal_the_rank_order_on_every_position() {
-        for n in (1..=90).chain([140, 181]) {
+        // One thread solves a tier block by block in rank order; several take the blocks of its
+        // plan as they come free.
+        for threads in [1, 3] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| the_runs_equal_the_rank_order((1..=90).chain([140, 181])));
+        }
+    }
+
+    fn the_runs_equal_the_rank_order(games: impl Iterator<Item = u32>) {
+        for n in games {
             for with_remoteness in [true, false] {
                 let mut reference = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
                 let mut solvers = [TierSweep::Fast, TierSweep::Scalar].map(|how| {

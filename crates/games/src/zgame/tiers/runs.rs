@@ -105,20 +105,43 @@ pub(super) struct Level {
     split: Option<u64>,
 }
 
-/// Per-thread space for one run's remoteness pass.
+/// What one thread needs while it solves a block of consecutive ranks in rank order.
 struct Scratch {
-    /// The run's outcomes, bit `t - t_min`.
+    /// The words of the tier's outcome table inside the block: no other thread writes them
+    /// while this one solves it, so they take plain stores (the block's first and last words may
+    /// be shared with another block, and take an atomic OR).
+    owned: std::ops::Range<usize>,
+    /// For the positions sharing the counts above index 4 being solved (word pass): whether a
+    /// move fixed above index 4 reaches a losing child, bit `rank - first`, and how many of the
+    /// cursor's fixed moves that covers (none outside such a group).
+    shared: Vec<u64>,
+    shared_first: u64,
+    shared_moves: usize,
+    /// The terms of the run moves' offsets that depend only on the counts above index 4.
+    group: GroupTerms,
+    /// The run's outcomes, bit `t - t_min` (remoteness only).
     wins: Vec<u64>,
     fastest: Vec<u32>,
     slowest: Vec<u32>,
 }
 
 impl Scratch {
-    /// Room for the longest run of the game on `n` (`c_3` ranges over at most `n / 2 + 1` values)
-    /// when remoteness is kept; none otherwise (the word pass alone needs no space).
-    fn new(n: u32, remoteness: bool) -> Scratch {
-        let len = if remoteness { n as usize / 2 + 1 } else { 0 };
-        Scratch { wins: vec![0; len.div_ceil(64) + 1], fastest: vec![0; len], slowest: vec![0; len] }
+    /// For the block of ranks `first..first + len` of the game on `n`, with room for its longest
+    /// run (`c_3` ranges over at most `n / 2 + 1` values) when remoteness is kept; none otherwise
+    /// (the word pass alone needs no space).
+    fn new(n: u32, remoteness: bool, (first, len): (u64, u64)) -> Scratch {
+        let long = if remoteness { n as usize / 2 + 1 } else { 0 };
+        let owned = first.div_ceil(64) as usize..((first + len) / 64) as usize;
+        Scratch {
+            owned,
+            shared: Vec::new(),
+            shared_first: 0,
+            shared_moves: 0,
+            group: GroupTerms::default(),
+            wins: vec![0; long.div_ceil(64) + 1],
+            fastest: vec![0; long],
+            slowest: vec![0; long],
+        }
     }
 }
 
@@ -170,6 +193,28 @@ struct Run<'a> {
     moves: &'a [RunMove],
 }
 
+/// What the run's group (the positions sharing its counts above index 4) has found for all
+/// of its runs: see [`Runs::share_fixed_moves`].
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    bits: &'a [u64],
+    /// The bit of the run's first position.
+    at: u64,
+    /// How many of the run's fixed moves (the first ones) the bits cover.
+    moves: usize,
+}
+
+/// The terms of the first ranks of the runs that the moves `F2 ∧ F3`, `F3 ∧ F4`, `F3 ∧ F3`
+/// and `F4 ∧ F4` lead to that depend only on the counts above index 4: the same for every run
+/// of a group (see [`Runs::run_moves`] for the whole of each).
+#[derive(Clone, Copy, Debug, Default)]
+struct GroupTerms {
+    f2_f3: u64,
+    f3_f4: u64,
+    f3_f3: u64,
+    f4_f4: u64,
+}
+
 /// A move of the run's own moves (indices up to 4) with the range of `t` where it is legal.
 #[derive(Clone, Copy, Debug)]
 struct RunMove {
@@ -206,6 +251,17 @@ const RESOLVE: [[u8; 256]; 2] = {
     table
 };
 
+/// `Q(3, m, q)`: the ways to write `m` as `q` parts 1, 2 and 3. With `c_3 = t`, `c_2 = d - 2t`
+/// and `c_1 = q - d + t` for `d = m - q`, they are the `t` in `max(0, m - 2q) ..= d / 2`.
+#[inline(always)]
+fn q_at_3(m: i64, q: i64) -> u64 {
+    let d = m - q;
+    if q < 0 || d < 0 {
+        return 0;
+    }
+    (d / 2 - (m - 2 * q).max(0) + 1).max(0) as u64
+}
+
 /// 64 bits of a bit table from bit `start` on (bits past the end read as 0).
 #[inline(always)]
 fn bits_at(word: impl Fn(usize) -> u64, words: usize, start: u64) -> u64 {
@@ -227,9 +283,13 @@ fn bit_range(from: i64, to: i64) -> u64 {
 }
 
 impl Runs<'_> {
-    /// `Q(j, m, q)` of the index.
+    /// `Q(j, m, q)` of the index (at index 3 by its closed form, which the inner loops use
+    /// most and which needs no memory).
     #[inline(always)]
     fn q(&self, j: usize, m: i64, q: i64) -> u64 {
+        if j == 3 {
+            return q_at_3(m, q);
+        }
         self.index.q(j, m, q)
     }
 
@@ -357,8 +417,26 @@ impl Runs<'_> {
         if self.index.count(p) == 0 {
             return;
         }
+        let threads = rayon::current_num_threads();
+        if threads > 1 {
+            if let Some(plan) = self.plan(p, threads) {
+                return self.run_on_threads(p, &plan, progress);
+            }
+        }
         let cursor = self.start(p);
         self.block(self.index.top(), cursor, progress);
+    }
+
+    /// Solves the positions below `j` of `cursor` in decreasing rank order on this thread;
+    /// returns how many.
+    pub(super) fn in_rank_order_from(&self, j: usize, cursor: &mut Cursor) -> u64 {
+        let block = (cursor.same[j], self.q(j, cursor.m[j], cursor.q[j]));
+        let mut scratch = Scratch::new(self.index.n(), self.current.remoteness.is_some(), block);
+        if j == 3 {
+            // A lone run: its group's terms, which [`Runs::in_rank_order`] finds at index 4.
+            scratch.group = self.group_terms(cursor);
+        }
+        self.in_rank_order(j, cursor, &mut scratch)
     }
 
     /// The block of positions sharing the counts above `j`: small blocks in rank order, large
@@ -369,11 +447,7 @@ impl Runs<'_> {
         // valid order for the whole block.
         if j < 6 || self.q(j, m, q) < self.split_from || rayon::current_num_threads() == 1 {
             let mut cursor = cursor;
-            let solved = self.in_rank_order(
-                j,
-                &mut cursor,
-                &mut Scratch::new(self.index.n(), self.current.remoteness.is_some()),
-            );
+            let solved = self.in_rank_order_from(j, &mut cursor);
             self.done.fetch_add(solved, Relaxed);
             return;
         }
@@ -434,6 +508,12 @@ impl Runs<'_> {
             return self.one_run(cursor, scratch);
         }
         let fixed_len = cursor.fixed_len;
+        if j == 4 {
+            scratch.group = self.group_terms(cursor);
+            if self.pass == Pass::Words {
+                self.share_fixed_moves(cursor, scratch);
+            }
+        }
         let mut solved = 0;
         let level = self.level(cursor, j);
         for c in self.choices(j, cursor.m[j], cursor.q[j]) {
@@ -441,14 +521,53 @@ impl Runs<'_> {
             solved += self.in_rank_order(j - 1, cursor, scratch);
             cursor.fixed_len = fixed_len;
         }
+        scratch.shared_moves = 0;
         solved
+    }
+
+    /// The terms of [`GroupTerms`] for the counts above index 4 of `cursor`.
+    fn group_terms(&self, cursor: &Cursor) -> GroupTerms {
+        let [m4, m5] = [cursor.m[4], cursor.m[5]];
+        let [q4, q5] = [cursor.q[4], cursor.q[5]];
+        // Index 5 is past the table in the smallest games, where no move reaches it.
+        let q = |j: usize, m: i64, q: i64| if j <= self.index.top() { self.q(j, m, q) } else { 0 };
+        GroupTerms {
+            f2_f3: cursor.minus[4].wrapping_add(q(4, m4, q4 - 1)),
+            f3_f4: cursor.minus[5]
+                .wrapping_add(q(5, m5, q5 - 1))
+                .wrapping_sub(q(5, m4 - 8, q4 - 2))
+                .wrapping_add(q(4, m4 - 8, q4 - 2)),
+            f3_f3: cursor.same[4].wrapping_add(q(4, m4, q4)),
+            f4_f4: cursor.same[5]
+                .wrapping_add(q(5, m5, q5))
+                .wrapping_sub(q(5, m4 - 8, q4 - 1))
+                .wrapping_add(q(4, m4 - 8, q4 - 1)),
+        }
+    }
+
+    /// For the positions sharing the counts above index 4 of `cursor` (consecutive ranks, runs
+    /// one after another), whether a move fixed so far reaches a losing child: those moves are
+    /// legal at every such position and their children sit at one offset for all of them, so
+    /// one word pass over the group serves each of its runs.
+    fn share_fixed_moves(&self, cursor: &Cursor, scratch: &mut Scratch) {
+        let first = cursor.same[4];
+        let len = self.q(4, cursor.m[4], cursor.q[4]);
+        let words = len.div_ceil(64) as usize;
+        scratch.shared.clear();
+        scratch.shared.resize(words, 0);
+        for &offset in &cursor.fixed[..cursor.fixed_len] {
+            for (k, word) in scratch.shared.iter_mut().enumerate() {
+                *word |= !self.child_bits(offset, first + 64 * k as u64);
+            }
+        }
+        scratch.shared_first = first;
+        scratch.shared_moves = cursor.fixed_len;
     }
 
     /// The moves at indices up to 4 for the run of `cursor`, with the `t` where each is legal,
     /// and the run's bounds `(t_min, t_max)`.
-    fn run_moves(&self, cursor: &Cursor, moves: &mut [RunMove; 6]) -> (usize, i64, i64) {
-        let [m3, m4, m5] = [cursor.m[3], cursor.m[4], cursor.m[5]];
-        let [q3, q4, q5] = [cursor.q[3], cursor.q[4], cursor.q[5]];
+    fn run_moves(&self, cursor: &Cursor, group: &GroupTerms, moves: &mut [RunMove; 6]) -> (usize, i64, i64) {
+        let [m3, q3] = [cursor.m[3], cursor.q[3]];
         let d = m3 - q3;
         let t_min_of = |m: i64, q: i64| (m - 2 * q).max(0);
         let (t_min, t_max) = (t_min_of(m3, q3), d / 2);
@@ -477,31 +596,28 @@ impl Runs<'_> {
         // F1 ∧ F2 -> F3
         push(1 - ones_from, (d - 1).div_euclid(2), &|| offset(cursor.minus[3], 1, m3, q3 - 1, true));
         // F2 ∧ F3 -> F4: c_4 + 1.
+        // (The terms of each child run's first rank that depend on the counts above 4 alone are
+        // in `group`.)
         push(1, (d - 1).div_euclid(2), &|| {
-            let first = cursor.minus[4].wrapping_add(q(4, m4, q4 - 1)).wrapping_sub(q(4, m3 - 5, q3 - 2));
+            let first = group.f2_f3.wrapping_sub(q(4, m3 - 5, q3 - 2));
             offset(first, -1, m3 - 5, q3 - 2, true)
         });
         if c4 >= 1 {
             // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1.
             push(1, t_max, &|| {
-                let first = cursor.minus[5]
-                    .wrapping_add(q(5, m5, q5 - 1))
-                    .wrapping_sub(q(5, m4 - 8, q4 - 2))
-                    .wrapping_add(q(4, m4 - 8, q4 - 2))
-                    .wrapping_sub(q(4, m3 - 3, q3 - 1));
+                let first = group.f3_f4.wrapping_sub(q(4, m3 - 3, q3 - 1));
                 offset(first, -1, m3 - 3, q3 - 1, true)
             });
         }
         // F3 ∧ F3 -> F1 ∧ F4: c_4 + 1.
         push(2, t_max, &|| {
-            let first = cursor.same[4] + q(4, m4, q4) - q(4, m3 - 5, q3 - 1);
+            let first = group.f3_f3.wrapping_sub(q(4, m3 - 5, q3 - 1));
             offset(first, -2, m3 - 5, q3 - 1, false)
         });
         if c4 >= 2 {
             // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1.
             push(t_min, t_max, &|| {
-                let first = cursor.same[5] + q(5, m5, q5) - q(5, m4 - 8, q4 - 1) + q(4, m4 - 8, q4 - 1)
-                    - q(4, m3 + 2, q3 + 1);
+                let first = group.f4_f4.wrapping_sub(q(4, m3 + 2, q3 + 1));
                 offset(first, 0, m3 + 2, q3 + 1, false)
             });
         }
@@ -524,7 +640,7 @@ impl Runs<'_> {
     /// Solves the run of `cursor` (counts fixed above 3); returns its length.
     fn one_run(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
         let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
-        let (count, t_min, t_max) = self.run_moves(cursor, &mut moves);
+        let (count, t_min, t_max) = self.run_moves(cursor, &scratch.group, &mut moves);
         if cfg!(debug_assertions) && t_min < t_max {
             self.set_run_position(cursor, t_min);
             let own = self.offset(cursor, 1, 3, &[1, -2, 1], false);
@@ -541,7 +657,17 @@ impl Runs<'_> {
         match self.pass {
             Pass::Words => {
                 let tracked = self.current.remoteness.is_some();
-                self.run_in_words(run, tracked.then_some(&mut scratch.wins[..]));
+                let shared = Shared {
+                    bits: &scratch.shared,
+                    at: first.wrapping_sub(scratch.shared_first),
+                    moves: scratch.shared_moves,
+                };
+                self.run_in_words(
+                    run,
+                    shared,
+                    scratch.owned.clone(),
+                    tracked.then_some(&mut scratch.wins[..]),
+                );
                 if tracked {
                     self.run_remoteness(run, scratch);
                 }
@@ -557,7 +683,7 @@ impl Runs<'_> {
         use crate::zgame::position::{apply_to_counts, for_each_legal_move};
         let top = self.index.top();
         let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
-        let (count, _, _) = self.run_moves(cursor, &mut moves);
+        let (count, _, _) = self.run_moves(cursor, &self.group_terms(cursor), &mut moves);
         for t in t_min..=t_max {
             let mut counts = vec![0u32; top + 2];
             for j in 4..=top {
@@ -619,9 +745,17 @@ impl Runs<'_> {
     }
 
     /// The word pass over one run: 64 positions at a time from the top.
-    /// With `run_wins`, the run's outcomes are also kept there (bit `t - t_min`).
-    fn run_in_words(&self, run: Run<'_>, mut run_wins: Option<&mut [u64]>) {
+    /// With `run_wins`, the run's outcomes are also kept there (bit `t - t_min`). No other thread
+    /// writes the words `owned` meanwhile.
+    fn run_in_words(
+        &self,
+        run: Run<'_>,
+        shared: Shared<'_>,
+        owned: std::ops::Range<usize>,
+        mut run_wins: Option<&mut [u64]>,
+    ) {
         let Run { first, t_min, t_max, fixed, moves } = run;
+        let fixed = &fixed[shared.moves..];
         // The outcome of the position above the chunk's top one, through the run's own move;
         // "win" at the top of the run makes `!above` false there, where the move is illegal.
         let mut above = true;
@@ -631,7 +765,10 @@ impl Runs<'_> {
             let width = hi - lo + 1;
             let rank = first + (lo - t_min) as u64;
             let all = bit_range(0, width - 1);
-            let mut losing_child = 0u64;
+            let mut losing_child = match shared.moves {
+                0 => 0,
+                _ => bits_at(|i| shared.bits[i], shared.bits.len(), shared.at + (lo - t_min) as u64),
+            };
             for &offset in fixed {
                 losing_child |= !self.child_bits(offset, rank);
             }
@@ -658,7 +795,7 @@ impl Runs<'_> {
             }
             shifted = resolved >> pad;
             above = shifted & 1 == 1;
-            self.current.set_bits(rank, shifted & all);
+            self.current.set_owned_bits(rank, shifted & all, &owned);
             if let Some(run_wins) = run_wins.as_deref_mut() {
                 set_bits_in(run_wins, (lo - t_min) as u64, shifted, all);
             }
@@ -675,7 +812,7 @@ impl Runs<'_> {
     fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let len = (t_max - t_min + 1) as usize;
-        let Scratch { wins, fastest, slowest } = scratch;
+        let Scratch { wins, fastest, slowest, .. } = scratch;
         // Child remoteness + 1: the least over losing children, the greatest over all (0: none).
         let (fastest, slowest) = (&mut fastest[..len], &mut slowest[..len]);
         fastest.fill(u32::MAX);
@@ -806,6 +943,28 @@ impl Runs<'_> {
 }
 
 impl Current {
+    /// [`Current::set_bits`] where no other thread writes the words `owned` meanwhile: those
+    /// take a plain load and store rather than an atomic OR, which costs a locked instruction.
+    #[inline(always)]
+    fn set_owned_bits(&self, rank: u64, bits: u64, owned: &std::ops::Range<usize>) {
+        if bits == 0 {
+            return;
+        }
+        let (i, shift) = ((rank / 64) as usize, rank % 64);
+        let or_into = |i: usize, bits: u64| {
+            let word = &self.wins[i];
+            if owned.contains(&i) {
+                word.store(word.load(Relaxed) | bits, Relaxed);
+            } else {
+                word.fetch_or(bits, Relaxed);
+            }
+        };
+        or_into(i, bits << shift);
+        if shift != 0 && bits >> (64 - shift) != 0 {
+            or_into(i + 1, bits >> (64 - shift));
+        }
+    }
+
     /// ORs `bits` into the table at ranks `rank..rank + 64`.
     pub(super) fn set_bits(&self, rank: u64, bits: u64) {
         if bits == 0 {
@@ -815,6 +974,21 @@ impl Current {
         self.wins[i].fetch_or(bits << shift, Relaxed);
         if shift != 0 && bits >> (64 - shift) != 0 {
             self.wins[i + 1].fetch_or(bits >> (64 - shift), Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{q_at_3, TierIndex};
+
+    #[test]
+    fn the_closed_form_at_index_3_is_the_table() {
+        let index = TierIndex::new(80).unwrap();
+        for m in -2..=80 {
+            for q in -2..=80 {
+                assert_eq!(q_at_3(m, q), index.q(3, m, q), "m = {m}, q = {q}");
+            }
         }
     }
 }

@@ -35,7 +35,10 @@
 //! **What crosses the network.** Per tier, each process receives the words of the others' blocks
 //! that it keeps, one all-to-all per wave, plus its P-position count and the kept ranges.
 
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{
+    AtomicUsize,
+    Ordering::{AcqRel, Relaxed},
+};
 
 use rayon::prelude::*;
 
@@ -102,6 +105,10 @@ pub(super) struct Plan {
     counts: Vec<u32>,
     /// Block numbers by wave; inside a wave, in the order of assignment (largest first).
     waves: Vec<Vec<usize>>,
+    /// The blocks each block's splits reach (all listed before it), block `k`'s at
+    /// `needs[needs_at[k]..needs_at[k + 1]]`.
+    needs: Vec<usize>,
+    needs_at: Vec<usize>,
 }
 
 /// What a plan asks of the processes, for a scaling model.
@@ -259,7 +266,13 @@ impl Runs<'_> {
         // Refine the tier (one block, nothing fixed above the top) by fixing counts from the top
         // down, only where a block is still larger than the target, each block's children by
         // decreasing count: the blocks come out in decreasing rank order.
-        let mut plan = Plan { blocks: Vec::new(), counts: Vec::new(), waves: Vec::new() };
+        let mut plan = Plan {
+            blocks: Vec::new(),
+            counts: Vec::new(),
+            waves: Vec::new(),
+            needs: Vec::new(),
+            needs_at: vec![0],
+        };
         self.refine(&self.start(p), top, target, &mut plan);
         let ascending: Vec<u64> = plan.blocks.iter().rev().map(|b| b.first).collect();
         let last = plan.blocks.len() - 1;
@@ -271,14 +284,21 @@ impl Runs<'_> {
         };
         // Waves: a block after every block its splits reach (all of higher rank, listed earlier).
         let mut wave_of = vec![0usize; plan.blocks.len()];
+        let mut needs = Vec::new();
         for (k, block) in plan.blocks.iter().enumerate() {
             let mut wave = 0;
+            let from = needs.len();
             self.split_reach(&plan, block, p, |first, len| {
                 for d in meeting(first, len) {
                     debug_assert!(d < k, "a split's child block has a higher rank");
                     wave = wave.max(wave_of[d] + 1);
+                    needs.push(d);
                 }
             });
+            needs[from..].sort_unstable();
+            let distinct = from + dedup_sorted(&mut needs[from..]);
+            needs.truncate(distinct);
+            plan.needs_at.push(needs.len());
             wave_of[k] = wave;
             if plan.waves.len() <= wave {
                 plan.waves.resize_with(wave + 1, Vec::new);
@@ -295,6 +315,7 @@ impl Runs<'_> {
                 plan.blocks[k].owner = owner;
             }
         }
+        plan.needs = needs;
         debug_assert_eq!(plan.blocks.iter().map(|b| b.len).sum::<u64>(), size);
         Some(plan)
     }
@@ -461,6 +482,56 @@ impl Runs<'_> {
         cursor
     }
 
+    /// Solves all of tier `p` by `plan` on the thread pool: each block starts as soon as every
+    /// block its splits reach is solved (a count of those still unsolved per block, no waves),
+    /// and runs on one thread in rank order.
+    pub(super) fn run_on_threads(&self, p: u32, plan: &Plan, progress: &(dyn Fn(u64) + Sync)) {
+        let blocks = plan.blocks.len();
+        let waiting: Vec<AtomicUsize> =
+            (0..blocks).map(|k| AtomicUsize::new(plan.needs_at[k + 1] - plan.needs_at[k])).collect();
+        // The blocks that wait for each block, the reverse of `needs`.
+        let mut freed_at = vec![0usize; blocks + 1];
+        for &d in &plan.needs {
+            freed_at[d + 1] += 1;
+        }
+        for k in 0..blocks {
+            freed_at[k + 1] += freed_at[k];
+        }
+        let mut freed = vec![0usize; plan.needs.len()];
+        let mut filled = freed_at.clone();
+        for k in 0..blocks {
+            for &d in &plan.needs[plan.needs_at[k]..plan.needs_at[k + 1]] {
+                freed[filled[d]] = k;
+                filled[d] += 1;
+            }
+        }
+        let graph = BlockGraph { plan, p, waiting: &waiting, freed: &freed, freed_at: &freed_at, progress };
+        // The ready ones, listed before any starts (a started one may free others, which it
+        // then starts itself).
+        let ready: Vec<usize> = (0..blocks).filter(|&k| waiting[k].load(Relaxed) == 0).collect();
+        rayon::scope(|scope| {
+            for k in ready {
+                self.start_block(scope, &graph, k);
+            }
+        });
+    }
+
+    /// Solves block `k` on the pool, then starts those of the blocks waiting for it that it was
+    /// the last to wait for.
+    fn start_block<'s>(&'s self, scope: &rayon::Scope<'s>, graph: &'s BlockGraph<'s>, k: usize) {
+        scope.spawn(move |scope| {
+            let block = &graph.plan.blocks[k];
+            let mut cursor = self.cursor_of(graph.plan, graph.p, k);
+            self.done.fetch_add(self.in_rank_order_from(block.level, &mut cursor), Relaxed);
+            (graph.progress)(self.done.load(Relaxed));
+            for &d in &graph.freed[graph.freed_at[k]..graph.freed_at[k + 1]] {
+                if graph.waiting[d].fetch_sub(1, AcqRel) == 1 {
+                    self.start_block(scope, graph, d);
+                }
+            }
+        });
+    }
+
     /// Solves this process's share of tier `p` by `plan` and, wave by wave, gives every other
     /// process the words of it that the other keeps (`kept`, by process) and takes in the words
     /// it keeps of theirs. Returns the tier's wins, counted over every process's blocks.
@@ -530,6 +601,18 @@ impl Runs<'_> {
     }
 }
 
+/// A plan's blocks as a dependency graph being solved on the thread pool.
+struct BlockGraph<'a> {
+    plan: &'a Plan,
+    p: u32,
+    /// How many of the blocks it needs each block still waits for.
+    waiting: &'a [AtomicUsize],
+    /// The blocks that need block `k`: `freed[freed_at[k]..freed_at[k + 1]]`.
+    freed: &'a [usize],
+    freed_at: &'a [usize],
+    progress: &'a (dyn Fn(u64) + Sync),
+}
+
 /// Gives every process what each keeps of a tier, from what this one keeps (`mine`; every
 /// process finds its own, a share of the planning).
 pub(super) fn share_kept(exchange: &mut dyn Exchange, mine: &[(u64, u64)]) -> Vec<Vec<(u64, u64)>> {
@@ -547,6 +630,18 @@ pub(super) fn share_kept(exchange: &mut dyn Exchange, mine: &[(u64, u64)]) -> Ve
             spans
         })
         .collect()
+}
+
+/// Moves the distinct values of a sorted slice to its front; returns how many there are.
+fn dedup_sorted(values: &mut [usize]) -> usize {
+    let mut distinct = 0;
+    for k in 0..values.len() {
+        if k == 0 || values[k] != values[distinct - 1] {
+            values[distinct] = values[k];
+            distinct += 1;
+        }
+    }
+    distinct
 }
 
 /// The union of word ranges `from..to`, as sorted disjoint ranges.
