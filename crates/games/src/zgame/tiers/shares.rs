@@ -257,12 +257,17 @@ impl Runs<'_> {
     /// share (every process then solves it whole) or the game too small for blocks above
     /// [`LOWEST_LEVEL`].
     pub(super) fn plan(&self, p: u32, processes: usize) -> Option<Plan> {
+        self.plan_with(p, processes, BLOCKS_PER_PROCESS)
+    }
+
+    /// [`Runs::plan`] aiming for `per_process` blocks a process.
+    pub(super) fn plan_with(&self, p: u32, processes: usize, per_process: u64) -> Option<Plan> {
         let top = self.index.top();
         let size = self.index.count(p);
         if top <= LOWEST_LEVEL + 1 || size < self.split_from {
             return None;
         }
-        let target = (size / (BLOCKS_PER_PROCESS * processes as u64)).max(self.split_from.min(MIN_BLOCK));
+        let target = (size / (per_process * processes as u64)).max(self.split_from.min(MIN_BLOCK));
         // Refine the tier (one block, nothing fixed above the top) by fixing counts from the top
         // down, only where a block is still larger than the target, each block's children by
         // decreasing count: the blocks come out in decreasing rank order.
