@@ -382,14 +382,33 @@ impl Runs<'_> {
     /// the moves at index `j + 1`, whose legality and offsets that settles.
     #[inline]
     pub(super) fn fix(&self, cursor: &mut Cursor, j: usize, c: i64, level: &Level) {
+        let (m1, q1) = (cursor.m[j] - c * FIB_U64[j] as i64, cursor.q[j] - c);
+        let split_child = match level.split {
+            Some(_) => self.q(j, m1 + FIB_U64[j - 1] as i64, q1 + 1),
+            None => 0,
+        };
+        self.fix_by(cursor, j, c, level, [self.q(j, m1, q1), self.q(j, m1, q1 - 1), split_child]);
+    }
+
+    /// [`Runs::fix`] given `Q(j, m', q')`, `Q(j, m', q' - 1)` and (when the split at `j + 1` is
+    /// legal) `Q(j, m' + F(j-1), q' + 1)`, for the sum `m'` and parts `q'` left below `j`.
+    #[inline(always)]
+    fn fix_by(
+        &self,
+        cursor: &mut Cursor,
+        j: usize,
+        c: i64,
+        level: &Level,
+        [lower, lower_minus, split_child]: [u64; 3],
+    ) {
         let (m, q) = (cursor.m[j], cursor.q[j]);
         let (m1, q1) = (m - c * FIB_U64[j] as i64, q - c);
         cursor.c[j] = c;
         cursor.m[j - 1] = m1;
         cursor.q[j - 1] = q1;
-        let lower = self.q(j, m1, q1);
+        debug_assert_eq!([lower, lower_minus], [self.q(j, m1, q1), self.q(j, m1, q1 - 1)]);
         cursor.same[j - 1] = cursor.same[j] + level.same - lower;
-        cursor.minus[j - 1] = cursor.minus[j].wrapping_add(level.minus).wrapping_sub(self.q(j, m1, q1 - 1));
+        cursor.minus[j - 1] = cursor.minus[j].wrapping_add(level.minus).wrapping_sub(lower_minus);
         if let (Some(offset), true) = (level.combine, c >= 1) {
             cursor.fixed[cursor.fixed_len] = offset;
             cursor.fixed_len += 1;
@@ -397,10 +416,11 @@ impl Runs<'_> {
         if let Some(split) = level.split {
             // F(j+1) ∧ F(j+1) -> F(j-1) ∧ F(j+2): add the terms at j - 1 and the lower halves at j.
             let (child_m1, child_q1) = (m1 + FIB_U64[j - 1] as i64, q1 + 1);
+            debug_assert_eq!(split_child, self.q(j, child_m1, child_q1));
             let delta = split
                 .wrapping_add(self.q(j - 1, child_m1, child_q1))
                 .wrapping_sub(self.q(j - 1, m1, q1))
-                .wrapping_sub(self.q(j, child_m1, child_q1))
+                .wrapping_sub(split_child)
                 .wrapping_add(lower);
             debug_assert_eq!(delta, self.offset(cursor, j - 1, j + 2, &[1, 0, -2, 1], false).delta);
             cursor.fixed[cursor.fixed_len] = Offset { delta, below: false };
@@ -510,16 +530,12 @@ impl Runs<'_> {
 
     /// Solves the positions below `j` in decreasing rank order on this thread; returns how many.
     fn in_rank_order(&self, j: usize, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
-        if j == 3 {
-            return self.one_run(cursor, scratch);
+        match j {
+            3 => return self.one_run(cursor, scratch, self.run_terms(cursor)),
+            4 => return self.group(cursor, scratch),
+            _ => {}
         }
         let fixed_len = cursor.fixed_len;
-        if j == 4 {
-            scratch.group = self.group_terms(cursor);
-            if self.pass == Pass::Words {
-                self.share_fixed_moves(cursor, scratch);
-            }
-        }
         let mut solved = 0;
         let level = self.level(cursor, j);
         for c in self.choices(j, cursor.m[j], cursor.q[j]) {
@@ -527,8 +543,57 @@ impl Runs<'_> {
             solved += self.in_rank_order(j - 1, cursor, scratch);
             cursor.fixed_len = fixed_len;
         }
+        solved
+    }
+
+    /// Solves the group of runs that share the counts above index 4 of `cursor`, by decreasing
+    /// `c_4`, in rank order.
+    ///
+    /// Fixing `c_4 = c` and the run's moves need `Q(4, m_3 + a, q_3 + b)` for five shifts
+    /// `(a, b)`, where `m_3 = m_4 - 5c` and `q_3 = q_4 - c`. Along the group these walk the
+    /// recurrence's own diagonal, `Q(4, m, q) = Q(3, m, q) + Q(4, m - 5, q - 1)`, so each is the
+    /// last one plus a closed form: one table read each for the whole group, not seven reads a run
+    /// (the table is megabytes, and those reads missed the cache).
+    fn group(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
+        const SHIFTS: [(i64, i64); 5] = [(0, 0), (0, -1), (3, 1), (2, 1), (2, 0)];
+        let fixed_len = cursor.fixed_len;
+        scratch.group = self.group_terms(cursor);
+        if self.pass == Pass::Words {
+            self.share_fixed_moves(cursor, scratch);
+        }
+        let level = self.level(cursor, 4);
+        let (m4, q4) = (cursor.m[4], cursor.q[4]);
+        let (m3, q3) = (|c: i64| m4 - 5 * c, |c: i64| q4 - c);
+        let most = (m4 / 5).min(q4).min((m4 - q4) / 4);
+        let least = ((m4 - 3 * q4).max(0) + 1) / 2;
+        // `Q(4, m_3 + a, q_3 + b)` at `c + 1`, then at `c`.
+        let mut above = SHIFTS.map(|(a, b)| self.q(4, m3(most + 1) + a, q3(most + 1) + b));
+        let mut solved = 0;
+        for c in (least..=most).rev() {
+            let mut here = above;
+            for (value, (a, b)) in here.iter_mut().zip(SHIFTS) {
+                *value += q_at_3(m3(c) + a, q3(c) + b);
+            }
+            if q_at_3(m3(c), q3(c)) > 0 {
+                let [at, at_minus, split_child, f4_f4, _] = here;
+                self.fix_by(cursor, 4, c, &level, [at, at_minus, split_child]);
+                // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
+                solved += self.one_run(cursor, scratch, [above[1], above[4], above[0], f4_f4]);
+                cursor.fixed_len = fixed_len;
+            }
+            above = here;
+        }
         scratch.shared_moves = 0;
         solved
+    }
+
+    /// The terms of the run of `cursor` that [`Runs::run_moves`] reads from the table:
+    /// `Q(4, m_3 - 5, q_3 - 2)`, `Q(4, m_3 - 3, q_3 - 1)`, `Q(4, m_3 - 5, q_3 - 1)` and
+    /// `Q(4, m_3 + 2, q_3 + 1)` (the last where `c_4 >= 2`, when its move is legal; 0 otherwise).
+    fn run_terms(&self, cursor: &Cursor) -> [u64; 4] {
+        let (m3, q3) = (cursor.m[3], cursor.q[3]);
+        let f4_f4 = if cursor.c[4] >= 2 { self.q(4, m3 + 2, q3 + 1) } else { 0 };
+        [self.q(4, m3 - 5, q3 - 2), self.q(4, m3 - 3, q3 - 1), self.q(4, m3 - 5, q3 - 1), f4_f4]
     }
 
     /// The terms of [`GroupTerms`] for the counts above index 4 of `cursor`.
@@ -572,7 +637,17 @@ impl Runs<'_> {
 
     /// The moves at indices up to 4 for the run of `cursor`, with the `t` where each is legal,
     /// and the run's bounds `(t_min, t_max)`.
-    fn run_moves(&self, cursor: &Cursor, group: &GroupTerms, moves: &mut [RunMove; 6]) -> (usize, i64, i64) {
+    fn run_moves(
+        &self,
+        cursor: &Cursor,
+        group: &GroupTerms,
+        [f2_f3, f3_f4, f3_f3, f4_f4]: [u64; 4],
+        moves: &mut [RunMove; 6],
+    ) -> (usize, i64, i64) {
+        if cfg!(debug_assertions) {
+            let terms = self.run_terms(cursor);
+            debug_assert_eq!(terms, [f2_f3, f3_f4, f3_f3, if cursor.c[4] >= 2 { f4_f4 } else { 0 }]);
+        }
         let [m3, q3] = [cursor.m[3], cursor.q[3]];
         let d = m3 - q3;
         let t_min_of = |m: i64, q: i64| (m - 2 * q).max(0);
@@ -584,7 +659,6 @@ impl Runs<'_> {
         // first rank plus `t + shift` minus that run's lowest `t`. A run's first rank is its
         // terms above index 3 (the term at 3 is 0 at the lowest `t`), written here from the
         // parent's terms above the highest index the move touches and the changed ones below.
-        let q = |j: usize, m: i64, q: i64| self.q(j, m, q);
         let offset = |child_first: u64, shift: i64, m: i64, q: i64, below: bool| Offset {
             delta: child_first.wrapping_sub(first).wrapping_add((shift - (t_min_of(m, q) - t_min)) as u64),
             below,
@@ -605,25 +679,25 @@ impl Runs<'_> {
         // (The terms of each child run's first rank that depend on the counts above 4 alone are
         // in `group`.)
         push(1, (d - 1).div_euclid(2), &|| {
-            let first = group.f2_f3.wrapping_sub(q(4, m3 - 5, q3 - 2));
+            let first = group.f2_f3.wrapping_sub(f2_f3);
             offset(first, -1, m3 - 5, q3 - 2, true)
         });
         if c4 >= 1 {
             // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1.
             push(1, t_max, &|| {
-                let first = group.f3_f4.wrapping_sub(q(4, m3 - 3, q3 - 1));
+                let first = group.f3_f4.wrapping_sub(f3_f4);
                 offset(first, -1, m3 - 3, q3 - 1, true)
             });
         }
         // F3 ∧ F3 -> F1 ∧ F4: c_4 + 1.
         push(2, t_max, &|| {
-            let first = group.f3_f3.wrapping_sub(q(4, m3 - 5, q3 - 1));
+            let first = group.f3_f3.wrapping_sub(f3_f3);
             offset(first, -2, m3 - 5, q3 - 1, false)
         });
         if c4 >= 2 {
             // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1.
             push(t_min, t_max, &|| {
-                let first = group.f4_f4.wrapping_sub(q(4, m3 + 2, q3 + 1));
+                let first = group.f4_f4.wrapping_sub(f4_f4);
                 offset(first, 0, m3 + 2, q3 + 1, false)
             });
         }
@@ -644,9 +718,9 @@ impl Runs<'_> {
     }
 
     /// Solves the run of `cursor` (counts fixed above 3); returns its length.
-    fn one_run(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
+    fn one_run(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
         let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
-        let (count, t_min, t_max) = self.run_moves(cursor, &scratch.group, &mut moves);
+        let (count, t_min, t_max) = self.run_moves(cursor, &scratch.group, terms, &mut moves);
         if cfg!(debug_assertions) && t_min < t_max {
             self.set_run_position(cursor, t_min);
             let own = self.offset(cursor, 1, 3, &[1, -2, 1], false);
@@ -689,7 +763,8 @@ impl Runs<'_> {
         use crate::zgame::position::{apply_to_counts, for_each_legal_move};
         let top = self.index.top();
         let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
-        let (count, _, _) = self.run_moves(cursor, &self.group_terms(cursor), &mut moves);
+        let (count, _, _) =
+            self.run_moves(cursor, &self.group_terms(cursor), self.run_terms(cursor), &mut moves);
         for t in t_min..=t_max {
             let mut counts = vec![0u32; top + 2];
             for j in 4..=top {
