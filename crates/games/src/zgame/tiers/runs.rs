@@ -27,16 +27,32 @@
 //! the same position by position (and keeps remoteness); both are tested against the reference
 //! sweep that ranks every child from scratch.
 //!
-//! **Both cores.** Fix the counts above an index `J`; the positions with those counts form a
-//! block of consecutive ranks, and split by `(b, a) = (c_J, c_(J-1))` into sub-blocks. A split
-//! whose highest index is above `J` leaves the block for a higher-ranked one (solved earlier:
-//! blocks are solved after every block they depend on). A split at `J - 1` (`F(J-1) ∧ F(J-1) ->
-//! F(J-3) ∧ F(J)`) goes from `(b, a)` to `(b + 1, a - 2)`, and one at `J - 2` goes to `(b, a + 1)`.
-//! Any other split stays in its sub-block, and every combine leaves the tier. So sub-block
-//! `(b, a)` depends on those two alone, and starts on the thread pool as soon as both are done
-//! (a dependency count per sub-block; no wave barriers). Large sub-blocks split again the same
-//! way two levels down; inside a small one, runs go in decreasing rank order, as in the
-//! reference.
+//! **Groups.** The runs sharing the counts above index 4 (a group) are consecutive in rank, one
+//! run for each `c_4`. Moves fixed above index 4 are legal at every position of the group and
+//! their children sit at one offset for all of it, so one word pass over the whole group serves
+//! its runs ([`Runs::share_fixed_moves`]); each run then reads only its own moves. The counts
+//! `Q(4, m, q)` the runs' offsets need lie along the recurrence's diagonal as `c_4` steps, and
+//! are carried from run to run ([`Runs::group`]).
+//!
+//! **Remoteness.** Remoteness is odd exactly at wins, so a child's remoteness says whether it is
+//! a loss: the remoteness pass reads no outcome bits and its loop over a move's children has no
+//! branch.
+//!
+//! **Both cores.** On several threads a tier is cut into the blocks of its plan (`shares.rs`:
+//! the positions sharing the counts above some index, consecutive ranks), and a block starts as
+//! soon as every block its splits reach is solved: a count per block of those still unsolved,
+//! no wave barriers. Inside a block, runs go in decreasing rank order, as in the reference, and
+//! the words wholly inside the block take plain stores (no other thread writes them).
+//!
+//! **Sub-blocks.** A block can also be split on the spot ([`Runs::block`], used where no plan is
+//! at hand: a shared solve's blocks of a wave). Fix the counts above an index `J`; the block
+//! splits by `(b, a) = (c_J, c_(J-1))` into sub-blocks. A split whose highest index is above `J`
+//! leaves the block for a higher-ranked one (solved earlier). A split at `J - 1` (`F(J-1) ∧
+//! F(J-1) -> F(J-3) ∧ F(J)`) goes from `(b, a)` to `(b + 1, a - 2)`, and one at `J - 2` goes to
+//! `(b, a + 1)`. Any other split stays in its sub-block, and every combine leaves the tier. So
+//! sub-block `(b, a)` depends on those two alone, and starts as soon as both are done. Large
+//! sub-blocks split again the same way two levels down. (The chain along `a` makes this
+//! sequential for the most part, hence the plan's blocks on threads.)
 
 use std::collections::HashMap;
 use std::sync::atomic::{
@@ -125,8 +141,8 @@ struct Scratch {
     shared_moves: usize,
     /// The terms of the run moves' offsets that depend only on the counts above index 4.
     group: GroupTerms,
-    /// The run's outcomes, bit `t - t_min` (remoteness only).
-    wins: Vec<u64>,
+    /// The least losing and the greatest child remoteness + 1 of each position of a run
+    /// (remoteness only).
     fastest: Vec<u32>,
     slowest: Vec<u32>,
 }
@@ -144,20 +160,9 @@ impl Scratch {
             shared_first: 0,
             shared_moves: 0,
             group: GroupTerms::default(),
-            wins: vec![0; long.div_ceil(64) + 1],
             fastest: vec![0; long],
             slowest: vec![0; long],
         }
-    }
-}
-
-/// Writes the bits `mask` selects from `bits` into a bit array at bit `at` on.
-fn set_bits_in(array: &mut [u64], at: u64, bits: u64, mask: u64) {
-    let (i, shift) = ((at / 64) as usize, at % 64);
-    array[i] = array[i] & !(mask << shift) | (bits & mask) << shift;
-    if shift != 0 {
-        let (high_mask, high_bits) = (mask >> (64 - shift), (bits & mask) >> (64 - shift));
-        array[i + 1] = array[i + 1] & !high_mask | high_bits;
     }
 }
 
@@ -558,7 +563,8 @@ impl Runs<'_> {
         const SHIFTS: [(i64, i64); 5] = [(0, 0), (0, -1), (3, 1), (2, 1), (2, 0)];
         let fixed_len = cursor.fixed_len;
         scratch.group = self.group_terms(cursor);
-        if self.pass == Pass::Words {
+        // (The remoteness pass has no word pass to share.)
+        if self.pass == Pass::Words && self.current.remoteness.is_none() {
             self.share_fixed_moves(cursor, scratch);
         }
         let level = self.level(cursor, 4);
@@ -735,22 +741,15 @@ impl Runs<'_> {
         }
         let run = Run { first, t_min, t_max, fixed, moves };
         match self.pass {
+            // With remoteness, the outcomes follow from it (odd exactly at wins): no word pass.
+            Pass::Words if self.current.remoteness.is_some() => self.run_remoteness(run, scratch),
             Pass::Words => {
-                let tracked = self.current.remoteness.is_some();
                 let shared = Shared {
                     bits: &scratch.shared,
                     at: first.wrapping_sub(scratch.shared_first),
                     moves: scratch.shared_moves,
                 };
-                self.run_in_words(
-                    run,
-                    shared,
-                    scratch.owned.clone(),
-                    tracked.then_some(&mut scratch.wins[..]),
-                );
-                if tracked {
-                    self.run_remoteness(run, scratch);
-                }
+                self.run_in_words(run, shared, scratch.owned.clone());
             }
             Pass::Scalar => self.run_scalar(run),
         }
@@ -826,15 +825,8 @@ impl Runs<'_> {
     }
 
     /// The word pass over one run: 64 positions at a time from the top.
-    /// With `run_wins`, the run's outcomes are also kept there (bit `t - t_min`). No other thread
-    /// writes the words `owned` meanwhile.
-    fn run_in_words(
-        &self,
-        run: Run<'_>,
-        shared: Shared<'_>,
-        owned: std::ops::Range<usize>,
-        mut run_wins: Option<&mut [u64]>,
-    ) {
+    /// No other thread writes the words `owned` meanwhile.
+    fn run_in_words(&self, run: Run<'_>, shared: Shared<'_>, owned: std::ops::Range<usize>) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let fixed = &fixed[shared.moves..];
         // The outcome of the position above the chunk's top one, through the run's own move;
@@ -877,9 +869,6 @@ impl Runs<'_> {
             shifted = resolved >> pad;
             above = shifted & 1 == 1;
             self.current.set_owned_bits(rank, shifted & all, &owned);
-            if let Some(run_wins) = run_wins.as_deref_mut() {
-                set_bits_in(run_wins, (lo - t_min) as u64, shifted, all);
-            }
             if lo == t_min {
                 break;
             }
@@ -887,13 +876,13 @@ impl Runs<'_> {
         }
     }
 
-    /// Remoteness over one run whose outcomes are in `scratch.wins`: move by move, the children's
-    /// least losing and greatest remoteness for every position (each move's children are
-    /// consecutive ranks), then the run's own move from the top down.
+    /// Remoteness and outcomes over one run: move by move, the children's least losing and
+    /// greatest remoteness for every position (each move's children are consecutive ranks), then
+    /// the run's own move from the top down.
     fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let len = (t_max - t_min + 1) as usize;
-        let Scratch { wins, fastest, slowest, .. } = scratch;
+        let Scratch { owned, fastest, slowest, .. } = scratch;
         // Child remoteness + 1: the least over losing children, the greatest over all (0: none).
         let (fastest, slowest) = (&mut fastest[..len], &mut slowest[..len]);
         fastest.fill(u32::MAX);
@@ -925,22 +914,30 @@ impl Runs<'_> {
             visit(mv.offset, (mv.from - t_min) as usize, (mv.to - t_min) as usize);
         }
         let table = self.current.remoteness.as_deref().expect("remoteness is kept");
-        let win_at = |i: usize| wins[i / 64] >> (i % 64) & 1 == 1;
         let mut above = 0u32;
+        let (mut bits, mut held) = (0u64, 0);
         for i in (0..len).rev() {
             let (mut f, mut s) = (fastest[i], slowest[i]);
             if i + 1 < len {
-                // F2 ∧ F2 -> F1 ∧ F3, to the position just above.
-                if !win_at(i + 1) {
+                // F2 ∧ F2 -> F1 ∧ F3, to the position just above (a loss when even).
+                if above % 2 == 0 {
                     f = f.min(above + 1);
                 }
                 s = s.max(above + 1);
             }
-            above = if win_at(i) { f } else { s };
-            debug_assert_eq!(above % 2 == 1, win_at(i), "remoteness is odd exactly at wins");
+            // A win exactly when some child is a loss.
+            let win = f != u32::MAX;
+            above = if win { f } else { s };
             match u16::try_from(above) {
                 Ok(v) => table[first as usize + i].store(v, Relaxed),
                 Err(_) => self.overflow.store(true, Relaxed),
+            }
+            // Bits of ranks `first + i..first + i + held`, the lowest in bit 0, 64 at a time.
+            bits = bits << 1 | u64::from(win);
+            held += 1;
+            if held == 64 || i == 0 {
+                self.current.set_owned_bits(first + i as u64, bits, owned);
+                (bits, held) = (0, 0);
             }
         }
     }
