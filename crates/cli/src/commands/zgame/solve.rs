@@ -46,10 +46,10 @@ remoteness 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes
 decides the width, and every value is checked against it as it is stored), computed while the tables fit in {} GiB \
 (to n = {}); its outcome table fits up to n = {}. The tiered solve keeps two tiers in memory (the positions with the \
 same number of parts): outcome bits, found 64 positions at a time, and 2 bytes of remoteness a position while two tiers \
-of it fit in {} GiB (to n = {TIERED_REMOTENESS_TO}; null beyond). Unless --flat or --tiers says otherwise, outcomes \
-only (--no-remoteness) and --checkpoint use the tiered solve (the faster one, in far less memory: n = 1000 takes about \
-half an hour in 2 GB on two cores), remoteness uses the flat solve while its tables fit and the tiered one beyond, and \
---save the flat one. --checkpoint DIR saves the tiered solve's state after finished tiers (at most once every \
+of it fit in {} GiB (to n = {TIERED_REMOTENESS_TO}; null beyond). Unless --flat or --tiers says otherwise, the tiered \
+solve is used (the faster one, with or without remoteness, in far less memory: n = 1000 takes about half an hour in 2 \
+GB on two cores), except by --save while the flat table fits (the store holds flat tables). --checkpoint DIR saves \
+the tiered solve's state after finished tiers (at most once every \
 --checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. --reversed solves the \
 reversed game (same positions, every move taken back) with remoteness, 4 bytes a position, up to n = {}. A progress bar \
 shows on a terminal.\n\
@@ -94,20 +94,16 @@ pub enum Method {
 }
 
 /// Whether the game on `n` is solved tier by tier under `method`. The automatic choice: the
-/// tiered solve for outcomes only (it is the faster one at every n measured, in far less memory)
-/// and whenever a checkpoint is asked for; the flat solve for remoteness while its table fits
-/// (it is the faster one there) and for `--save` (the store holds flat tables); tiers again
-/// for remoteness past that, where they still keep it.
+/// tiered solve, the faster one at every n measured (with remoteness too), in far less memory,
+/// except for `--save` while the flat table fits (the store holds flat tables).
 fn tiered_for(n: u32, method: Method, asked: Asked) -> anyhow::Result<bool> {
-    let flat_fits = |remoteness| -> anyhow::Result<bool> {
-        Ok(SolvePlan::new(n).map_err(InputError::from_display)?.bytes(remoteness) <= MEMORY_LIMIT)
+    let flat_fits = || -> anyhow::Result<bool> {
+        Ok(SolvePlan::new(n).map_err(InputError::from_display)?.bytes(false) <= MEMORY_LIMIT)
     };
     Ok(match method {
         Method::Flat => false,
         Method::Tiered => true,
-        Method::Auto if asked.checkpoint => true,
-        Method::Auto if asked.save => !flat_fits(false)?,
-        Method::Auto if asked.remoteness => !flat_fits(true)?,
+        Method::Auto if asked.save && !asked.checkpoint => !flat_fits()?,
         Method::Auto => true,
     })
 }
@@ -115,7 +111,6 @@ fn tiered_for(n: u32, method: Method, asked: Asked) -> anyhow::Result<bool> {
 /// What a solve is asked for, as far as the choice of solver goes.
 #[derive(Clone, Copy, Debug)]
 struct Asked {
-    remoteness: bool,
     save: bool,
     checkpoint: bool,
 }
@@ -141,7 +136,7 @@ pub fn solve_range(
     // Refuse the whole range before solving any of it: positions grow with n, so the last n
     // is the largest game asked for.
     let plan = SolvePlan::new(last).map_err(InputError::from_display)?;
-    let asked = Asked { remoteness: !no_remoteness, save: save.is_some(), checkpoint: checkpoint.is_some() };
+    let asked = Asked { save: save.is_some(), checkpoint: checkpoint.is_some() };
     let tiered_last = tiered_for(last, method, asked)?;
     if !tiered_last && plan.bytes(false) > MEMORY_LIMIT {
         return Err(InputError::from_display(format!(
