@@ -669,43 +669,32 @@ impl Runs<'_> {
             delta: child_first.wrapping_sub(first).wrapping_add((shift - (t_min_of(m, q) - t_min)) as u64),
             below,
         };
+        // Every offset is a few integer operations (the table's terms came in `group` and the
+        // four terms), so each is found whether or not its move is legal anywhere in the run.
         let mut count = 0;
-        let mut push = |from: i64, to: i64, make: &dyn Fn() -> Offset| {
+        let mut push = |from: i64, to: i64, offset: Offset| {
             let (from, to) = (from.max(t_min), to.min(t_max));
             if from <= to {
-                moves[count] = RunMove { offset: make(), from, to };
+                moves[count] = RunMove { offset, from, to };
                 count += 1;
             }
         };
         // F1 ∧ F1 -> F2: same counts above 3, one part fewer below.
-        push(2 - ones_from, t_max, &|| offset(cursor.minus[3], 0, m3, q3 - 1, true));
+        push(2 - ones_from, t_max, offset(cursor.minus[3], 0, m3, q3 - 1, true));
         // F1 ∧ F2 -> F3
-        push(1 - ones_from, (d - 1).div_euclid(2), &|| offset(cursor.minus[3], 1, m3, q3 - 1, true));
-        // F2 ∧ F3 -> F4: c_4 + 1.
-        // (The terms of each child run's first rank that depend on the counts above 4 alone are
-        // in `group`.)
-        push(1, (d - 1).div_euclid(2), &|| {
-            let first = group.f2_f3.wrapping_sub(f2_f3);
-            offset(first, -1, m3 - 5, q3 - 2, true)
-        });
+        push(1 - ones_from, (d - 1).div_euclid(2), offset(cursor.minus[3], 1, m3, q3 - 1, true));
+        // F2 ∧ F3 -> F4: c_4 + 1. (The terms of each child run's first rank that depend on the
+        // counts above 4 alone are in `group`.)
+        push(1, (d - 1).div_euclid(2), offset(group.f2_f3.wrapping_sub(f2_f3), -1, m3 - 5, q3 - 2, true));
         if c4 >= 1 {
             // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1.
-            push(1, t_max, &|| {
-                let first = group.f3_f4.wrapping_sub(f3_f4);
-                offset(first, -1, m3 - 3, q3 - 1, true)
-            });
+            push(1, t_max, offset(group.f3_f4.wrapping_sub(f3_f4), -1, m3 - 3, q3 - 1, true));
         }
         // F3 ∧ F3 -> F1 ∧ F4: c_4 + 1.
-        push(2, t_max, &|| {
-            let first = group.f3_f3.wrapping_sub(f3_f3);
-            offset(first, -2, m3 - 5, q3 - 1, false)
-        });
+        push(2, t_max, offset(group.f3_f3.wrapping_sub(f3_f3), -2, m3 - 5, q3 - 1, false));
         if c4 >= 2 {
             // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1.
-            push(t_min, t_max, &|| {
-                let first = group.f4_f4.wrapping_sub(f4_f4);
-                offset(first, 0, m3 + 2, q3 + 1, false)
-            });
+            push(t_min, t_max, offset(group.f4_f4.wrapping_sub(f4_f4), 0, m3 + 2, q3 + 1, false));
         }
         (count, t_min, t_max)
     }
