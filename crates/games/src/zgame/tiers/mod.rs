@@ -99,10 +99,11 @@ pub struct TieredSolution {
 /// How a tier is swept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TierSweep {
-    /// Runs in parallel waves: outcomes by word operations, 64 positions at a time, then
-    /// remoteness (when kept) move by move over each run. What [`TieredSolver::solve_next`] uses.
+    /// Runs on all threads: outcomes by word operations, 64 positions at a time, or, when
+    /// remoteness is kept, remoteness move by move over each run (the outcomes follow from its
+    /// parity). What [`TieredSolver::solve_next`] uses.
     Fast,
-    /// Runs in parallel waves, position by position (what the word pass is tested against).
+    /// Runs on all threads, position by position (what the fast pass is tested against).
     Scalar,
     /// One thread, every child ranked from its counts, in decreasing rank order: the reference.
     RankOrder,

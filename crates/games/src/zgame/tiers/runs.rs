@@ -82,7 +82,8 @@ const LEVELS: usize = MAX_TOP + 3;
 /// Which pass solves a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Pass {
-    /// 64 positions at a time (outcomes only).
+    /// Outcomes 64 positions at a time; with remoteness, remoteness move by move over each run
+    /// (the outcomes follow from its parity).
     Words,
     /// Position by position (outcomes, and remoteness when kept).
     Scalar,

@@ -289,20 +289,20 @@ impl Runs<'_> {
         };
         // Waves: a block after every block its splits reach (all of higher rank, listed earlier).
         let mut wave_of = vec![0usize; plan.blocks.len()];
-        let mut needs = Vec::new();
+        let (mut needs, mut reached) = (Vec::new(), Vec::new());
         for (k, block) in plan.blocks.iter().enumerate() {
             let mut wave = 0;
-            let from = needs.len();
+            reached.clear();
             self.split_reach(&plan, block, p, |first, len| {
                 for d in meeting(first, len) {
                     debug_assert!(d < k, "a split's child block has a higher rank");
                     wave = wave.max(wave_of[d] + 1);
-                    needs.push(d);
+                    reached.push(d);
                 }
             });
-            needs[from..].sort_unstable();
-            let distinct = from + dedup_sorted(&mut needs[from..]);
-            needs.truncate(distinct);
+            reached.sort_unstable();
+            reached.dedup();
+            needs.extend_from_slice(&reached);
             plan.needs_at.push(needs.len());
             wave_of[k] = wave;
             if plan.waves.len() <= wave {
@@ -635,18 +635,6 @@ pub(super) fn share_kept(exchange: &mut dyn Exchange, mine: &[(u64, u64)]) -> Ve
             spans
         })
         .collect()
-}
-
-/// Moves the distinct values of a sorted slice to its front; returns how many there are.
-fn dedup_sorted(values: &mut [usize]) -> usize {
-    let mut distinct = 0;
-    for k in 0..values.len() {
-        if k == 0 || values[k] != values[distinct - 1] {
-            values[distinct] = values[k];
-            distinct += 1;
-        }
-    }
-    distinct
 }
 
 /// The union of word ranges `from..to`, as sorted disjoint ranges.
