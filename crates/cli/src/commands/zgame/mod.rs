@@ -55,11 +55,11 @@ enum ZgameCommand {
         #[arg(long)]
         tiers_json: bool,
         /// Solve tier by tier (positions with the same number of parts), two tiers in memory at
-        /// once (chosen by itself for outcomes only, and for remoteness past the flat tables).
+        /// once (chosen by itself, except by --save while the flat table fits).
         #[arg(long, conflicts_with = "flat")]
         tiers: bool,
-        /// Solve with the flat tables, every position in memory (the faster one with remoteness;
-        /// up to n = 815).
+        /// Solve with the flat tables, every position in memory (what --save stores; up to n =
+        /// 815).
         #[arg(long, conflicts_with = "checkpoint")]
         flat: bool,
         /// Save the tiered solve's state in DIR after finished tiers, and resume from it: the same
