@@ -286,6 +286,45 @@ fn bits_at(word: impl Fn(usize) -> u64, words: usize, start: u64) -> u64 {
     }
 }
 
+/// 64 bits of a bit table from bit `start` on (bits past the end read as 0), without a branch.
+#[inline(always)]
+fn load_bits(words: &[u64], start: u64) -> u64 {
+    let (i, shift) = ((start / 64) as usize, (start % 64) as u32);
+    let high = words.get(i + 1).copied().unwrap_or(0);
+    ((u128::from(high) << 64 | u128::from(words[i])) >> shift) as u64
+}
+
+/// [`load_bits`] of a table being written (relaxed loads: the bits read are of solved positions,
+/// and those of positions still being solved are masked off by the caller).
+#[inline(always)]
+fn load_atomic_bits(words: &[AtomicU64], start: u64) -> u64 {
+    let (i, shift) = ((start / 64) as usize, (start % 64) as u32);
+    let high = words.get(i + 1).map_or(0, |w| w.load(Relaxed));
+    ((u128::from(high) << 64 | u128::from(words[i].load(Relaxed))) >> shift) as u64
+}
+
+/// The outcomes of `width` (1 to 64) consecutive positions of a run, lowest rank in bit 0, from
+/// `losing_child` (whether a move other than the run's own reaches a losing child) and whether
+/// the position above the top one wins (`true` at the run's top, where the own move is illegal):
+/// `win(t) = w(t) | !win(t + 1)`, resolved from the top down a byte at a time. Gives the
+/// outcomes (bits of `width` only) and whether the lowest position wins.
+#[inline(always)]
+fn resolve_own_move(losing_child: u64, width: u32, mut above: bool) -> (u64, bool) {
+    // Shift the chunk to the top of the word so its highest bit is bit 63.
+    let pad = 64 - width;
+    let shifted = losing_child << pad;
+    let mut resolved = 0u64;
+    // Bytes holding no position of the chunk (below the shifted bits) are skipped.
+    for byte in (8 - width.div_ceil(8)..8).rev() {
+        let b = (shifted >> (byte * 8)) as u8;
+        let out = RESOLVE[usize::from(above)][usize::from(b)];
+        resolved |= u64::from(out) << (byte * 8);
+        above = out & 1 == 1;
+    }
+    let wins = resolved >> pad;
+    (wins, wins & 1 == 1)
+}
+
 /// Bits `from..=to` (both below 64) set.
 #[inline(always)]
 fn bit_range(from: i64, to: i64) -> u64 {
@@ -648,9 +687,36 @@ impl Runs<'_> {
         &self,
         cursor: &Cursor,
         group: &GroupTerms,
-        [f2_f3, f3_f4, f3_f3, f4_f4]: [u64; 4],
+        terms: [u64; 4],
         moves: &mut [RunMove; 6],
     ) -> (usize, i64, i64) {
+        let mut count = 0;
+        let (t_min, t_max) = self.for_each_run_move(cursor, group, terms, |from, to, offset| {
+            moves[count] = RunMove { offset, from, to };
+            count += 1;
+        });
+        (count, t_min, t_max)
+    }
+
+    /// The bounds `(t_min, t_max)` of the run of `cursor`: `c_3` from `max(0, m_3 - 2 q_3)` to
+    /// `(m_3 - q_3) / 2` (see the module header).
+    #[inline(always)]
+    fn run_bounds(cursor: &Cursor) -> (i64, i64) {
+        let [m3, q3] = [cursor.m[3], cursor.q[3]];
+        ((m3 - 2 * q3).max(0), (m3 - q3) >> 1)
+    }
+
+    /// Hands `sink(from, to, offset)` each of the moves at indices up to 4 for the run of
+    /// `cursor` that is legal somewhere in it, with the `t` in `from..=to` where it is (inside the
+    /// run's bounds), and gives the run's bounds `(t_min, t_max)`.
+    #[inline(always)]
+    fn for_each_run_move(
+        &self,
+        cursor: &Cursor,
+        group: &GroupTerms,
+        [f2_f3, f3_f4, f3_f3, f4_f4]: [u64; 4],
+        mut sink: impl FnMut(i64, i64, Offset),
+    ) -> (i64, i64) {
         if cfg!(debug_assertions) {
             let terms = self.run_terms(cursor);
             debug_assert_eq!(terms, [f2_f3, f3_f4, f3_f3, if cursor.c[4] >= 2 { f4_f4 } else { 0 }]);
@@ -658,7 +724,7 @@ impl Runs<'_> {
         let [m3, q3] = [cursor.m[3], cursor.q[3]];
         let d = m3 - q3;
         let t_min_of = |m: i64, q: i64| (m - 2 * q).max(0);
-        let (t_min, t_max) = (t_min_of(m3, q3), d / 2);
+        let (t_min, t_max) = Runs::run_bounds(cursor);
         let c4 = cursor.c[4];
         let ones_from = q3 - d; // c_1 = ones_from + t
         let first = cursor.same[3];
@@ -672,21 +738,19 @@ impl Runs<'_> {
         };
         // Every offset is a few integer operations (the table's terms came in `group` and the
         // four terms), so each is found whether or not its move is legal anywhere in the run.
-        let mut count = 0;
         let mut push = |from: i64, to: i64, offset: Offset| {
             let (from, to) = (from.max(t_min), to.min(t_max));
             if from <= to {
-                moves[count] = RunMove { offset, from, to };
-                count += 1;
+                sink(from, to, offset);
             }
         };
         // F1 ∧ F1 -> F2: same counts above 3, one part fewer below.
         push(2 - ones_from, t_max, offset(cursor.minus[3], 0, m3, q3 - 1, true));
         // F1 ∧ F2 -> F3
-        push(1 - ones_from, (d - 1).div_euclid(2), offset(cursor.minus[3], 1, m3, q3 - 1, true));
+        push(1 - ones_from, (d - 1) >> 1, offset(cursor.minus[3], 1, m3, q3 - 1, true));
         // F2 ∧ F3 -> F4: c_4 + 1. (The terms of each child run's first rank that depend on the
         // counts above 4 alone are in `group`.)
-        push(1, (d - 1).div_euclid(2), offset(group.f2_f3.wrapping_sub(f2_f3), -1, m3 - 5, q3 - 2, true));
+        push(1, (d - 1) >> 1, offset(group.f2_f3.wrapping_sub(f2_f3), -1, m3 - 5, q3 - 2, true));
         if c4 >= 1 {
             // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1.
             push(1, t_max, offset(group.f3_f4.wrapping_sub(f3_f4), -1, m3 - 3, q3 - 1, true));
@@ -697,7 +761,7 @@ impl Runs<'_> {
             // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1.
             push(t_min, t_max, offset(group.f4_f4.wrapping_sub(f4_f4), 0, m3 + 2, q3 + 1, false));
         }
-        (count, t_min, t_max)
+        (t_min, t_max)
     }
 
     /// Sets the levels below 3 of `cursor` to the run's position with `c_3 = t`.
@@ -715,6 +779,18 @@ impl Runs<'_> {
 
     /// Solves the run of `cursor` (counts fixed above 3); returns its length.
     fn one_run(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
+        if self.pass == Pass::Words && self.current.remoteness.is_none() {
+            let (t_min, t_max) = Runs::run_bounds(cursor);
+            // Nearly every run has at most 64 positions (99.7% of them at n = 400): one word.
+            if t_max - t_min < 64 {
+                #[cfg(test)]
+                if self.check_offsets {
+                    self.check_offsets(cursor, t_min, t_max, cursor.same[3]);
+                }
+                self.short_run_in_words(cursor, scratch, terms, (t_min, t_max));
+                return (t_max - t_min + 1) as u64;
+            }
+        }
         let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
         let (count, t_min, t_max) = self.run_moves(cursor, &scratch.group, terms, &mut moves);
         if cfg!(debug_assertions) && t_min < t_max {
@@ -814,6 +890,40 @@ impl Runs<'_> {
         }
     }
 
+    /// The word pass over a run of at most 64 positions (`t_min..=t_max`): each move's child
+    /// bits are ORed into one word as the move is found, then the run's own move is resolved.
+    /// No other thread writes the words `scratch.owned` meanwhile.
+    #[inline(always)]
+    fn short_run_in_words(
+        &self,
+        cursor: &Cursor,
+        scratch: &Scratch,
+        terms: [u64; 4],
+        (t_min, t_max): (i64, i64),
+    ) {
+        let first = cursor.same[3];
+        let top = (t_max - t_min) as u32;
+        // The first tier has no tier below, and no combine is legal in it.
+        let below: &[u64] = self.below.map_or(&[][..], |t| &t.wins[..]);
+        let here = &self.current.wins[..];
+        let mut losing_child = match scratch.shared_moves {
+            0 => 0,
+            _ => load_bits(&scratch.shared, first.wrapping_sub(scratch.shared_first)),
+        };
+        for &offset in &cursor.fixed[scratch.shared_moves..cursor.fixed_len] {
+            losing_child |= !self.child_bits(offset, first);
+        }
+        losing_child &= u64::MAX >> (63 - top);
+        self.for_each_run_move(cursor, &scratch.group, terms, |from, to, offset| {
+            let (from, to) = ((from - t_min) as u32, (to - t_min) as u32);
+            let start = first.wrapping_add(u64::from(from)).wrapping_add(offset.delta);
+            let bits = if offset.below { load_bits(below, start) } else { load_atomic_bits(here, start) };
+            losing_child |= (!bits & u64::MAX >> (63 - (to - from))) << from;
+        });
+        let (wins, _) = resolve_own_move(losing_child, top + 1, true);
+        self.current.set_owned_bits(first, wins, &scratch.owned);
+    }
+
     /// The word pass over one run: 64 positions at a time from the top.
     /// No other thread writes the words `owned` meanwhile.
     fn run_in_words(&self, run: Run<'_>, shared: Shared<'_>, owned: std::ops::Range<usize>) {
@@ -843,22 +953,9 @@ impl Runs<'_> {
                     losing_child |= (!bits << (from - lo)) & bit_range(from - lo, to - lo);
                 }
             }
-            // The run's own move, from the top bit down a byte at a time: shift the chunk to
-            // the top of the word so its highest bit is bit 63.
-            let pad = 64 - width;
-            let mut shifted = losing_child << pad;
-            let mut resolved = 0u64;
-            // Bytes holding no position of the chunk (below the shifted bits) are skipped.
-            let bytes = (width as u32).div_ceil(8);
-            for byte in (8 - bytes..8).rev() {
-                let b = (shifted >> (byte * 8)) as u8;
-                let out = RESOLVE[usize::from(above)][usize::from(b)];
-                resolved |= u64::from(out) << (byte * 8);
-                above = out & 1 == 1;
-            }
-            shifted = resolved >> pad;
-            above = shifted & 1 == 1;
-            self.current.set_owned_bits(rank, shifted & all, &owned);
+            let (wins, lowest) = resolve_own_move(losing_child, width as u32, above);
+            above = lowest;
+            self.current.set_owned_bits(rank, wins, &owned);
             if lo == t_min {
                 break;
             }
