@@ -252,8 +252,9 @@ impl TieredSolver {
     /// and returns its figures.
     ///
     /// # Errors
-    /// [`SolveError::RemotenessOverflow`] if a remoteness does not fit 16 bits (it is at most
-    /// Theorem 1.3's bound, about `3n`, so this cannot happen below n = 20,000).
+    /// [`SolveError::RemotenessOverflow`] if a remoteness exceeds 32,765, what the fast sweep's
+    /// 16-bit signed lanes hold (it is at most Theorem 1.3's bound, about `3n`, so this cannot
+    /// happen below n = 10,000).
     ///
     /// # Panics
     /// When every tier is solved.

@@ -76,6 +76,17 @@ pub(super) const SPLIT_FROM: u64 = 1 << 12;
 /// best between 32 and 128 at n = 400 on two cores.
 const BLOCKS_PER_THREAD: u64 = 64;
 
+/// Positions of a run the remoteness pass takes at once: 16 `i16` lanes, two SSE2 registers
+/// (which have signed 16-bit min and max, where unsigned and 32-bit ones need SSE4.1).
+const LANES: usize = 16;
+
+/// "No losing child" in the remoteness pass's accumulators: above every remoteness it keeps.
+const NO_LOSS: i16 = i16::MAX;
+
+/// The greatest remoteness the tiered solve keeps: a child's remoteness + 1 stays below
+/// [`NO_LOSS`]. (Remoteness is at most about `3n`, and the count table stops near n = 2,500.)
+pub(super) const MOST_REMOTENESS: u32 = NO_LOSS as u32 - 2;
+
 /// Array length for per-index data: indices `0..=top + 2`.
 const LEVELS: usize = MAX_TOP + 3;
 
@@ -142,10 +153,10 @@ struct Scratch {
     shared_moves: usize,
     /// The terms of the run moves' offsets that depend only on the counts above index 4.
     group: GroupTerms,
-    /// The least losing and the greatest child remoteness + 1 of each position of a run
-    /// (remoteness only).
-    fastest: Vec<u32>,
-    slowest: Vec<u32>,
+    /// The least losing and the greatest child remoteness + 1 of each position of a run, with
+    /// room for a chunk's lanes past its end (remoteness only).
+    fastest: Vec<i16>,
+    slowest: Vec<i16>,
 }
 
 impl Scratch {
@@ -153,7 +164,7 @@ impl Scratch {
     /// run (`c_3` ranges over at most `n / 2 + 1` values) when remoteness is kept; none otherwise
     /// (the word pass alone needs no space).
     fn new(n: u32, remoteness: bool, (first, len): (u64, u64)) -> Scratch {
-        let long = if remoteness { n as usize / 2 + 1 } else { 0 };
+        let long = if remoteness { n as usize / 2 + 1 + LANES } else { 0 };
         let owned = first.div_ceil(64) as usize..((first + len) / 64) as usize;
         Scratch {
             owned,
@@ -235,34 +246,6 @@ struct RunMove {
     to: i64,
 }
 
-/// `RESOLVE[s][b]`: the bits of a byte `b` of "a child outside the run loses" after the run's own
-/// move, taken from bit 7 down, when the position above bit 7 has outcome `s`
-/// (`win = b | !above`).
-const RESOLVE: [[u8; 256]; 2] = {
-    let mut table = [[0u8; 256]; 2];
-    let mut s = 0;
-    while s < 2 {
-        let mut b = 0;
-        while b < 256 {
-            let mut above = s == 1;
-            let mut out = 0u8;
-            let mut bit = 8;
-            while bit > 0 {
-                bit -= 1;
-                let win = (b >> bit) & 1 == 1 || !above;
-                if win {
-                    out |= 1 << bit;
-                }
-                above = win;
-            }
-            table[s][b] = out;
-            b += 1;
-        }
-        s += 1;
-    }
-    table
-};
-
 /// `Q(3, m, q)`: the ways to write `m` as `q` parts 1, 2 and 3. With `c_3 = t`, `c_2 = d - 2t`
 /// and `c_1 = q - d + t` for `d = m - q`, they are the `t` in `max(0, m - 2q) ..= d / 2`.
 #[inline(always)]
@@ -306,23 +289,85 @@ fn load_atomic_bits(words: &[AtomicU64], start: u64) -> u64 {
 /// The outcomes of `width` (1 to 64) consecutive positions of a run, lowest rank in bit 0, from
 /// `losing_child` (whether a move other than the run's own reaches a losing child) and whether
 /// the position above the top one wins (`true` at the run's top, where the own move is illegal):
-/// `win(t) = w(t) | !win(t + 1)`, resolved from the top down a byte at a time. Gives the
-/// outcomes (bits of `width` only) and whether the lowest position wins.
+/// `win(t) = w(t) | !win(t + 1)`. Gives the outcomes (bits of `width` only) and whether the
+/// lowest position wins.
+///
+/// Below a win, positions with no losing child alternate loss, win, loss, ...: such a position
+/// wins exactly when its parity is that of the nearest win `s` above it with `w(s)` set (or of
+/// the virtual win just above the top). That parity is carried down the word in doubling steps,
+/// each filling the positions whose nearest set bit is up to twice as far: a few shifts and no
+/// table, where a bit-by-bit or byte-by-byte loop would wait on each step in turn.
 #[inline(always)]
-fn resolve_own_move(losing_child: u64, width: u32, mut above: bool) -> (u64, bool) {
-    // Shift the chunk to the top of the word so its highest bit is bit 63.
-    let pad = 64 - width;
-    let shifted = losing_child << pad;
-    let mut resolved = 0u64;
-    // Bytes holding no position of the chunk (below the shifted bits) are skipped.
-    for byte in (8 - width.div_ceil(8)..8).rev() {
-        let b = (shifted >> (byte * 8)) as u8;
-        let out = RESOLVE[usize::from(above)][usize::from(b)];
-        resolved |= u64::from(out) << (byte * 8);
-        above = out & 1 == 1;
+fn resolve_own_move(losing_child: u64, width: u32, above: bool) -> (u64, bool) {
+    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+    let all = u64::MAX >> (64 - width);
+    let top = 1u64 << (width - 1);
+    // The top position wins outright when the one above it loses.
+    let w = (losing_child & all) | if above { 0 } else { top };
+    // Where the nearest set bit at or above is known, and whether it is odd: first at the set
+    // bits and at the virtual one above the top (outside the word when `width` is 64: positions
+    // that see no set bit then keep "even", the parity of bit 64).
+    let mut known = w | (top << 1);
+    let mut odd = known & ODD;
+    let mut k = 1;
+    while k <= width && k < 64 {
+        odd |= (odd >> k) & !known;
+        known |= known >> k;
+        k <<= 1;
     }
-    let wins = resolved >> pad;
+    let wins = (w | !(odd ^ ODD)) & all;
     (wins, wins & 1 == 1)
+}
+
+/// [`LANES`] remoteness cells of a finished table from `start` on, of which the first `lanes`
+/// are wanted (the rest are read where the table has them, or 0, and ignored).
+#[inline(always)]
+fn lanes_of(table: &[u16], start: usize, lanes: usize) -> [u16; LANES] {
+    match table.get(start..start + LANES) {
+        Some(cells) => cells.try_into().expect("LANES cells"),
+        None => {
+            let mut cells = [0u16; LANES];
+            cells[..lanes].copy_from_slice(&table[start..start + lanes]);
+            cells
+        }
+    }
+}
+
+/// Folds one chunk of a move's children into the accumulators of the positions they are the
+/// children of (lane `i` for lane `i`; lanes from `lanes` on are ignored).
+///
+/// Remoteness is odd exactly at wins (a loss is one more than a win's, a win one more than a
+/// loss's, a terminal position 0), so a child's parity says whether it is a loss, and the loop
+/// needs no outcome bits and no branch: the compiler turns it into a few vector instructions.
+#[inline(always)]
+fn fold_children(
+    children: &[u16; LANES],
+    lanes: usize,
+    fastest: &mut [i16; LANES],
+    slowest: &mut [i16; LANES],
+) {
+    // Lane numbers as 16-bit values, so that the lanes wanted are one vector comparison.
+    const LANE: [i16; LANES] = {
+        let mut lane = [0i16; LANES];
+        let mut i = 0;
+        while i < LANES {
+            lane[i] = i as i16;
+            i += 1;
+        }
+        lane
+    };
+    let lanes = lanes as i16;
+    for i in 0..LANES {
+        // All ones in the lanes wanted.
+        let wanted = -i16::from(LANE[i] < lanes);
+        // Child remoteness + 1: odd exactly when the child is a loss. (At most
+        // MOST_REMOTENESS + 1, so below NO_LOSS and never negative.)
+        let r = (children[i] as i16).wrapping_add(1) & wanted;
+        // r where odd, NO_LOSS where even (r | NO_LOSS is NO_LOSS), so also where not wanted.
+        let through_loss = r | (((r & 1) - 1) & NO_LOSS);
+        fastest[i] = fastest[i].min(through_loss);
+        slowest[i] = slowest[i].max(r);
+    }
 }
 
 /// Bits `from..=to` (both below 64) set.
@@ -964,34 +1009,39 @@ impl Runs<'_> {
     }
 
     /// Remoteness and outcomes over one run: move by move, the children's least losing and
-    /// greatest remoteness for every position (each move's children are consecutive ranks), then
-    /// the run's own move from the top down.
+    /// greatest remoteness for every position (each move's children are consecutive ranks), in
+    /// chunks of [`LANES`] positions, then the run's own move from the top down.
     fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let len = (t_max - t_min + 1) as usize;
         let Scratch { owned, fastest, slowest, .. } = scratch;
         // Child remoteness + 1: the least over losing children, the greatest over all (0: none).
-        let (fastest, slowest) = (&mut fastest[..len], &mut slowest[..len]);
-        fastest.fill(u32::MAX);
+        // A move's last chunk may reach `LANES - 1` past the run, in lanes that change nothing.
+        let (fastest, slowest) = (&mut fastest[..len + LANES], &mut slowest[..len + LANES]);
+        fastest.fill(NO_LOSS);
         slowest.fill(0);
+        let below = self.below.and_then(|t| t.remoteness.as_deref()).unwrap_or(&[]);
         let mut visit = |offset: Offset, from: usize, to: usize| {
             let start = (first + from as u64).wrapping_add(offset.delta) as usize;
-            let (fastest, slowest) = (&mut fastest[from..=to], &mut slowest[from..=to]);
-            let children = if offset.below {
-                let tier = self.below.expect("a combine leads to the tier below");
-                let table = tier.remoteness.as_deref().expect("remoteness is kept in both tiers");
-                &table[start..=start + (to - from)]
-            } else {
-                self.current.solved_remoteness(start..start + (to - from) + 1)
-            };
-            // Remoteness is odd exactly at wins (a loss is one more than a win's, a win one more
-            // than a loss's, a terminal position 0), so a child's parity says whether it is a
-            // loss, and the loop needs no outcome bits and no branch (the compiler vectorises it).
-            for ((&r, f), s) in children.iter().zip(fastest.iter_mut()).zip(slowest.iter_mut()) {
-                let r = u32::from(r) + 1;
-                let through_loss = if r & 1 == 1 { r } else { u32::MAX };
-                *f = (*f).min(through_loss);
-                *s = (*s).max(r);
+            let count = to - from + 1;
+            for k in (0..count).step_by(LANES) {
+                let lanes = (count - k).min(LANES);
+                let children = if offset.below {
+                    lanes_of(below, start + k, lanes)
+                } else {
+                    // Only the solved cells: the ones past them may be another thread's to write.
+                    let mut cells = [0u16; LANES];
+                    cells[..lanes]
+                        .copy_from_slice(self.current.solved_remoteness(start + k..start + k + lanes));
+                    cells
+                };
+                let at = from + k;
+                fold_children(
+                    &children,
+                    lanes,
+                    (&mut fastest[at..at + LANES]).try_into().expect("LANES cells"),
+                    (&mut slowest[at..at + LANES]).try_into().expect("LANES cells"),
+                );
             }
         };
         for &offset in fixed {
@@ -1004,7 +1054,7 @@ impl Runs<'_> {
         let mut above = 0u32;
         let (mut bits, mut held) = (0u64, 0);
         for i in (0..len).rev() {
-            let (mut f, mut s) = (fastest[i], slowest[i]);
+            let (mut f, mut s) = (fastest[i] as u32, slowest[i] as u32);
             if i + 1 < len {
                 // F2 ∧ F2 -> F1 ∧ F3, to the position just above (a loss when even).
                 if above % 2 == 0 {
@@ -1013,12 +1063,12 @@ impl Runs<'_> {
                 s = s.max(above + 1);
             }
             // A win exactly when some child is a loss.
-            let win = f != u32::MAX;
+            let win = f != NO_LOSS as u32;
             above = if win { f } else { s };
-            match u16::try_from(above) {
-                Ok(v) => table[first as usize + i].store(v, Relaxed),
-                Err(_) => self.overflow.store(true, Relaxed),
+            if above > MOST_REMOTENESS {
+                self.overflow.store(true, Relaxed);
             }
+            table[first as usize + i].store(above as u16, Relaxed);
             // Bits of ranks `first + i..first + i + held`, the lowest in bit 0, 64 at a time.
             bits = bits << 1 | u64::from(win);
             held += 1;
@@ -1154,7 +1204,40 @@ impl Current {
 
 #[cfg(test)]
 mod tests {
-    use super::{q_at_3, TierIndex};
+    use super::{q_at_3, resolve_own_move, TierIndex};
+
+    #[test]
+    fn the_own_move_resolves_as_position_by_position() {
+        // win(t) = w(t) | !win(t + 1) from the top down, the top's own move legal only when a
+        // position above it is given: every width, both cases above, patterns and random words.
+        let mut words = vec![0, u64::MAX, 0xAAAA_AAAA_AAAA_AAAA, 0x5555_5555_5555_5555, 1, 1 << 63];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse words too: long stretches without a losing child are the hard case.
+            words.extend([x, x & x.rotate_left(17) & x.rotate_left(41)]);
+        }
+        for &w in &words {
+            for width in 1..=64u32 {
+                for above in [true, false] {
+                    let (mut expected, mut win_above) = (0u64, above);
+                    for t in (0..width).rev() {
+                        let win = w >> t & 1 == 1 || !win_above;
+                        expected |= u64::from(win) << t;
+                        win_above = win;
+                    }
+                    let got = resolve_own_move(w, width, above);
+                    assert_eq!(
+                        got,
+                        (expected, expected & 1 == 1),
+                        "w = {w:#x}, width {width}, above {above}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_closed_form_at_index_3_is_the_table() {
