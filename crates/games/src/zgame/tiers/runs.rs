@@ -23,9 +23,10 @@
 //! of the same tier (solved earlier) or in the tier below. So the word pass takes 64 positions
 //! at once: for each move, 64 consecutive child bits (`!child & legal` says "this move reaches
 //! a losing child"), ORed together; then the run's own move, `win(t) = w(t) | !win(t + 1)`, is
-//! resolved from the top down a byte at a time through a 512-entry table. The scalar pass does
-//! the same position by position (and keeps remoteness); both are tested against the reference
-//! sweep that ranks every child from scratch.
+//! resolved by carrying parities down the word in doubling steps ([`resolve_own_move`]). A run
+//! of at most 64 positions (nearly all of them) is one word, each move ORed in as it is found.
+//! The scalar pass does the same position by position (and keeps remoteness); both are tested
+//! against the reference sweep that ranks every child from scratch.
 //!
 //! **Groups.** The runs sharing the counts above index 4 (a group) are consecutive in rank, one
 //! run for each `c_4`. Moves fixed above index 4 are legal at every position of the group and
@@ -35,8 +36,9 @@
 //! are carried from run to run ([`Runs::group`]).
 //!
 //! **Remoteness.** Remoteness is odd exactly at wins, so a child's remoteness says whether it is
-//! a loss: the remoteness pass reads no outcome bits and its loop over a move's children has no
-//! branch.
+//! a loss: the remoteness pass reads no outcome bits, and it folds a move's children into the
+//! run's accumulators 16 positions at a time, as signed 16-bit lanes with no branch (SSE2 has
+//! min and max for those, not for unsigned or 32-bit lanes).
 //!
 //! **Both cores.** On several threads a tier is cut into the blocks of its plan (`shares.rs`:
 //! the positions sharing the counts above some index, consecutive ranks), and a block starts as
@@ -56,7 +58,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{
-    AtomicBool, AtomicU64, AtomicUsize,
+    AtomicBool, AtomicU16, AtomicU64, AtomicUsize,
     Ordering::{AcqRel, Relaxed},
 };
 
@@ -145,6 +147,8 @@ struct Scratch {
     /// while this one solves it, so they take plain stores (the block's first and last words may
     /// be shared with another block, and take an atomic OR).
     owned: std::ops::Range<usize>,
+    /// The ranks of the block: no other thread writes their remoteness meanwhile either.
+    block: std::ops::Range<usize>,
     /// For the positions sharing the counts above index 4 being solved (word pass): whether a
     /// move fixed above index 4 reaches a losing child, bit `rank - first`, and how many of the
     /// cursor's fixed moves that covers (none outside such a group).
@@ -164,10 +168,11 @@ impl Scratch {
     /// run (`c_3` ranges over at most `n / 2 + 1` values) when remoteness is kept; none otherwise
     /// (the word pass alone needs no space).
     fn new(n: u32, remoteness: bool, (first, len): (u64, u64)) -> Scratch {
-        let long = if remoteness { n as usize / 2 + 1 + LANES } else { 0 };
+        let long = if remoteness { (n as usize / 2 + 1).next_multiple_of(LANES) } else { 0 };
         let owned = first.div_ceil(64) as usize..((first + len) / 64) as usize;
         Scratch {
             owned,
+            block: first as usize..(first + len) as usize,
             shared: Vec::new(),
             shared_first: 0,
             shared_moves: 0,
@@ -293,8 +298,8 @@ fn load_atomic_bits(words: &[AtomicU64], start: u64) -> u64 {
 /// lowest position wins.
 ///
 /// Below a win, positions with no losing child alternate loss, win, loss, ...: such a position
-/// wins exactly when its parity is that of the nearest win `s` above it with `w(s)` set (or of
-/// the virtual win just above the top). That parity is carried down the word in doubling steps,
+/// wins exactly when its parity is that of the nearest position `s` above it with `w(s)` set (or
+/// of the virtual win just above the top). That parity is carried down the word in doubling steps,
 /// each filling the positions whose nearest set bit is up to twice as far: a few shifts and no
 /// table, where a bit-by-bit or byte-by-byte loop would wait on each step in turn.
 #[inline(always)]
@@ -319,22 +324,8 @@ fn resolve_own_move(losing_child: u64, width: u32, above: bool) -> (u64, bool) {
     (wins, wins & 1 == 1)
 }
 
-/// [`LANES`] remoteness cells of a finished table from `start` on, of which the first `lanes`
-/// are wanted (the rest are read where the table has them, or 0, and ignored).
-#[inline(always)]
-fn lanes_of(table: &[u16], start: usize, lanes: usize) -> [u16; LANES] {
-    match table.get(start..start + LANES) {
-        Some(cells) => cells.try_into().expect("LANES cells"),
-        None => {
-            let mut cells = [0u16; LANES];
-            cells[..lanes].copy_from_slice(&table[start..start + lanes]);
-            cells
-        }
-    }
-}
-
 /// Folds one chunk of a move's children into the accumulators of the positions they are the
-/// children of (lane `i` for lane `i`; lanes from `lanes` on are ignored).
+/// children of (lane `i` for lane `i`; only the lanes `lo..=hi` are wanted).
 ///
 /// Remoteness is odd exactly at wins (a loss is one more than a win's, a win one more than a
 /// loss's, a terminal position 0), so a child's parity says whether it is a loss, and the loop
@@ -342,7 +333,7 @@ fn lanes_of(table: &[u16], start: usize, lanes: usize) -> [u16; LANES] {
 #[inline(always)]
 fn fold_children(
     children: &[u16; LANES],
-    lanes: usize,
+    (lo, hi): (usize, usize),
     fastest: &mut [i16; LANES],
     slowest: &mut [i16; LANES],
 ) {
@@ -356,10 +347,10 @@ fn fold_children(
         }
         lane
     };
-    let lanes = lanes as i16;
+    let (lo, hi) = (lo as i16, hi as i16);
     for i in 0..LANES {
         // All ones in the lanes wanted.
-        let wanted = -i16::from(LANE[i] < lanes);
+        let wanted = -i16::from(LANE[i] >= lo) & -i16::from(LANE[i] <= hi);
         // Child remoteness + 1: odd exactly when the child is a loss. (At most
         // MOST_REMOTENESS + 1, so below NO_LOSS and never negative.)
         let r = (children[i] as i16).wrapping_add(1) & wanted;
@@ -1014,43 +1005,25 @@ impl Runs<'_> {
     fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let len = (t_max - t_min + 1) as usize;
-        let Scratch { owned, fastest, slowest, .. } = scratch;
-        // Child remoteness + 1: the least over losing children, the greatest over all (0: none).
-        // A move's last chunk may reach `LANES - 1` past the run, in lanes that change nothing.
-        let (fastest, slowest) = (&mut fastest[..len + LANES], &mut slowest[..len + LANES]);
+        let Scratch { owned, block, fastest, slowest, .. } = scratch;
+        // Child remoteness + 1: the least over losing children, the greatest over all (0: none),
+        // whole chunks of them.
+        let (fastest, slowest) =
+            (&mut fastest[..len.next_multiple_of(LANES)], &mut slowest[..len.next_multiple_of(LANES)]);
         fastest.fill(NO_LOSS);
         slowest.fill(0);
-        let below = self.below.and_then(|t| t.remoteness.as_deref()).unwrap_or(&[]);
-        let mut visit = |offset: Offset, from: usize, to: usize| {
-            let start = (first + from as u64).wrapping_add(offset.delta) as usize;
-            let count = to - from + 1;
-            for k in (0..count).step_by(LANES) {
-                let lanes = (count - k).min(LANES);
-                let children = if offset.below {
-                    lanes_of(below, start + k, lanes)
-                } else {
-                    // Only the solved cells: the ones past them may be another thread's to write.
-                    let mut cells = [0u16; LANES];
-                    cells[..lanes]
-                        .copy_from_slice(self.current.solved_remoteness(start + k..start + k + lanes));
-                    cells
-                };
-                let at = from + k;
-                fold_children(
-                    &children,
-                    lanes,
-                    (&mut fastest[at..at + LANES]).try_into().expect("LANES cells"),
-                    (&mut slowest[at..at + LANES]).try_into().expect("LANES cells"),
-                );
-            }
+        let tables = Tables {
+            below: self.below.and_then(|t| t.remoteness.as_deref()).unwrap_or(&[]),
+            here: self.current.remoteness.as_deref().expect("remoteness is kept"),
+            block,
         };
         for &offset in fixed {
-            visit(offset, 0, len - 1);
+            tables.fold_move(first, offset, 0, len - 1, fastest, slowest);
         }
         for mv in moves {
-            visit(mv.offset, (mv.from - t_min) as usize, (mv.to - t_min) as usize);
+            let (from, to) = ((mv.from - t_min) as usize, (mv.to - t_min) as usize);
+            tables.fold_move(first, mv.offset, from, to, fastest, slowest);
         }
-        let table = self.current.remoteness.as_deref().expect("remoteness is kept");
         let mut above = 0u32;
         let (mut bits, mut held) = (0u64, 0);
         for i in (0..len).rev() {
@@ -1068,7 +1041,7 @@ impl Runs<'_> {
             if above > MOST_REMOTENESS {
                 self.overflow.store(true, Relaxed);
             }
-            table[first as usize + i].store(above as u16, Relaxed);
+            tables.here[first as usize + i].store(above as u16, Relaxed);
             // Bits of ranks `first + i..first + i + held`, the lowest in bit 0, 64 at a time.
             bits = bits << 1 | u64::from(win);
             held += 1;
@@ -1152,21 +1125,89 @@ impl Runs<'_> {
     }
 }
 
-impl Current {
-    /// The remoteness of the ranks `ranks`, every one of them solved: no thread writes them
-    /// any more.
-    #[inline(always)]
-    fn solved_remoteness(&self, ranks: std::ops::Range<usize>) -> &[u16] {
-        let table = self.remoteness.as_deref().expect("remoteness is kept");
-        let cells = &table[ranks];
-        // SAFETY: `AtomicU16` has the size, alignment and bit validity of `u16`. The cells are of
-        // solved positions, written once before this thread read them as solved (by this thread,
-        // or by one whose block this block waits for, which the dependency count's acquire
-        // orders before this read), and no thread writes them again while the slice lives, so
-        // plain reads of them race with no write.
-        unsafe { std::slice::from_raw_parts(cells.as_ptr().cast::<u16>(), cells.len()) }
-    }
+/// What the remoteness pass reads its children from.
+struct Tables<'a> {
+    /// The tier below, finished.
+    below: &'a [u16],
+    /// The tier being solved.
+    here: &'a [AtomicU16],
+    /// The ranks of the block this thread solves: no other thread writes them meanwhile.
+    block: &'a std::ops::Range<usize>,
+}
 
+impl Tables<'_> {
+    /// Folds the children of the move at `offset` of the run's positions `from..=to` (its
+    /// first rank `first`) into the run's accumulators, a chunk of [`LANES`] positions at a time:
+    /// lane `i` of chunk `k` is position `LANES k + i`, whose child is `LANES k + i` cells past the
+    /// child of position 0 (a rank only where the move is legal).
+    #[inline(always)]
+    fn fold_move(
+        &self,
+        first: u64,
+        offset: Offset,
+        from: usize,
+        to: usize,
+        fastest: &mut [i16],
+        slowest: &mut [i16],
+    ) {
+        let start = first.wrapping_add(offset.delta) as usize;
+        for k in from / LANES..=to / LANES {
+            let at = k * LANES;
+            // The lanes of the positions where the move is legal.
+            let (lo, hi) = (from.max(at) - at, to.min(at + LANES - 1) - at);
+            // The child of the chunk's lane 0: a rank, or (wrapping) a number below rank 0 or
+            // past the table where the move is illegal there.
+            let window = start.wrapping_add(at);
+            let wanted = window.wrapping_add(lo)..=window.wrapping_add(hi);
+            let children = if offset.below {
+                match window.checked_add(LANES).and_then(|end| self.below.get(window..end)) {
+                    Some(cells) => cells.try_into().expect("LANES cells"),
+                    None => exact_lanes(&self.below[wanted], lo),
+                }
+            } else if self.block.contains(&window) && self.block.end - window >= LANES {
+                // SAFETY: the cells are of this thread's block, which no other thread writes
+                // while this one solves it, and this thread writes none of them until the slice
+                // is gone (the ones not yet solved are read as they are, and ignored).
+                let cells = unsafe { unshared_cells(&self.here[window..window + LANES]) };
+                cells.try_into().expect("LANES cells")
+            } else {
+                // Only the cells of the children: the others may be another thread's to write.
+                // SAFETY: the children are solved positions, written once before this thread
+                // read them as solved (by this thread, or by one whose block this block waits
+                // for, which the dependency count's acquire orders before this read), and no
+                // thread writes them again.
+                exact_lanes(unsafe { unshared_cells(&self.here[wanted]) }, lo)
+            };
+            fold_children(
+                &children,
+                (lo, hi),
+                (&mut fastest[at..at + LANES]).try_into().expect("LANES cells"),
+                (&mut slowest[at..at + LANES]).try_into().expect("LANES cells"),
+            );
+        }
+    }
+}
+
+/// A chunk of [`LANES`] cells holding `cells` from lane `lo` on (0 elsewhere).
+#[inline(always)]
+fn exact_lanes(cells: &[u16], lo: usize) -> [u16; LANES] {
+    let mut chunk = [0u16; LANES];
+    chunk[lo..lo + cells.len()].copy_from_slice(cells);
+    chunk
+}
+
+/// The remoteness cells `cells` read as plain `u16`.
+///
+/// # Safety
+/// No thread may write any of `cells` while the slice lives. (`AtomicU16` has the size,
+/// alignment and bit validity of `u16`, so the cast itself is sound.)
+#[inline(always)]
+unsafe fn unshared_cells(cells: &[AtomicU16]) -> &[u16] {
+    // SAFETY: the layouts agree, and the caller promises that no write races these reads.
+    unsafe { std::slice::from_raw_parts(cells.as_ptr().cast::<u16>(), cells.len()) }
+}
+
+impl Current {
     /// [`Current::set_bits`] where no other thread writes the words `owned` meanwhile: those
     /// take a plain load and store rather than an atomic OR, which costs a locked instruction.
     #[inline(always)]
