@@ -253,13 +253,13 @@ struct RunMove {
 
 /// `Q(3, m, q)`: the ways to write `m` as `q` parts 1, 2 and 3. With `c_3 = t`, `c_2 = d - 2t`
 /// and `c_1 = q - d + t` for `d = m - q`, they are the `t` in `max(0, m - 2q) ..= d / 2`.
+///
+/// No case needs a branch: where `d < 0` the count `floor(d / 2) - max(0, m - 2q) + 1` is at
+/// most 0, and where `q < 0` so it is (then `m - 2q > d`, so it is at most `q + 1` for `d >= 0`).
 #[inline(always)]
 fn q_at_3(m: i64, q: i64) -> u64 {
     let d = m - q;
-    if q < 0 || d < 0 {
-        return 0;
-    }
-    (d / 2 - (m - 2 * q).max(0) + 1).max(0) as u64
+    ((d >> 1) - (m - 2 * q).max(0) + 1).max(0) as u64
 }
 
 /// 64 bits of a bit table from bit `start` on (bits past the end read as 0).
@@ -1024,31 +1024,31 @@ impl Runs<'_> {
             let (from, to) = ((mv.from - t_min) as usize, (mv.to - t_min) as usize);
             tables.fold_move(first, mv.offset, from, to, fastest, slowest);
         }
-        let mut above = 0u32;
-        let (mut bits, mut held) = (0u64, 0);
+        // The remoteness of the position above, through the own move F2 ∧ F2 -> F1 ∧ F3 (a loss
+        // when even); -1 above the top, where the move is illegal: odd, and 0 after the + 1.
+        let mut above = -1i32;
+        let mut most = 0i32;
+        let mut bits = 0u64;
         for i in (0..len).rev() {
-            let (mut f, mut s) = (fastest[i] as u32, slowest[i] as u32);
-            if i + 1 < len {
-                // F2 ∧ F2 -> F1 ∧ F3, to the position just above (a loss when even).
-                if above % 2 == 0 {
-                    f = f.min(above + 1);
-                }
-                s = s.max(above + 1);
+            let (mut f, mut s) = (i32::from(fastest[i]), i32::from(slowest[i]));
+            if above & 1 == 0 {
+                f = f.min(above + 1);
             }
+            s = s.max(above + 1);
             // A win exactly when some child is a loss.
-            let win = f != NO_LOSS as u32;
+            let win = f != i32::from(NO_LOSS);
             above = if win { f } else { s };
-            if above > MOST_REMOTENESS {
-                self.overflow.store(true, Relaxed);
-            }
+            most = most.max(above);
             tables.here[first as usize + i].store(above as u16, Relaxed);
-            // Bits of ranks `first + i..first + i + held`, the lowest in bit 0, 64 at a time.
-            bits = bits << 1 | u64::from(win);
-            held += 1;
-            if held == 64 || i == 0 {
+            // The outcomes of the run's positions `64 k..64 k + 64`, written at `i = 64 k`.
+            bits |= u64::from(win) << (i % 64);
+            if i % 64 == 0 {
                 self.current.set_owned_bits(first + i as u64, bits, owned);
-                (bits, held) = (0, 0);
+                bits = 0;
             }
+        }
+        if most as u32 > MOST_REMOTENESS {
+            self.overflow.store(true, Relaxed);
         }
     }
 
@@ -1283,8 +1283,8 @@ mod tests {
     #[test]
     fn the_closed_form_at_index_3_is_the_table() {
         let index = TierIndex::new(80).unwrap();
-        for m in -2..=80 {
-            for q in -2..=80 {
+        for m in -12..=80 {
+            for q in -12..=80 {
                 assert_eq!(q_at_3(m, q), index.q(3, m, q), "m = {m}, q = {q}");
             }
         }
