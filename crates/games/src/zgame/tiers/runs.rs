@@ -262,24 +262,20 @@ fn q_at_3(m: i64, q: i64) -> u64 {
     ((d >> 1) - (m - 2 * q).max(0) + 1).max(0) as u64
 }
 
-/// 64 bits of a bit table from bit `start` on (bits past the end read as 0).
-#[inline(always)]
-fn bits_at(word: impl Fn(usize) -> u64, words: usize, start: u64) -> u64 {
-    let (i, shift) = ((start / 64) as usize, start % 64);
-    let low = word(i) >> shift;
-    if shift == 0 || i + 1 >= words {
-        low
-    } else {
-        low | word(i + 1) << (64 - shift)
-    }
-}
-
 /// 64 bits of a bit table from bit `start` on (bits past the end read as 0), without a branch.
 #[inline(always)]
 fn load_bits(words: &[u64], start: u64) -> u64 {
     let (i, shift) = ((start / 64) as usize, (start % 64) as u32);
     let high = words.get(i + 1).copied().unwrap_or(0);
-    ((u128::from(high) << 64 | u128::from(words[i])) >> shift) as u64
+    funnel(words[i], high, shift)
+}
+
+/// Bits `shift..shift + 64` of the 128-bit number `high:low` (`shift` below 64), by two plain
+/// shifts rather than a double-width one (`shrd`, slow on some processors); `high << 1 << (63 -
+/// shift)` is 0 at `shift = 0`, where a single shift by 64 would overflow.
+#[inline(always)]
+fn funnel(low: u64, high: u64, shift: u32) -> u64 {
+    low >> shift | (high << 1) << (63 - shift)
 }
 
 /// [`load_bits`] of a table being written (relaxed loads: the bits read are of solved positions,
@@ -288,7 +284,7 @@ fn load_bits(words: &[u64], start: u64) -> u64 {
 fn load_atomic_bits(words: &[AtomicU64], start: u64) -> u64 {
     let (i, shift) = ((start / 64) as usize, (start % 64) as u32);
     let high = words.get(i + 1).map_or(0, |w| w.load(Relaxed));
-    ((u128::from(high) << 64 | u128::from(words[i].load(Relaxed))) >> shift) as u64
+    funnel(words[i].load(Relaxed), high, shift)
 }
 
 /// The outcomes of `width` (1 to 64) consecutive positions of a run, lowest rank in bit 0, from
@@ -919,10 +915,10 @@ impl Runs<'_> {
         let start = parent.wrapping_add(offset.delta);
         if offset.below {
             let wins = &self.below.expect("a combine leads to the tier below").wins;
-            bits_at(|i| wins[i], wins.len(), start)
+            load_bits(wins, start)
         } else {
             let wins = &self.current.wins;
-            bits_at(|i| wins[i].load(Relaxed), wins.len(), start)
+            load_atomic_bits(wins, start)
         }
     }
 
@@ -976,7 +972,7 @@ impl Runs<'_> {
             let all = bit_range(0, width - 1);
             let mut losing_child = match shared.moves {
                 0 => 0,
-                _ => bits_at(|i| shared.bits[i], shared.bits.len(), shared.at + (lo - t_min) as u64),
+                _ => load_bits(shared.bits, shared.at + (lo - t_min) as u64),
             };
             for &offset in fixed {
                 losing_child |= !self.child_bits(offset, rank);
