@@ -155,6 +155,10 @@ struct Scratch {
     shared: Vec<u64>,
     shared_first: u64,
     shared_moves: usize,
+    /// The same for the remoteness pass: the group's accumulators (as `fastest` and `slowest`)
+    /// after its fixed moves, with room for a chunk's lanes past its end.
+    shared_fastest: Vec<i16>,
+    shared_slowest: Vec<i16>,
     /// The terms of the run moves' offsets that depend only on the counts above index 4.
     group: GroupTerms,
     /// The least losing and the greatest child remoteness + 1 of each position of a run, with
@@ -176,6 +180,8 @@ impl Scratch {
             shared: Vec::new(),
             shared_first: 0,
             shared_moves: 0,
+            shared_fastest: Vec::new(),
+            shared_slowest: Vec::new(),
             group: GroupTerms::default(),
             fastest: vec![0; long],
             slowest: vec![0; long],
@@ -635,9 +641,11 @@ impl Runs<'_> {
         const SHIFTS: [(i64, i64); 5] = [(0, 0), (0, -1), (3, 1), (2, 1), (2, 0)];
         let fixed_len = cursor.fixed_len;
         scratch.group = self.group_terms(cursor);
-        // (The remoteness pass has no word pass to share.)
-        if self.pass == Pass::Words && self.current.remoteness.is_none() {
-            self.share_fixed_moves(cursor, scratch);
+        if self.pass == Pass::Words {
+            match self.current.remoteness {
+                None => self.share_fixed_moves(cursor, scratch),
+                Some(_) => self.share_fixed_remoteness(cursor, scratch),
+            }
         }
         let level = self.level(cursor, 4);
         let (m4, q4) = (cursor.m[4], cursor.q[4]);
@@ -711,6 +719,35 @@ impl Runs<'_> {
         }
         scratch.shared_first = first;
         scratch.shared_moves = cursor.fixed_len;
+    }
+
+    /// [`Runs::share_fixed_moves`] for the remoteness pass: the moves fixed so far folded into
+    /// accumulators for the whole group, a few long passes where each run would make many short
+    /// ones.
+    fn share_fixed_remoteness(&self, cursor: &Cursor, scratch: &mut Scratch) {
+        let first = cursor.same[4];
+        let len = self.q(4, cursor.m[4], cursor.q[4]) as usize;
+        let room = len.next_multiple_of(LANES) + LANES;
+        let Scratch { block, shared_fastest, shared_slowest, .. } = scratch;
+        shared_fastest.clear();
+        shared_fastest.resize(room, NO_LOSS);
+        shared_slowest.clear();
+        shared_slowest.resize(room, 0);
+        let tables = self.tables(block);
+        for &offset in &cursor.fixed[..cursor.fixed_len] {
+            tables.fold_move(first, offset, 0, len - 1, shared_fastest, shared_slowest);
+        }
+        scratch.shared_first = first;
+        scratch.shared_moves = cursor.fixed_len;
+    }
+
+    /// What the remoteness pass reads, for a thread solving the block of ranks `block`.
+    fn tables<'s>(&'s self, block: &'s std::ops::Range<usize>) -> Tables<'s> {
+        Tables {
+            below: self.below.and_then(|t| t.remoteness.as_deref()).unwrap_or(&[]),
+            here: self.current.remoteness.as_deref().expect("remoteness is kept"),
+            block,
+        }
     }
 
     /// The moves at indices up to 4 for the run of `cursor`, with the `t` where each is legal,
@@ -1003,17 +1040,21 @@ impl Runs<'_> {
         let len = (t_max - t_min + 1) as usize;
         let Scratch { owned, block, fastest, slowest, .. } = scratch;
         // Child remoteness + 1: the least over losing children, the greatest over all (0: none),
-        // whole chunks of them.
-        let (fastest, slowest) =
-            (&mut fastest[..len.next_multiple_of(LANES)], &mut slowest[..len.next_multiple_of(LANES)]);
-        fastest.fill(NO_LOSS);
-        slowest.fill(0);
-        let tables = Tables {
-            below: self.below.and_then(|t| t.remoteness.as_deref()).unwrap_or(&[]),
-            here: self.current.remoteness.as_deref().expect("remoteness is kept"),
-            block,
-        };
-        for &offset in fixed {
+        // whole chunks of them; from the group's, where it has folded in the first fixed moves
+        // (what it holds past the run's end is ignored).
+        let rounded = len.next_multiple_of(LANES);
+        let (fastest, slowest) = (&mut fastest[..rounded], &mut slowest[..rounded]);
+        let shared = scratch.shared_moves;
+        if shared > 0 {
+            let at = (first - scratch.shared_first) as usize;
+            fastest.copy_from_slice(&scratch.shared_fastest[at..at + rounded]);
+            slowest.copy_from_slice(&scratch.shared_slowest[at..at + rounded]);
+        } else {
+            fastest.fill(NO_LOSS);
+            slowest.fill(0);
+        }
+        let tables = self.tables(block);
+        for &offset in &fixed[shared..] {
             tables.fold_move(first, offset, 0, len - 1, fastest, slowest);
         }
         for mv in moves {
