@@ -847,6 +847,7 @@ impl Runs<'_> {
     }
 
     /// Solves the run of `cursor` (counts fixed above 3); returns its length.
+    #[inline(always)]
     fn one_run(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
         if self.pass == Pass::Words && self.current.remoteness.is_none() {
             let (t_min, t_max) = Runs::run_bounds(cursor);
@@ -860,6 +861,13 @@ impl Runs<'_> {
                 return (t_max - t_min + 1) as u64;
             }
         }
+        self.any_run(cursor, scratch, terms)
+    }
+
+    /// [`Runs::one_run`] for any pass and length: out of line, so that the group loop keeps only
+    /// the one-word outcome path inline.
+    #[inline(never)]
+    fn any_run(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
         let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
         let (count, t_min, t_max) = self.run_moves(cursor, &scratch.group, terms, &mut moves);
         if cfg!(debug_assertions) && t_min < t_max {
