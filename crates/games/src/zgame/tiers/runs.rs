@@ -87,7 +87,7 @@ const NO_LOSS: i16 = i16::MAX;
 
 /// The greatest remoteness the tiered solve keeps: a child's remoteness + 1 stays below
 /// [`NO_LOSS`]. (Remoteness is at most about `3n`, and the count table stops near n = 2,500.)
-pub(super) const MOST_REMOTENESS: u32 = NO_LOSS as u32 - 2;
+const MOST_REMOTENESS: u32 = NO_LOSS as u32 - 2;
 
 /// Array length for per-index data: indices `0..=top + 2`.
 const LEVELS: usize = MAX_TOP + 3;
@@ -161,8 +161,8 @@ struct Scratch {
     shared_slowest: Vec<i16>,
     /// The terms of the run moves' offsets that depend only on the counts above index 4.
     group: GroupTerms,
-    /// The least losing and the greatest child remoteness + 1 of each position of a run, with
-    /// room for a chunk's lanes past its end (remoteness only).
+    /// The least losing and the greatest child remoteness + 1 of each position of a run, in
+    /// whole chunks of [`LANES`] (remoteness only).
     fastest: Vec<i16>,
     slowest: Vec<i16>,
 }
@@ -363,12 +363,10 @@ fn fold_children(
     }
 }
 
-/// Bits `from..=to` (both below 64) set.
+/// Bits `from..=to` (`from <= to < 64`) set, without a branch.
 #[inline(always)]
-fn bit_range(from: i64, to: i64) -> u64 {
-    let width = to - from + 1;
-    let ones = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
-    ones << from
+fn bit_range(from: u32, to: u32) -> u64 {
+    u64::MAX >> (63 - (to - from)) << from
 }
 
 impl Runs<'_> {
@@ -990,12 +988,12 @@ impl Runs<'_> {
         for &offset in &cursor.fixed[scratch.shared_moves..cursor.fixed_len] {
             losing_child |= !self.child_bits(offset, first);
         }
-        losing_child &= u64::MAX >> (63 - top);
+        losing_child &= bit_range(0, top);
         self.for_each_run_move(cursor, &scratch.group, terms, |from, to, offset| {
             let (from, to) = ((from - t_min) as u32, (to - t_min) as u32);
             let start = first.wrapping_add(u64::from(from)).wrapping_add(offset.delta);
             let bits = if offset.below { load_bits(below, start) } else { load_atomic_bits(here, start) };
-            losing_child |= (!bits & u64::MAX >> (63 - (to - from))) << from;
+            losing_child |= (!bits << from) & bit_range(from, to);
         });
         let (wins, _) = resolve_own_move(losing_child, top + 1, true);
         self.current.set_owned_bits(first, wins, &scratch.owned);
@@ -1014,7 +1012,7 @@ impl Runs<'_> {
             let lo = (hi - 63).max(t_min);
             let width = hi - lo + 1;
             let rank = first + (lo - t_min) as u64;
-            let all = bit_range(0, width - 1);
+            let all = bit_range(0, (width - 1) as u32);
             let mut losing_child = match shared.moves {
                 0 => 0,
                 _ => load_bits(shared.bits, shared.at + (lo - t_min) as u64),
@@ -1027,7 +1025,7 @@ impl Runs<'_> {
                 let (from, to) = (mv.from.max(lo), mv.to.min(hi));
                 if from <= to {
                     let bits = self.child_bits(mv.offset, rank + (from - lo) as u64);
-                    losing_child |= (!bits << (from - lo)) & bit_range(from - lo, to - lo);
+                    losing_child |= (!bits << (from - lo)) & bit_range((from - lo) as u32, (to - lo) as u32);
                 }
             }
             let (wins, lowest) = resolve_own_move(losing_child, width as u32, above);
