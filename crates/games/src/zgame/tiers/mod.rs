@@ -123,6 +123,8 @@ pub struct TieredSolver {
     finished: Vec<TierCount>,
     /// Blocks with fewer positions are swept on one thread (tests lower it to split every block).
     split_from: u64,
+    /// The instruction set of the fast sweep (tests take each one there is).
+    isa: runs::Isa,
     /// Test aid: the fast sweep ranks every child from scratch and compares.
     #[cfg(test)]
     check_offsets: bool,
@@ -177,6 +179,7 @@ impl TieredSolver {
             next_plan: None,
             finished: Vec::new(),
             split_from: runs::SPLIT_FROM,
+            isa: runs::Isa::detect(),
             #[cfg(test)]
             check_offsets: false,
         })
@@ -327,6 +330,7 @@ impl TieredSolver {
             done: AtomicU64::new(0),
             split_from: self.split_from,
             pass,
+            isa: self.isa,
             #[cfg(test)]
             check_offsets: self.check_offsets,
         }
@@ -503,17 +507,25 @@ mod tests {
         for n in games {
             for with_remoteness in [true, false] {
                 let mut reference = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
-                let mut solvers = [TierSweep::Fast, TierSweep::Scalar].map(|how| {
+                // The fast sweep with each instruction set this processor has.
+                let sweeps = [
+                    (TierSweep::Fast, runs::Isa::detect()),
+                    (TierSweep::Fast, runs::Isa::Baseline),
+                    (TierSweep::Scalar, runs::Isa::Baseline),
+                ];
+                let mut solvers = sweeps.map(|(how, isa)| {
                     let mut solver = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
                     // Split every block down to single runs, so small games exercise the waves.
                     solver.split_from = 1;
                     solver.check_offsets = n <= 60;
-                    (how, solver)
+                    solver.isa = isa;
+                    ((how, isa), solver)
                 });
                 while reference.next_tier().is_some() {
                     let expected = reference.solve_next_by(TierSweep::RankOrder, |_, _| {}).unwrap();
-                    for (how, solver) in &mut solvers {
-                        let got = solver.solve_next_by(*how, |_, _| {}).unwrap();
+                    for ((how, isa), solver) in &mut solvers {
+                        let how = (*how, *isa);
+                        let got = solver.solve_next_by(how.0, |_, _| {}).unwrap();
                         assert_eq!(got, expected, "n = {n} {how:?}");
                         assert_eq!(solver.last(), reference.last(), "n = {n} {how:?}, tier {}", got.parts);
                     }

@@ -92,6 +92,32 @@ const MOST_REMOTENESS: u32 = NO_LOSS as u32 - 2;
 /// Array length for per-index data: indices `0..=top + 2`.
 const LEVELS: usize = MAX_TOP + 3;
 
+/// The instruction set the sweep's hot loops run with (see [`Runs::in_rank_order`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Isa {
+    /// What every processor of the target has.
+    Baseline,
+    /// x86-64-v3's AVX2, BMI1, BMI2, LZCNT, POPCNT and FMA (Intel from 2013, AMD from 2015).
+    X86_64V3,
+}
+
+impl Isa {
+    /// The best this processor has.
+    pub(super) fn detect() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("fma")
+        {
+            return Isa::X86_64V3;
+        }
+        Isa::Baseline
+    }
+}
+
 /// Which pass solves a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Pass {
@@ -155,6 +181,9 @@ struct Scratch {
     shared: Vec<u64>,
     shared_first: u64,
     shared_moves: usize,
+    /// Whether `shared` also covers the combine `F4 ∧ F5 -> F6` where it is legal (`c_4 >= 1`;
+    /// its offset is one for the whole group). [`Runs::fix`] records it first at index 4.
+    shared_combine_4: bool,
     /// The same for the remoteness pass: the group's accumulators (as `fastest` and `slowest`)
     /// after its fixed moves, with room for a chunk's lanes past its end.
     shared_fastest: Vec<i16>,
@@ -168,6 +197,12 @@ struct Scratch {
 }
 
 impl Scratch {
+    /// How many of the fixed moves of a run with `c_4 = c4` the group's shared bits cover.
+    #[inline(always)]
+    fn shared_cover(&self, c4: i64) -> usize {
+        self.shared_moves + usize::from(self.shared_combine_4 && c4 >= 1)
+    }
+
     /// For the block of ranks `first..first + len` of the game on `n`, with room for its longest
     /// run (`c_3` ranges over at most `n / 2 + 1` values) when remoteness is kept; none otherwise
     /// (the word pass alone needs no space).
@@ -180,6 +215,7 @@ impl Scratch {
             shared: Vec::new(),
             shared_first: 0,
             shared_moves: 0,
+            shared_combine_4: false,
             shared_fastest: Vec::new(),
             shared_slowest: Vec::new(),
             group: GroupTerms::default(),
@@ -210,6 +246,7 @@ pub(super) struct Runs<'a> {
     pub(super) done: AtomicU64,
     pub(super) split_from: u64,
     pub(super) pass: Pass,
+    pub(super) isa: Isa,
     /// Test aid: rank every child from scratch and compare with its offset.
     #[cfg(test)]
     pub(super) check_offsets: bool,
@@ -247,6 +284,37 @@ struct GroupTerms {
     f3_f4: u64,
     f3_f3: u64,
     f4_f4: u64,
+}
+
+/// The run's own moves (indices up to 4) but the one inside it, as
+/// [`Runs::for_each_run_move`] hands them out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RunMoveKind {
+    /// `F1 ∧ F1 -> F2`: the child is `t`'s run in the tier below.
+    Combine11,
+    /// `F1 ∧ F2 -> F3`: the child of `F1 ∧ F1` at `t + 1`.
+    Combine12,
+    /// `F2 ∧ F3 -> F4`: the child of `F1 ∧ F1` at `t - 1` in the run one `c_4` up.
+    Combine23,
+    /// `F3 ∧ F4 -> F5`.
+    Combine34,
+    /// `F3 ∧ F3 -> F1 ∧ F4`: the position `t - 2` of the run one `c_4` up, in this tier.
+    Split33,
+    /// `F4 ∧ F4 -> F2 ∧ F5`.
+    Split44,
+}
+
+/// What the one-word path keeps of the run it solved last, for the next run of the group (one
+/// `c_4` lower, solved next), whose `F2 ∧ F3` and `F3 ∧ F3` children are in it: see
+/// [`Runs::short_run_in_words`].
+#[derive(Clone, Copy, Debug)]
+struct LastRun {
+    t_min: i64,
+    /// The run's outcomes, bit `t - t_min`.
+    wins: u64,
+    /// The outcome bits of the `F1 ∧ F1` children of its positions `t_min..t_min + 64` (the
+    /// real ones from where the move is legal; 0 below), if the move is legal somewhere in it.
+    combine_11: Option<u64>,
 }
 
 /// A move of the run's own moves (indices up to 4) with the range of `t` where it is legal.
@@ -316,11 +384,11 @@ fn resolve_own_move(losing_child: u64, width: u32, above: bool) -> (u64, bool) {
     // that see no set bit then keep "even", the parity of bit 64).
     let mut known = w | (top << 1);
     let mut odd = known & ODD;
-    let mut k = 1;
-    while k <= width && k < 64 {
+    // Six steps reach 63 positions down, as far as any run of the one-word path needs: a fixed
+    // count, where a loop to `width` would end on a branch that a run's length decides.
+    for k in [1, 2, 4, 8, 16, 32] {
         odd |= (odd >> k) & !known;
         known |= known >> k;
-        k <<= 1;
     }
     let wins = (w | !(odd ^ ODD)) & all;
     (wins, wins & 1 == 1)
@@ -610,9 +678,34 @@ impl Runs<'_> {
     }
 
     /// Solves the positions below `j` in decreasing rank order on this thread; returns how many.
+    ///
+    /// The loops below are compiled twice, for the baseline instruction set and for x86-64-v3
+    /// (AVX2, BMI1/2: wider vectors for the remoteness lanes, shifts by any register, `andn`),
+    /// and [`Runs::isa`] says which one runs.
     fn in_rank_order(&self, j: usize, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.isa == Isa::X86_64V3 {
+            // SAFETY: `Isa::X86_64V3` is chosen only where the processor has its features.
+            return unsafe { self.in_rank_order_v3(j, cursor, scratch) };
+        }
+        self.in_rank_order_inline(j, cursor, scratch)
+    }
+
+    /// [`Runs::in_rank_order`] compiled for x86-64-v3.
+    ///
+    /// # Safety
+    /// The processor must have the features enabled here.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn in_rank_order_v3(&self, j: usize, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
+        self.in_rank_order_inline(j, cursor, scratch)
+    }
+
+    /// The body of [`Runs::in_rank_order`], inlined into each of its compilations.
+    #[inline(always)]
+    fn in_rank_order_inline(&self, j: usize, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
         match j {
-            3 => return self.one_run(cursor, scratch, self.run_terms(cursor)),
+            3 => return self.one_run(cursor, scratch, self.run_terms(cursor), &mut None),
             4 => return self.group(cursor, scratch),
             _ => {}
         }
@@ -635,17 +728,18 @@ impl Runs<'_> {
     /// recurrence's own diagonal, `Q(4, m, q) = Q(3, m, q) + Q(4, m - 5, q - 1)`, so each is the
     /// last one plus a closed form: one table read each for the whole group, not seven reads a run
     /// (the table is megabytes, and those reads missed the cache).
+    #[inline(always)]
     fn group(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
         const SHIFTS: [(i64, i64); 5] = [(0, 0), (0, -1), (3, 1), (2, 1), (2, 0)];
         let fixed_len = cursor.fixed_len;
         scratch.group = self.group_terms(cursor);
+        let level = self.level(cursor, 4);
         if self.pass == Pass::Words {
             match self.current.remoteness {
-                None => self.share_fixed_moves(cursor, scratch),
+                None => self.share_fixed_moves(cursor, scratch, level.combine),
                 Some(_) => self.share_fixed_remoteness(cursor, scratch),
             }
         }
-        let level = self.level(cursor, 4);
         let (m4, q4) = (cursor.m[4], cursor.q[4]);
         let (m3, q3) = (|c: i64| m4 - 5 * c, |c: i64| q4 - c);
         let most = (m4 / 5).min(q4).min((m4 - q4) / 4);
@@ -653,6 +747,8 @@ impl Runs<'_> {
         // `Q(4, m_3 + a, q_3 + b)` at `c + 1`, then at `c`.
         let mut above = SHIFTS.map(|(a, b)| self.q(4, m3(most + 1) + a, q3(most + 1) + b));
         let mut solved = 0;
+        // The run one `c_4` up, where it was solved by the one-word path.
+        let mut last = None;
         for c in (least..=most).rev() {
             let mut here = above;
             for (value, (a, b)) in here.iter_mut().zip(SHIFTS) {
@@ -662,12 +758,15 @@ impl Runs<'_> {
                 let [at, at_minus, split_child, f4_f4, _] = here;
                 self.fix_by(cursor, 4, c, &level, [at, at_minus, split_child]);
                 // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
-                solved += self.one_run(cursor, scratch, [above[1], above[4], above[0], f4_f4]);
+                solved += self.one_run(cursor, scratch, [above[1], above[4], above[0], f4_f4], &mut last);
                 cursor.fixed_len = fixed_len;
+            } else {
+                last = None;
             }
             above = here;
         }
         scratch.shared_moves = 0;
+        scratch.shared_combine_4 = false;
         solved
     }
 
@@ -703,8 +802,11 @@ impl Runs<'_> {
     /// For the positions sharing the counts above index 4 of `cursor` (consecutive ranks, runs
     /// one after another), whether a move fixed so far reaches a losing child: those moves are
     /// legal at every such position and their children sit at one offset for all of them, so
-    /// one word pass over the group serves each of its runs.
-    fn share_fixed_moves(&self, cursor: &Cursor, scratch: &mut Scratch) {
+    /// one word pass over the group serves each of its runs. So does `combine_4`, the combine
+    /// `F4 ∧ F5 -> F6` where `c_5 >= 1`, at all but the positions with `c_4 = 0` (the group's
+    /// lowest ranks, the run of `m_3 = m_4` and `q_3 = q_4`).
+    #[inline(always)]
+    fn share_fixed_moves(&self, cursor: &Cursor, scratch: &mut Scratch, combine_4: Option<Offset>) {
         let first = cursor.same[4];
         let len = self.q(4, cursor.m[4], cursor.q[4]);
         let words = len.div_ceil(64) as usize;
@@ -715,13 +817,27 @@ impl Runs<'_> {
                 *word |= !self.child_bits(offset, first + 64 * k as u64);
             }
         }
+        if let Some(offset) = combine_4 {
+            // From the first position with `c_4 = 1` on (loaded from there: the children of
+            // the positions below may lie before the table's start).
+            let legal_from = q_at_3(cursor.m[4], cursor.q[4]);
+            for (k, word) in scratch.shared.iter_mut().enumerate() {
+                let from = legal_from.max(64 * k as u64);
+                if from < len.min(64 * k as u64 + 64) {
+                    let skip = from - 64 * k as u64;
+                    *word |= !self.child_bits(offset, first + from) << skip;
+                }
+            }
+        }
         scratch.shared_first = first;
         scratch.shared_moves = cursor.fixed_len;
+        scratch.shared_combine_4 = combine_4.is_some();
     }
 
     /// [`Runs::share_fixed_moves`] for the remoteness pass: the moves fixed so far folded into
     /// accumulators for the whole group, a few long passes where each run would make many short
     /// ones.
+    #[inline(always)]
     fn share_fixed_remoteness(&self, cursor: &Cursor, scratch: &mut Scratch) {
         let first = cursor.same[4];
         let len = self.q(4, cursor.m[4], cursor.q[4]) as usize;
@@ -737,6 +853,7 @@ impl Runs<'_> {
         }
         scratch.shared_first = first;
         scratch.shared_moves = cursor.fixed_len;
+        scratch.shared_combine_4 = false;
     }
 
     /// What the remoteness pass reads, for a thread solving the block of ranks `block`.
@@ -758,7 +875,7 @@ impl Runs<'_> {
         moves: &mut [RunMove; 6],
     ) -> (usize, i64, i64) {
         let mut count = 0;
-        let (t_min, t_max) = self.for_each_run_move(cursor, group, terms, |from, to, offset| {
+        let (t_min, t_max) = self.for_each_run_move(cursor, group, terms, |_, from, to, offset| {
             moves[count] = RunMove { offset, from, to };
             count += 1;
         });
@@ -773,7 +890,7 @@ impl Runs<'_> {
         ((m3 - 2 * q3).max(0), (m3 - q3) >> 1)
     }
 
-    /// Hands `sink(from, to, offset)` each of the moves at indices up to 4 for the run of
+    /// Hands `sink(kind, from, to, offset)` each of the moves at indices up to 4 for the run of
     /// `cursor` that is legal somewhere in it, with the `t` in `from..=to` where it is (inside the
     /// run's bounds), and gives the run's bounds `(t_min, t_max)`.
     #[inline(always)]
@@ -782,7 +899,7 @@ impl Runs<'_> {
         cursor: &Cursor,
         group: &GroupTerms,
         [f2_f3, f3_f4, f3_f3, f4_f4]: [u64; 4],
-        mut sink: impl FnMut(i64, i64, Offset),
+        mut sink: impl FnMut(RunMoveKind, i64, i64, Offset),
     ) -> (i64, i64) {
         if cfg!(debug_assertions) {
             let terms = self.run_terms(cursor);
@@ -805,28 +922,29 @@ impl Runs<'_> {
         };
         // Every offset is a few integer operations (the table's terms came in `group` and the
         // four terms), so each is found whether or not its move is legal anywhere in the run.
-        let mut push = |from: i64, to: i64, offset: Offset| {
+        let mut push = |kind: RunMoveKind, from: i64, to: i64, offset: Offset| {
             let (from, to) = (from.max(t_min), to.min(t_max));
             if from <= to {
-                sink(from, to, offset);
+                sink(kind, from, to, offset);
             }
         };
+        use RunMoveKind::*;
         // F1 ∧ F1 -> F2: same counts above 3, one part fewer below.
-        push(2 - ones_from, t_max, offset(cursor.minus[3], 0, m3, q3 - 1, true));
-        // F1 ∧ F2 -> F3
-        push(1 - ones_from, (d - 1) >> 1, offset(cursor.minus[3], 1, m3, q3 - 1, true));
+        push(Combine11, 2 - ones_from, t_max, offset(cursor.minus[3], 0, m3, q3 - 1, true));
+        // F1 ∧ F2 -> F3: the same child run, one further up.
+        push(Combine12, 1 - ones_from, (d - 1) >> 1, offset(cursor.minus[3], 1, m3, q3 - 1, true));
         // F2 ∧ F3 -> F4: c_4 + 1. (The terms of each child run's first rank that depend on the
         // counts above 4 alone are in `group`.)
-        push(1, (d - 1) >> 1, offset(group.f2_f3.wrapping_sub(f2_f3), -1, m3 - 5, q3 - 2, true));
+        push(Combine23, 1, (d - 1) >> 1, offset(group.f2_f3.wrapping_sub(f2_f3), -1, m3 - 5, q3 - 2, true));
         if c4 >= 1 {
             // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1.
-            push(1, t_max, offset(group.f3_f4.wrapping_sub(f3_f4), -1, m3 - 3, q3 - 1, true));
+            push(Combine34, 1, t_max, offset(group.f3_f4.wrapping_sub(f3_f4), -1, m3 - 3, q3 - 1, true));
         }
         // F3 ∧ F3 -> F1 ∧ F4: c_4 + 1.
-        push(2, t_max, offset(group.f3_f3.wrapping_sub(f3_f3), -2, m3 - 5, q3 - 1, false));
+        push(Split33, 2, t_max, offset(group.f3_f3.wrapping_sub(f3_f3), -2, m3 - 5, q3 - 1, false));
         if c4 >= 2 {
             // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1.
-            push(t_min, t_max, offset(group.f4_f4.wrapping_sub(f4_f4), 0, m3 + 2, q3 + 1, false));
+            push(Split44, t_min, t_max, offset(group.f4_f4.wrapping_sub(f4_f4), 0, m3 + 2, q3 + 1, false));
         }
         (t_min, t_max)
     }
@@ -844,21 +962,31 @@ impl Runs<'_> {
             cursor.minus[3].wrapping_add(self.q(3, m3, q3 - 1)).wrapping_sub(self.q(3, m2, q2 - 1));
     }
 
-    /// Solves the run of `cursor` (counts fixed above 3); returns its length.
+    /// Solves the run of `cursor` (counts fixed above 3); returns its length. `last` is the
+    /// run one `c_4` up if the one-word path solved it just before, and becomes this one if
+    /// that path solves it.
     #[inline(always)]
-    fn one_run(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
+    fn one_run(
+        &self,
+        cursor: &mut Cursor,
+        scratch: &mut Scratch,
+        terms: [u64; 4],
+        last: &mut Option<LastRun>,
+    ) -> u64 {
         if self.pass == Pass::Words && self.current.remoteness.is_none() {
             let (t_min, t_max) = Runs::run_bounds(cursor);
-            // Nearly every run has at most 64 positions (99.7% of them at n = 400): one word.
-            if t_max - t_min < 64 {
+            // Nearly every run has at most 63 positions (99.7% of them at n = 400): one word,
+            // with a bit to spare for `F1 ∧ F2` (see [`Runs::short_run_in_words`]).
+            if t_max - t_min < 63 {
                 #[cfg(test)]
                 if self.check_offsets {
                     self.check_offsets(cursor, t_min, t_max, cursor.same[3]);
                 }
-                self.short_run_in_words(cursor, scratch, terms, (t_min, t_max));
+                *last = Some(self.short_run_in_words(cursor, scratch, terms, (t_min, t_max), *last));
                 return (t_max - t_min + 1) as u64;
             }
         }
+        *last = None;
         self.any_run(cursor, scratch, terms)
     }
 
@@ -866,6 +994,27 @@ impl Runs<'_> {
     /// the one-word outcome path inline.
     #[inline(never)]
     fn any_run(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.isa == Isa::X86_64V3 {
+            // SAFETY: `Isa::X86_64V3` is chosen only where the processor has its features.
+            return unsafe { self.any_run_v3(cursor, scratch, terms) };
+        }
+        self.any_run_inline(cursor, scratch, terms)
+    }
+
+    /// [`Runs::any_run`] compiled for x86-64-v3.
+    ///
+    /// # Safety
+    /// The processor must have the features enabled here.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn any_run_v3(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
+        self.any_run_inline(cursor, scratch, terms)
+    }
+
+    /// The body of [`Runs::any_run`], inlined into each of its compilations.
+    #[inline(always)]
+    fn any_run_inline(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
         let mut moves = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
         let (count, t_min, t_max) = self.run_moves(cursor, &scratch.group, terms, &mut moves);
         if cfg!(debug_assertions) && t_min < t_max {
@@ -888,7 +1037,7 @@ impl Runs<'_> {
                 let shared = Shared {
                     bits: &scratch.shared,
                     at: first.wrapping_sub(scratch.shared_first),
-                    moves: scratch.shared_moves,
+                    moves: scratch.shared_cover(cursor.c[4]),
                 };
                 self.run_in_words(run, shared, scratch.owned.clone());
             }
@@ -965,9 +1114,22 @@ impl Runs<'_> {
         }
     }
 
-    /// The word pass over a run of at most 64 positions (`t_min..=t_max`): each move's child
+    /// The word pass over a run of at most 63 positions (`t_min..=t_max`): each move's child
     /// bits are ORed into one word as the move is found, then the run's own move is resolved.
-    /// No other thread writes the words `scratch.owned` meanwhile.
+    /// No other thread writes the words `scratch.owned` meanwhile. Gives what the next run of
+    /// the group needs of this one.
+    ///
+    /// Three moves read no table (word `X` aligned to the run: bit `i` is the child of `t_min +
+    /// i`; `A` that of `F1 ∧ F1`, loaded from the first `t` where the move is legal):
+    /// - `F1 ∧ F2` at `t` reaches the `F1 ∧ F1` child of `t + 1` (the same child run, one
+    ///   further up): `X = A >> 1`. Bit 63 of that is not a child, and the run's at most 63
+    ///   positions never need it.
+    /// - `F2 ∧ F3` at `t` reaches the `F1 ∧ F1` child of `t - 1` in the run one `c_4` up (`c_4 + 1,
+    ///   c_3 - 1` and one part fewer either way), that run's `A` at bit `j = t - 1 - t_min'`. That
+    ///   bit is a real child: `F1 ∧ F1` is legal at `t - 1` there (it has `c_1` 2 more than at `t`
+    ///   here), and `j` is at most that run's length (`t_max' = t_max - 2`), below 64.
+    /// - `F3 ∧ F3` at `t` reaches the position `t - 2` of the run one `c_4` up, in this tier, whose
+    ///   outcomes the last run's `wins` holds.
     #[inline(always)]
     fn short_run_in_words(
         &self,
@@ -975,32 +1137,54 @@ impl Runs<'_> {
         scratch: &Scratch,
         terms: [u64; 4],
         (t_min, t_max): (i64, i64),
-    ) {
+        last: Option<LastRun>,
+    ) -> LastRun {
         let first = cursor.same[3];
         let top = (t_max - t_min) as u32;
         // The first tier has no tier below, and no combine is legal in it.
         let below: &[u64] = self.below.map_or(&[][..], |t| &t.wins[..]);
         let here = &self.current.wins[..];
-        let mut losing_child = match scratch.shared_moves {
+        let covered = scratch.shared_cover(cursor.c[4]);
+        let mut losing_child = match covered {
             0 => 0,
             _ => load_bits(&scratch.shared, first.wrapping_sub(scratch.shared_first)),
         };
-        for &offset in &cursor.fixed[scratch.shared_moves..cursor.fixed_len] {
+        for &offset in &cursor.fixed[covered..cursor.fixed_len] {
             losing_child |= !self.child_bits(offset, first);
         }
         losing_child &= bit_range(0, top);
-        self.for_each_run_move(cursor, &scratch.group, terms, |from, to, offset| {
+        let mut combine_11 = None;
+        // Bit `i + by` of `word` at bit `i` (`by` from -2 to 2).
+        let align = |word: u64, by: i64| (word >> by.max(0)) << (-by).max(0);
+        self.for_each_run_move(cursor, &scratch.group, terms, |kind, from, to, offset| {
             let (from, to) = ((from - t_min) as u32, (to - t_min) as u32);
-            let start = first.wrapping_add(u64::from(from)).wrapping_add(offset.delta);
-            let bits = if offset.below { load_bits(below, start) } else { load_atomic_bits(here, start) };
-            losing_child |= (!bits << from) & bit_range(from, to);
+            let load = || {
+                let start = first.wrapping_add(u64::from(from)).wrapping_add(offset.delta);
+                let bits = if offset.below { load_bits(below, start) } else { load_atomic_bits(here, start) };
+                bits << from
+            };
+            let children = match (kind, combine_11, last) {
+                (RunMoveKind::Combine11, _, _) => *combine_11.insert(load()),
+                (RunMoveKind::Combine12, Some(a), _) => a >> 1,
+                // The last run's bit `t - 1 - t_min'` for `t - 1`, and `t - 2 - t_min'` for `t - 2`.
+                (RunMoveKind::Combine23, _, Some(LastRun { t_min: last_min, combine_11: Some(a), .. })) => {
+                    align(a, t_min - 1 - last_min)
+                }
+                (RunMoveKind::Split33, _, Some(LastRun { t_min: last_min, wins, .. })) => {
+                    align(wins, t_min - 2 - last_min)
+                }
+                _ => load(),
+            };
+            losing_child |= !children & bit_range(from, to);
         });
         let (wins, _) = resolve_own_move(losing_child, top + 1, true);
         self.current.set_owned_bits(first, wins, &scratch.owned);
+        LastRun { t_min, wins, combine_11 }
     }
 
     /// The word pass over one run: 64 positions at a time from the top.
     /// No other thread writes the words `owned` meanwhile.
+    #[inline(always)]
     fn run_in_words(&self, run: Run<'_>, shared: Shared<'_>, owned: std::ops::Range<usize>) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let fixed = &fixed[shared.moves..];
@@ -1041,6 +1225,7 @@ impl Runs<'_> {
     /// Remoteness and outcomes over one run: move by move, the children's least losing and
     /// greatest remoteness for every position (each move's children are consecutive ranks), in
     /// chunks of [`LANES`] positions, then the run's own move from the top down.
+    #[inline(always)]
     fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let len = (t_max - t_min + 1) as usize;
@@ -1255,10 +1440,17 @@ impl Current {
     /// take a plain load and store rather than an atomic OR, which costs a locked instruction.
     #[inline(always)]
     fn set_owned_bits(&self, rank: u64, bits: u64, owned: &std::ops::Range<usize>) {
+        let (i, shift) = ((rank / 64) as usize, (rank % 64) as u32);
+        if i >= owned.start && i + 1 < owned.end {
+            // Both words this thread's own (nearly always): no branch on what the bits are.
+            let (low, high) = (&self.wins[i], &self.wins[i + 1]);
+            low.store(low.load(Relaxed) | bits << shift, Relaxed);
+            high.store(high.load(Relaxed) | (bits >> 1) >> (63 - shift), Relaxed);
+            return;
+        }
         if bits == 0 {
             return;
         }
-        let (i, shift) = ((rank / 64) as usize, rank % 64);
         let or_into = |i: usize, bits: u64| {
             let word = &self.wins[i];
             if owned.contains(&i) {
