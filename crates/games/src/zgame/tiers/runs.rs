@@ -1152,7 +1152,8 @@ impl Runs<'_> {
         for &offset in &cursor.fixed[covered..cursor.fixed_len] {
             losing_child |= !self.child_bits(offset, first);
         }
-        losing_child &= bit_range(0, top);
+        // (Bits past the top are ignored by the resolve: moves legal up to the top need no mask
+        // above.)
         let mut combine_11 = None;
         // Bit `i + by` of `word` at bit `i` (`by` from -2 to 2).
         let align = |word: u64, by: i64| (word >> by.max(0)) << (-by).max(0);
@@ -1175,7 +1176,11 @@ impl Runs<'_> {
                 }
                 _ => load(),
             };
-            losing_child |= !children & bit_range(from, to);
+            let legal = match kind {
+                RunMoveKind::Combine12 | RunMoveKind::Combine23 => bit_range(from, to),
+                _ => u64::MAX << from,
+            };
+            losing_child |= !children & legal;
         });
         let (wins, _) = resolve_own_move(losing_child, top + 1, true);
         self.current.set_owned_bits(first, wins, &scratch.owned);
