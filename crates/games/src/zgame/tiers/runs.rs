@@ -467,20 +467,25 @@ impl Runs<'_> {
         cursor
     }
 
-    /// The offset of the move changing counts by `changes[k - low]` at indices `low..=high`,
+    /// The offset of the move changing counts by `changes[k - low]` at indices `low..=high`
+    /// (`high = low + N - 1`),
     /// given the parent's `m` and `q` at those indices (and at `low - 1` when `low` is 1 or 2,
     /// where the term at index 2 or 3 needs it).
     ///
     /// Terms above `high` are the parent's, in the child's tier; terms below `low` are the
     /// parent's own. At `k = low` (2 or more) the terms' lower halves `Q(k, m_(k-1), q_(k-1))`
     /// cancel, since the move leaves `m_(k-1)` and `q_(k-1)` alone.
-    fn offset(&self, cursor: &Cursor, low: usize, high: usize, changes: &[i64], below: bool) -> Offset {
+    ///
+    /// (The number of indices is a constant, so that the loop unrolls.)
+    #[inline(always)]
+    fn offset<const N: usize>(&self, cursor: &Cursor, low: usize, changes: &[i64; N], below: bool) -> Offset {
+        let high = low + N - 1;
         let mut delta = if below { cursor.minus[high].wrapping_sub(cursor.same[high]) } else { 0 };
         let (mut dm, mut dq) = (0i64, 0i64);
-        for k in low..=high {
+        for (k, &change) in (low..=high).zip(changes) {
             let (before_m, before_q) = (dm, dq);
-            dm += changes[k - low] * FIB_U64[k] as i64;
-            dq += changes[k - low];
+            dm += change * FIB_U64[k] as i64;
+            dq += change;
             if k < 2 {
                 continue;
             }
@@ -502,7 +507,7 @@ impl Runs<'_> {
         // F(j) ∧ F(j+1) -> F(j+2): the move's lowest index is j, so its offset depends only on
         // the counts above j (its legality needs c_j >= 1).
         let combine = (j + 2 <= self.index.top() && cursor.c[j + 1] >= 1)
-            .then(|| self.offset(cursor, j, j + 2, &[-1, -1, 1], true));
+            .then(|| self.offset(cursor, j, &[-1, -1, 1], true));
         // F(j+1) ∧ F(j+1) -> F(j-1) ∧ F(j+2): the terms of its offset (see [`Runs::offset`]) at
         // indices j + 2, j + 1 and the upper half of j; [`Runs::fix`] adds those that need c_j.
         let split = (j + 2 <= self.index.top() && cursor.c[j + 1] >= 2).then(|| {
@@ -532,15 +537,21 @@ impl Runs<'_> {
     #[inline]
     pub(super) fn fix(&self, cursor: &mut Cursor, j: usize, c: i64, level: &Level) {
         let (m1, q1) = (cursor.m[j] - c * FIB_U64[j] as i64, cursor.q[j] - c);
-        let split_child = match level.split {
-            Some(_) => self.q(j, m1 + FIB_U64[j - 1] as i64, q1 + 1),
-            None => 0,
+        let (split_child, split_below) = match level.split {
+            Some(_) => {
+                let (child_m1, child_q1) = (m1 + FIB_U64[j - 1] as i64, q1 + 1);
+                let below = self.q(j - 1, child_m1, child_q1).wrapping_sub(self.q(j - 1, m1, q1));
+                (self.q(j, child_m1, child_q1), below)
+            }
+            None => (0, 0),
         };
-        self.fix_by(cursor, j, c, level, [self.q(j, m1, q1), self.q(j, m1, q1 - 1), split_child]);
+        let lower = [self.q(j, m1, q1), self.q(j, m1, q1 - 1), split_child, split_below];
+        self.fix_by(cursor, j, c, level, lower);
     }
 
     /// [`Runs::fix`] given `Q(j, m', q')`, `Q(j, m', q' - 1)` and (when the split at `j + 1` is
-    /// legal) `Q(j, m' + F(j-1), q' + 1)`, for the sum `m'` and parts `q'` left below `j`.
+    /// legal) `Q(j, m' + F(j-1), q' + 1)` and `Q(j - 1, m' + F(j-1), q' + 1) - Q(j - 1, m', q')`,
+    /// for the sum `m'` and parts `q'` left below `j`.
     #[inline(always)]
     fn fix_by(
         &self,
@@ -548,7 +559,7 @@ impl Runs<'_> {
         j: usize,
         c: i64,
         level: &Level,
-        [lower, lower_minus, split_child]: [u64; 3],
+        [lower, lower_minus, split_child, split_below]: [u64; 4],
     ) {
         let (m, q) = (cursor.m[j], cursor.q[j]);
         let (m1, q1) = (m - c * FIB_U64[j] as i64, q - c);
@@ -566,12 +577,12 @@ impl Runs<'_> {
             // F(j+1) ∧ F(j+1) -> F(j-1) ∧ F(j+2): add the terms at j - 1 and the lower halves at j.
             let (child_m1, child_q1) = (m1 + FIB_U64[j - 1] as i64, q1 + 1);
             debug_assert_eq!(split_child, self.q(j, child_m1, child_q1));
-            let delta = split
-                .wrapping_add(self.q(j - 1, child_m1, child_q1))
-                .wrapping_sub(self.q(j - 1, m1, q1))
-                .wrapping_sub(split_child)
-                .wrapping_add(lower);
-            debug_assert_eq!(delta, self.offset(cursor, j - 1, j + 2, &[1, 0, -2, 1], false).delta);
+            debug_assert_eq!(
+                split_below,
+                self.q(j - 1, child_m1, child_q1).wrapping_sub(self.q(j - 1, m1, q1))
+            );
+            let delta = split.wrapping_add(split_below).wrapping_sub(split_child).wrapping_add(lower);
+            debug_assert_eq!(delta, self.offset(cursor, j - 1, &[1, 0, -2, 1], false).delta);
             cursor.fixed[cursor.fixed_len] = Offset { delta, below: false };
             cursor.fixed_len += 1;
         }
@@ -750,13 +761,17 @@ impl Runs<'_> {
         // The run one `c_4` up, where it was solved by the one-word path.
         let mut last = None;
         for c in (least..=most).rev() {
+            // `Q(3, m_3 + a, q_3 + b)`, the steps down the diagonal.
+            let steps = SHIFTS.map(|(a, b)| q_at_3(m3(c) + a, q3(c) + b));
             let mut here = above;
-            for (value, (a, b)) in here.iter_mut().zip(SHIFTS) {
-                *value += q_at_3(m3(c) + a, q3(c) + b);
+            for (value, step) in here.iter_mut().zip(steps) {
+                *value += step;
             }
-            if q_at_3(m3(c), q3(c)) > 0 {
+            if steps[0] > 0 {
                 let [at, at_minus, split_child, f4_f4, _] = here;
-                self.fix_by(cursor, 4, c, &level, [at, at_minus, split_child]);
+                // F5 ∧ F5 -> F3 ∧ F6 needs Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3).
+                let split_below = steps[2].wrapping_sub(steps[0]);
+                self.fix_by(cursor, 4, c, &level, [at, at_minus, split_child, split_below]);
                 // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
                 solved += self.one_run(cursor, scratch, [above[1], above[4], above[0], f4_f4], &mut last);
                 cursor.fixed_len = fixed_len;
@@ -1019,7 +1034,7 @@ impl Runs<'_> {
         let (count, t_min, t_max) = self.run_moves(cursor, &scratch.group, terms, &mut moves);
         if cfg!(debug_assertions) && t_min < t_max {
             self.set_run_position(cursor, t_min);
-            let own = self.offset(cursor, 1, 3, &[1, -2, 1], false);
+            let own = self.offset(cursor, 1, &[1, -2, 1], false);
             debug_assert_eq!(own.delta, 1, "the run's own split goes one rank up");
         }
         let fixed = &cursor.fixed[..cursor.fixed_len];
