@@ -12,7 +12,7 @@
 //! touched indices, and the parent's own terms below them. Over a run only the terms at indices
 //! `<= 3` change, and every move shifts `c_3` by a constant and leaves the counts above 3 fixed
 //! (or shifts them by a constant), so the child lands in a run of its own at a constant distance:
-//! child rank minus parent rank is one number per move and run ([`Cursor::offset`] finds it
+//! child rank minus parent rank is one number per move and run ([`Runs::offset`] finds it
 //! from the terms that change, without ranking anything). Whether a move is legal depends on
 //! `t` through `c_1, c_2, c_3 >= 1 or 2`: a range of `t`. Moves at index 5 and above are legal
 //! for the whole run and their offsets depend only on counts above the run: they are found once,
@@ -24,14 +24,17 @@
 //! at once: for each move, 64 consecutive child bits (`!child & legal` says "this move reaches
 //! a losing child"), ORed together; then the run's own move, `win(t) = w(t) | !win(t + 1)`, is
 //! resolved by carrying parities down the word in doubling steps ([`resolve_own_move`]). A run
-//! of at most 64 positions (nearly all of them) is one word, each move ORed in as it is found.
+//! of at most 63 positions (nearly all of them) is one word, each move ORed in as it is found,
+//! and three of its moves read no table: their children are in words already at hand, the
+//! `F1 ∧ F1` children's and the run solved just before ([`Runs::short_run_in_words`]).
 //! The scalar pass does the same position by position (and keeps remoteness); both are tested
 //! against the reference sweep that ranks every child from scratch.
 //!
 //! **Groups.** The runs sharing the counts above index 4 (a group) are consecutive in rank, one
 //! run for each `c_4`. Moves fixed above index 4 are legal at every position of the group and
 //! their children sit at one offset for all of it, so one word pass over the whole group serves
-//! its runs ([`Runs::share_fixed_moves`]); each run then reads only its own moves. The counts
+//! its runs ([`Runs::share_fixed_moves`]; so does `F4 ∧ F5`, at every position with `c_4 >= 1`);
+//! each run then reads only its own moves. The counts
 //! `Q(4, m, q)` the runs' offsets need lie along the recurrence's diagonal as `c_4` steps, and
 //! are carried from run to run ([`Runs::group`]).
 //!
@@ -41,9 +44,9 @@
 //! min and max for those, not for unsigned or 32-bit lanes).
 //!
 //! **Both cores.** On several threads a tier is cut into the blocks of its plan (`shares.rs`:
-//! the positions sharing the counts above some index, consecutive ranks), and a block starts as
-//! soon as every block its splits reach is solved: a count per block of those still unsolved,
-//! no wave barriers. Inside a block, runs go in decreasing rank order, as in the reference, and
+//! the positions sharing the counts above some index, consecutive ranks), and a block can start
+//! as soon as every block its splits reach is solved: a count per block of those still unsolved,
+//! no wave barriers; the threads take the ready block first in the plan. Inside a block, runs go in decreasing rank order, as in the reference, and
 //! the words wholly inside the block take plain stores (no other thread writes them).
 //!
 //! **Sub-blocks.** A block can also be split on the spot ([`Runs::block`], used where no plan is
