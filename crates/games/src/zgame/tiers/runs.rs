@@ -95,7 +95,39 @@ const MOST_REMOTENESS: u32 = NO_LOSS as u32 - 2;
 /// Array length for per-index data: indices `0..=top + 2`.
 const LEVELS: usize = MAX_TOP + 3;
 
-/// The instruction set the sweep's hot loops run with (see [`Runs::in_rank_order`]).
+/// Defines the method `$name`, which runs `$inline` (a method marked `#[inline(always)]`, so
+/// that it and what it inlines are compiled anew into each caller) as compiled for x86-64-v3 by
+/// `$v3` where [`Runs::isa`] says so, and as compiled for the baseline instruction set
+/// otherwise. x86-64-v3 brings AVX2 (the remoteness pass's 16 lanes in one register), BMI1 and
+/// BMI2 (shifts by any register, `andn`).
+macro_rules! compiled_twice {
+    (
+        $(#[$attr:meta])*
+        fn $name:ident / $v3:ident / $inline:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty
+    ) => {
+        $(#[$attr])*
+        fn $name(&self, $($arg: $ty),*) -> $ret {
+            #[cfg(target_arch = "x86_64")]
+            if self.isa == Isa::X86_64V3 {
+                // SAFETY: `Isa::X86_64V3` is chosen only where the processor has its features.
+                return unsafe { self.$v3($($arg),*) };
+            }
+            self.$inline($($arg),*)
+        }
+
+        #[doc = concat!("[`Runs::", stringify!($name), "`] compiled for x86-64-v3.")]
+        ///
+        /// # Safety
+        /// The processor must have the features enabled here.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+        unsafe fn $v3(&self, $($arg: $ty),*) -> $ret {
+            self.$inline($($arg),*)
+        }
+    };
+}
+
+/// The instruction set the sweep's hot loops run with (see [`compiled_twice`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Isa {
     /// What every processor of the target has.
@@ -691,28 +723,14 @@ impl Runs<'_> {
         });
     }
 
-    /// Solves the positions below `j` in decreasing rank order on this thread; returns how many.
-    ///
-    /// The loops below are compiled twice, for the baseline instruction set and for x86-64-v3
-    /// (AVX2, BMI1/2: wider vectors for the remoteness lanes, shifts by any register, `andn`),
-    /// and [`Runs::isa`] says which one runs.
-    fn in_rank_order(&self, j: usize, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if self.isa == Isa::X86_64V3 {
-            // SAFETY: `Isa::X86_64V3` is chosen only where the processor has its features.
-            return unsafe { self.in_rank_order_v3(j, cursor, scratch) };
-        }
-        self.in_rank_order_inline(j, cursor, scratch)
-    }
-
-    /// [`Runs::in_rank_order`] compiled for x86-64-v3.
-    ///
-    /// # Safety
-    /// The processor must have the features enabled here.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-    unsafe fn in_rank_order_v3(&self, j: usize, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
-        self.in_rank_order_inline(j, cursor, scratch)
+    compiled_twice! {
+        /// Solves the positions below `j` in decreasing rank order on this thread; returns how
+        /// many.
+        fn in_rank_order / in_rank_order_v3 / in_rank_order_inline(
+            j: usize,
+            cursor: &mut Cursor,
+            scratch: &mut Scratch,
+        ) -> u64
     }
 
     /// The body of [`Runs::in_rank_order`], inlined into each of its compilations.
@@ -1008,26 +1026,15 @@ impl Runs<'_> {
         self.any_run(cursor, scratch, terms)
     }
 
-    /// [`Runs::one_run`] for any pass and length: out of line, so that the group loop keeps only
-    /// the one-word outcome path inline.
-    #[inline(never)]
-    fn any_run(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if self.isa == Isa::X86_64V3 {
-            // SAFETY: `Isa::X86_64V3` is chosen only where the processor has its features.
-            return unsafe { self.any_run_v3(cursor, scratch, terms) };
-        }
-        self.any_run_inline(cursor, scratch, terms)
-    }
-
-    /// [`Runs::any_run`] compiled for x86-64-v3.
-    ///
-    /// # Safety
-    /// The processor must have the features enabled here.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-    unsafe fn any_run_v3(&self, cursor: &mut Cursor, scratch: &mut Scratch, terms: [u64; 4]) -> u64 {
-        self.any_run_inline(cursor, scratch, terms)
+    compiled_twice! {
+        /// [`Runs::one_run`] for any pass and length: out of line, so that the group loop keeps
+        /// only the one-word outcome path inline.
+        #[inline(never)]
+        fn any_run / any_run_v3 / any_run_inline(
+            cursor: &mut Cursor,
+            scratch: &mut Scratch,
+            terms: [u64; 4],
+        ) -> u64
     }
 
     /// The body of [`Runs::any_run`], inlined into each of its compilations.
