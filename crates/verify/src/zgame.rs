@@ -337,7 +337,7 @@ mod tests {
     /// pass as far. About 13 minutes on two cores, so the suite runs it on request
     /// (`cargo test -p zecklab-verify -- --ignored`) and `verify --quick` covers a range of it.
     #[test]
-    #[ignore = "about 13 minutes on two cores; run with --ignored"]
+    #[ignore = "about 7 minutes on two cores; run with --ignored"]
     fn tiered_equals_flat_and_word_equals_scalar_on_every_position_to_300() {
         let flat = check_tiered(300, &[]);
         assert!(flat.is_ok(), "{flat:?}");

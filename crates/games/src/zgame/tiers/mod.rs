@@ -524,10 +524,10 @@ mod tests {
                 while reference.next_tier().is_some() {
                     let expected = reference.solve_next_by(TierSweep::RankOrder, |_, _| {}).unwrap();
                     for ((how, isa), solver) in &mut solvers {
-                        let how = (*how, *isa);
-                        let got = solver.solve_next_by(how.0, |_, _| {}).unwrap();
-                        assert_eq!(got, expected, "n = {n} {how:?}");
-                        assert_eq!(solver.last(), reference.last(), "n = {n} {how:?}, tier {}", got.parts);
+                        let got = solver.solve_next_by(*how, |_, _| {}).unwrap();
+                        assert_eq!(got, expected, "n = {n} {how:?} {isa:?}");
+                        let tier = got.parts;
+                        assert_eq!(solver.last(), reference.last(), "n = {n} {how:?} {isa:?}, tier {tier}");
                     }
                 }
             }

@@ -34,9 +34,9 @@
 //! run for each `c_4`. Moves fixed above index 4 are legal at every position of the group and
 //! their children sit at one offset for all of it, so one word pass over the whole group serves
 //! its runs ([`Runs::share_fixed_moves`]; so does `F4 ∧ F5`, at every position with `c_4 >= 1`);
-//! each run then reads only its own moves. The counts
-//! `Q(4, m, q)` the runs' offsets need lie along the recurrence's diagonal as `c_4` steps, and
-//! are carried from run to run ([`Runs::group`]).
+//! each run then reads only its own moves. The counts `Q(4, m, q)` the runs' offsets need lie
+//! along the recurrence's diagonal as `c_4` steps, and are carried from run to run
+//! ([`Runs::group`]).
 //!
 //! **Remoteness.** Remoteness is odd exactly at wins, so a child's remoteness says whether it is
 //! a loss: the remoteness pass reads no outcome bits, and it folds a move's children into the
@@ -46,8 +46,9 @@
 //! **Both cores.** On several threads a tier is cut into the blocks of its plan (`shares.rs`:
 //! the positions sharing the counts above some index, consecutive ranks), and a block can start
 //! as soon as every block its splits reach is solved: a count per block of those still unsolved,
-//! no wave barriers; the threads take the ready block first in the plan. Inside a block, runs go in decreasing rank order, as in the reference, and
-//! the words wholly inside the block take plain stores (no other thread writes them).
+//! no wave barriers; the threads take the ready block first in the plan. Inside a block, runs go
+//! in decreasing rank order, as in the reference, and the words wholly inside the block take
+//! plain stores (no other thread writes them).
 //!
 //! **Sub-blocks.** A block can also be split on the spot ([`Runs::block`], used where no plan is
 //! at hand: a shared solve's blocks of a wave). Fix the counts above an index `J`; the block
@@ -503,9 +504,8 @@ impl Runs<'_> {
     }
 
     /// The offset of the move changing counts by `changes[k - low]` at indices `low..=high`
-    /// (`high = low + N - 1`),
-    /// given the parent's `m` and `q` at those indices (and at `low - 1` when `low` is 1 or 2,
-    /// where the term at index 2 or 3 needs it).
+    /// (`high = low + N - 1`), given the parent's `m` and `q` at those indices (and at `low - 1`
+    /// when `low` is 1 or 2, where the term at index 2 or 3 needs it).
     ///
     /// Terms above `high` are the parent's, in the child's tier; terms below `low` are the
     /// parent's own. At `k = low` (2 or more) the terms' lower halves `Q(k, m_(k-1), q_(k-1))`
