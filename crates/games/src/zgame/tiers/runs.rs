@@ -848,15 +848,12 @@ impl Runs<'_> {
         let words = len.div_ceil(64) as usize;
         scratch.shared.clear();
         scratch.shared.resize(words, 0);
-        for &offset in &cursor.fixed[..cursor.fixed_len] {
-            for (k, word) in scratch.shared.iter_mut().enumerate() {
-                *word |= !self.child_bits(offset, first + 64 * k as u64);
-            }
-        }
-        if let Some(offset) = combine_4 {
-            // From the first position with `c_4 = 1` on (loaded from there: the children of
-            // the positions below may lie before the table's start).
-            let legal_from = q_at_3(cursor.m[4], cursor.q[4]);
+        // Each move with the first position of the group where it is legal: `combine_4` from
+        // the first with `c_4 = 1` on (and loaded from there: the children of the positions
+        // below may lie before the table's start).
+        let fixed = cursor.fixed[..cursor.fixed_len].iter().map(|&offset| (offset, 0));
+        let combine = combine_4.map(|offset| (offset, q_at_3(cursor.m[4], cursor.q[4])));
+        for (offset, legal_from) in fixed.chain(combine) {
             for (k, word) in scratch.shared.iter_mut().enumerate() {
                 let from = legal_from.max(64 * k as u64);
                 if from < len.min(64 * k as u64 + 64) {
