@@ -247,7 +247,7 @@ pub(crate) fn check_tiered(max_n: u32, sample: &[u32]) -> Result<String, String>
         let mut tiers = vec![None; n as usize + 1];
         while let Some(p) = solver.next_tier() {
             solver.solve_next(|_, _| {}).map_err(|e| e.to_string())?;
-            tiers[p as usize] = solver.last().cloned();
+            tiers[p as usize] = solver.last();
         }
         // The flat order restricted to a tier is the tier's rank order, so walking the flat ranks
         // and counting per tier gives each position's tier rank without ranking it.

@@ -17,8 +17,10 @@
 //!
 //! **Fast.** Inside a tier the positions fall into runs of consecutive ranks whose children all
 //! sit at constant rank offsets (`runs.rs` gives the argument); outcomes are found 64 positions
-//! at a time with word operations, remoteness position by position, and blocks of runs go in
-//! parallel waves. The plain rank-order sweep (`sweep.rs`), which ranks every child from its
+//! at a time with word operations, remoteness position by position, and blocks of runs go to the
+//! threads as they come free; the outcome sweep begins the next tier on threads that would
+//! otherwise wait (so it holds the outcome bits of a third tier, where they fit the memory
+//! limit). The plain rank-order sweep (`sweep.rs`), which ranks every child from its
 //! counts, stays as the reference both passes are tested against.
 //!
 //! **Shared.** Several processes can share each tier ([`TieredSolver::solve_next_shared`]): they
@@ -37,7 +39,7 @@ mod sweep;
 pub use index::{Prefix, TierIndex};
 pub use shares::{Exchange, ShareFigures};
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use super::ranks::MAX_TOP;
 use super::solver::{SolveError, TierCount};
@@ -115,11 +117,16 @@ pub struct TieredSolver {
     index: TierIndex,
     with_remoteness: bool,
     /// The last finished tier (`None` before the first).
-    last: Option<TierValues>,
+    last: Option<sweep::Finished>,
     /// Whether this process holds all of the last finished tier (a shared solve may keep part).
     last_whole: bool,
     /// The plan of the next tier, made while solving the last one: (tier, processes, plan).
     next_plan: Option<(u32, usize, Option<shares::Plan>)>,
+    /// Whether the outcome sweep on several threads begins each next tier ahead (outcomes only,
+    /// where the outcome bits of a third tier fit the memory limit too).
+    look_ahead: bool,
+    /// The next tier, begun while the last one was solved.
+    ahead: Option<Ahead>,
     finished: Vec<TierCount>,
     /// Blocks with fewer positions are swept on one thread (tests lower it to split every block).
     split_from: u64,
@@ -130,7 +137,20 @@ pub struct TieredSolver {
     check_offsets: bool,
 }
 
+/// A tier begun ahead: the blocks of its plan solved while the tier below was still being solved.
+#[derive(Debug)]
+struct Ahead {
+    parts: u32,
+    current: sweep::Current,
+    plan: shares::Plan,
+    solved: Vec<bool>,
+    /// Its positions solved.
+    done: u64,
+}
+
 /// Bytes a tiered solve of `n` needs at most: the index table and the two largest adjacent tiers.
+/// (The outcome sweep on several threads also begins the next tier ahead, one tier's outcome bits
+/// more, where those fit the memory limit too; without them it keeps two tiers.)
 pub fn tiered_bytes(index: &TierIndex, with_remoteness: bool) -> u128 {
     let per_position =
         |size: u64| u128::from(size.div_ceil(64) * 8 + if with_remoteness { 2 * size } else { 0 });
@@ -167,6 +187,8 @@ impl TieredSolver {
             return Err(SolveError::TooManyPositions { n });
         }
         let bytes = tiered_bytes(&index, with_remoteness);
+        let largest = (1..=n).map(|p| u128::from(index.count(p).div_ceil(64) * 8)).max().unwrap_or(0);
+        let look_ahead = !with_remoteness && bytes + largest <= memory_limit;
         if bytes > memory_limit {
             let positions = (1..=n).map(|p| index.count(p)).fold(0u64, u64::saturating_add);
             return Err(SolveError::TooLarge { n, positions, bytes, limit: memory_limit });
@@ -177,6 +199,8 @@ impl TieredSolver {
             last: None,
             last_whole: true,
             next_plan: None,
+            look_ahead,
+            ahead: None,
             finished: Vec::new(),
             split_from: runs::SPLIT_FROM,
             isa: runs::Isa::detect(),
@@ -213,7 +237,7 @@ impl TieredSolver {
         if !fits {
             return Err(SolveError::BadState { n: state.n });
         }
-        self.last = Some(state.last);
+        self.last = Some(sweep::Finished::from_values(state.last));
         self.last_whole = true;
         self.finished = state.finished;
         Ok(self)
@@ -240,15 +264,15 @@ impl TieredSolver {
     pub fn state(&self) -> Option<TierState> {
         self.last.as_ref().filter(|_| self.last_whole).map(|last| TierState {
             n: self.n(),
-            last: last.clone(),
+            last: last.values(),
             finished: self.finished.clone(),
         })
     }
 
-    /// The last finished tier's values (after a shared solve, only the words this process keeps:
-    /// see [`TieredSolver::solve_next_shared`]).
-    pub fn last(&self) -> Option<&TierValues> {
-        self.last.as_ref()
+    /// A copy of the last finished tier's values (after a shared solve, only the words this
+    /// process keeps: see [`TieredSolver::solve_next_shared`]).
+    pub fn last(&self) -> Option<TierValues> {
+        self.last.as_ref().map(sweep::Finished::values)
     }
 
     /// Solves the next tier in parallel waves (`progress(done, total)` counts its positions)
@@ -278,10 +302,29 @@ impl TieredSolver {
         how: TierSweep,
         progress: impl Fn(u64, u64) + Sync,
     ) -> Result<TierCount, SolveError> {
+        self.solve_next_looking_ahead(how, self.look_ahead, progress)
+    }
+
+    /// [`TieredSolver::solve_next_by`], beginning the tier after it ahead if `look_ahead` (and
+    /// the sweep is the fast one on several threads, and both tiers are large enough to plan).
+    fn solve_next_looking_ahead(
+        &mut self,
+        how: TierSweep,
+        look_ahead: bool,
+        progress: impl Fn(u64, u64) + Sync,
+    ) -> Result<TierCount, SolveError> {
         let p = self.next_tier().expect("a tier is left to solve");
+        let threads = rayon::current_num_threads();
+        if how == TierSweep::Fast && look_ahead && threads > 1 && self.index.top() >= 4 {
+            if let Some(figures) = self.solve_ahead(p, threads, &progress) {
+                return Ok(figures);
+            }
+        }
+        // Another sweep solves the tier whole.
+        self.ahead = None;
         let size = self.index.count(p);
         let current = sweep::Current::new(size, self.with_remoteness);
-        let below = self.last.as_ref().filter(|t| t.parts + 1 == p);
+        let below = self.below(p);
         // Runs need indices 1..=4 in the table; the few games with a smaller top take the reference.
         let how = if self.index.top() < 4 { TierSweep::RankOrder } else { how };
         let (done, overflow) = if how == TierSweep::RankOrder {
@@ -308,23 +351,89 @@ impl TieredSolver {
         Ok(self.finish_tier(p, current, None))
     }
 
+    /// Solves tier `p` on `threads` threads by its plan, starting from the blocks begun ahead
+    /// (if any), and begins tier `p + 1` ahead meanwhile: its blocks whose children are solved
+    /// go to threads that find none of tier `p` ready. `None` when tier `p` is too small to plan
+    /// and was not begun ahead (then solved as by [`TieredSolver::solve_next`]).
+    fn solve_ahead(
+        &mut self,
+        p: u32,
+        threads: usize,
+        progress: &(impl Fn(u64, u64) + Sync),
+    ) -> Option<TierCount> {
+        let size = self.index.count(p);
+        let taken = self.ahead.take();
+        let plan_of = |p: u32| {
+            let nothing = sweep::Current::new(0, false);
+            self.runs(p, &nothing, runs::Pass::Words).plan_with(p, threads, runs::BLOCKS_PER_THREAD)
+        };
+        let begun = match taken {
+            Some(ahead) if ahead.parts == p => ahead,
+            _ => {
+                let plan = plan_of(p)?;
+                let solved = vec![false; plan.block_count()];
+                Ahead { parts: p, current: sweep::Current::new(size, false), plan, solved, done: 0 }
+            }
+        };
+        let next = (p < self.n()).then(|| plan_of(p + 1)).flatten();
+        let next_current = sweep::Current::new(next.as_ref().map_or(0, |_| self.index.count(p + 1)), false);
+        let (next_solved, next_done) = {
+            let runs = self.runs(p, &begun.current, runs::Pass::Words);
+            runs.done.store(begun.done, Relaxed);
+            let ahead = self.runs_over(Some(begun.current.as_below()), &next_current, runs::Pass::Words);
+            let next_solved = runs.run_on_threads(
+                p,
+                (&begun.plan, &begun.solved),
+                next.as_ref().map(|plan| (&ahead, plan)),
+                &|done| progress(done, size),
+            );
+            debug_assert_eq!(runs.done.into_inner(), size);
+            (next_solved, ahead.done.into_inner())
+        };
+        self.ahead = next.map(|plan| Ahead {
+            parts: p + 1,
+            current: next_current,
+            plan,
+            solved: next_solved,
+            done: next_done,
+        });
+        self.last_whole = true;
+        Some(self.finish_tier(p, begun.current, None))
+    }
+
     /// Records tier `p`, now solved in `current`, as the last finished one, and gives its
     /// figures; `wins` counts its wins when `current` does not hold them all.
     fn finish_tier(&mut self, p: u32, current: sweep::Current, wins: Option<u64>) -> TierCount {
         let size = self.index.count(p);
-        let current = current.into_values(p);
-        let wins = wins.unwrap_or_else(|| current.wins.iter().map(|w| u64::from(w.count_ones())).sum());
+        let current = current.into_finished(p);
+        let wins = wins
+            .unwrap_or_else(|| current.wins.iter().map(|w| u64::from(w.load(Relaxed).count_ones())).sum());
         let figures = TierCount { parts: p, positions: size, p_positions: size - wins };
         self.finished.push(figures);
         self.last = Some(current);
         figures
     }
 
+    /// What the solve of tier `p` reads of the tier below (`None` for the first tier).
+    fn below(&self, p: u32) -> Option<sweep::Below<'_>> {
+        self.last.as_ref().filter(|t| t.parts + 1 == p).map(sweep::Finished::as_below)
+    }
+
     /// The fast sweep of tier `p` by `pass`, writing into `current`.
     fn runs<'a>(&'a self, p: u32, current: &'a sweep::Current, pass: runs::Pass) -> runs::Runs<'a> {
+        self.runs_over(self.below(p), current, pass)
+    }
+
+    /// The fast sweep of a tier by `pass`, reading `below` and writing into `current`.
+    fn runs_over<'a>(
+        &'a self,
+        below: Option<sweep::Below<'a>>,
+        current: &'a sweep::Current,
+        pass: runs::Pass,
+    ) -> runs::Runs<'a> {
         runs::Runs {
             index: &self.index,
-            below: self.last.as_ref().filter(|t| t.parts + 1 == p),
+            below,
             current,
             overflow: AtomicBool::new(false),
             done: AtomicU64::new(0),
@@ -375,8 +484,12 @@ impl TieredSolver {
             Some((tier, shared_by, plan)) if (tier, shared_by) == (p, processes) => plan,
             _ => (processes > 1).then(|| self.plan(p, processes)).flatten(),
         };
+        // A tier begun ahead is solved afresh (a shared solve looks no tier ahead).
+        self.ahead = None;
         let Some(plan) = plan else {
-            return self.solve_next_by(TierSweep::Fast, progress).expect("no remoteness to overflow");
+            return self
+                .solve_next_looking_ahead(TierSweep::Fast, false, progress)
+                .expect("no remoteness to overflow");
         };
         let next = (p < self.n()).then(|| self.plan(p + 1, processes)).flatten();
         let size = self.index.count(p);
@@ -448,8 +561,8 @@ impl TieredSolver {
             n: self.index.n(),
             positions: self.finished.iter().map(|t| t.positions).sum(),
             p_positions: self.finished.iter().map(|t| t.p_positions).sum(),
-            start: Outcome::win_if(start.is_win(0)),
-            start_remoteness: start.remoteness_of(0),
+            start: Outcome::win_if(start.as_below().is_win(0)),
+            start_remoteness: start.as_below().remoteness_of(0),
             tiers: self.finished.iter().rev().copied().collect(),
         }
     }

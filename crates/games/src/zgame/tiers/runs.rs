@@ -50,6 +50,14 @@
 //! in decreasing rank order, as in the reference, and the words wholly inside the block take
 //! plain stores (no other thread writes them).
 //!
+//! **The tier ahead.** The outcome sweep begins the next tier while this one is solved: a thread
+//! that finds no block of this tier ready takes a ready block of the next, one whose splits reach
+//! only solved blocks of its tier and whose combines reach only solved ranks of this one. A
+//! combine either keeps a block's counts above its level or raises one of them (lowering only
+//! counts below the one it raises), so every combine child of a block lies at or above the first
+//! rank with the block's counts in the tier below (`Runs::combine_floor`): the block waits until
+//! every block of this tier holding such ranks is solved, a frontier that moves down the plan.
+//!
 //! **Sub-blocks.** A block can also be split on the spot ([`Runs::block`], used where no plan is
 //! at hand: a shared solve's blocks of a wave). Fix the counts above an index `J`; the block
 //! splits by `(b, a) = (c_J, c_(J-1))` into sub-blocks. A split whose highest index is above `J`
@@ -68,19 +76,21 @@ use std::sync::atomic::{
 
 use zecklab_numeration::fib::FIB_U64;
 
-use super::sweep::Current;
-use super::{TierIndex, TierValues};
+use super::sweep::{Below, Current};
+use super::TierIndex;
 use crate::zgame::ranks::MAX_TOP;
 
 /// Blocks with fewer positions run in rank order on one thread (a wave costs a few
 /// microseconds of scheduling; 4,096 positions take well under a millisecond).
 pub(super) const SPLIT_FROM: u64 = 1 << 12;
 
-/// Blocks per thread that a tier's plan aims for on the thread pool: enough to keep every
-/// thread busy while blocks wait for the ones they need, few enough that each block's positions
-/// stay close in rank (children solved a moment ago are still in this core's cache). Measured
-/// best between 32 and 128 at n = 400 on two cores.
-const BLOCKS_PER_THREAD: u64 = 64;
+/// Blocks per thread that a tier's plan aims for on the thread pool (the plan holds many smaller
+/// ones besides, where a block's counts leave few positions): enough to keep every thread busy
+/// while blocks wait for the ones they need (and for the tier begun ahead to fill the waits),
+/// few enough that the blocks' fixed costs (each one's cursor, its place in the queue) stay
+/// small. Measured best between 12 and 32 at n = 500 on two cores (64, best before the tier
+/// ahead filled the waits, is some 5% slower now).
+pub(super) const BLOCKS_PER_THREAD: u64 = 16;
 
 /// Positions of a run the remoteness pass takes at once: 16 `i16` lanes, two SSE2 registers
 /// (which have signed 16-bit min and max, where unsigned and 32-bit ones need SSE4.1).
@@ -276,7 +286,7 @@ struct SubBlocks<'a> {
 /// Everything a tier's fast sweep reads and writes.
 pub(super) struct Runs<'a> {
     pub(super) index: &'a TierIndex,
-    pub(super) below: Option<&'a TierValues>,
+    pub(super) below: Option<Below<'a>>,
     pub(super) current: &'a Current,
     pub(super) overflow: AtomicBool,
     pub(super) done: AtomicU64,
@@ -641,7 +651,8 @@ impl Runs<'_> {
         let threads = rayon::current_num_threads();
         if threads > 1 {
             if let Some(plan) = self.plan_with(p, threads, BLOCKS_PER_THREAD) {
-                return self.run_on_threads(p, &plan, progress);
+                self.run_on_threads(p, (&plan, &vec![false; plan.block_count()]), None, progress);
+                return;
             }
         }
         let cursor = self.start(p);
@@ -892,7 +903,7 @@ impl Runs<'_> {
     /// What the remoteness pass reads, for a thread solving the block of ranks `block`.
     fn tables<'s>(&'s self, block: &'s std::ops::Range<usize>) -> Tables<'s> {
         Tables {
-            below: self.below.and_then(|t| t.remoteness.as_deref()).unwrap_or(&[]),
+            below: self.below.and_then(|t| t.remoteness).unwrap_or(&[]),
             here: self.current.remoteness.as_deref().expect("remoteness is kept"),
             block,
         }
@@ -1128,8 +1139,8 @@ impl Runs<'_> {
     fn child_bits(&self, offset: Offset, parent: u64) -> u64 {
         let start = parent.wrapping_add(offset.delta);
         if offset.below {
-            let wins = &self.below.expect("a combine leads to the tier below").wins;
-            load_bits(wins, start)
+            let wins = self.below.expect("a combine leads to the tier below").wins;
+            load_atomic_bits(wins, start)
         } else {
             let wins = &self.current.wins;
             load_atomic_bits(wins, start)
@@ -1164,7 +1175,7 @@ impl Runs<'_> {
         let first = cursor.same[3];
         let top = (t_max - t_min) as u32;
         // The first tier has no tier below, and no combine is legal in it.
-        let below: &[u64] = self.below.map_or(&[][..], |t| &t.wins[..]);
+        let below: &[AtomicU64] = self.below.map_or(&[][..], |t| t.wins);
         let here = &self.current.wins[..];
         let covered = scratch.shared_cover(cursor.c[4]);
         let mut losing_child = match covered {
@@ -1183,7 +1194,7 @@ impl Runs<'_> {
             let (from, to) = ((from - t_min) as u32, (to - t_min) as u32);
             let load = || {
                 let start = first.wrapping_add(u64::from(from)).wrapping_add(offset.delta);
-                let bits = if offset.below { load_bits(below, start) } else { load_atomic_bits(here, start) };
+                let bits = load_atomic_bits(if offset.below { below } else { here }, start);
                 bits << from
             };
             let children = match (kind, combine_11, last) {
@@ -1310,7 +1321,7 @@ impl Runs<'_> {
     /// The scalar pass over one run: position by position from the top, with remoteness.
     fn run_scalar(&self, run: Run<'_>) {
         let Run { first, t_min, t_max, fixed, moves } = run;
-        let remoteness_below = self.below.and_then(|t| t.remoteness.as_deref());
+        let remoteness_below = self.below.and_then(|t| t.remoteness);
         let remoteness_here = self.current.remoteness.as_deref();
         let child_remoteness = |offset: Offset, parent: u64| -> u32 {
             let r = parent.wrapping_add(offset.delta) as usize;

@@ -145,6 +145,14 @@ impl Plan {
         })
     }
 
+    /// The blocks that hold some of the ranks `first..first + len`, in plan order (the blocks
+    /// partition the tier in decreasing rank order).
+    fn meeting(&self, first: u64, len: u64) -> std::ops::Range<usize> {
+        let from = self.blocks.partition_point(|b| b.first >= first + len);
+        let to = self.blocks.partition_point(|b| b.first + b.len > first);
+        from..to.max(from)
+    }
+
     /// The words of block `k`, each with the mask of the block's bits in it.
     fn words(&self, k: usize) -> impl Iterator<Item = (usize, u64)> {
         self.words_within(k, 0, u64::MAX)
@@ -184,7 +192,6 @@ impl Plan {
     }
 
     /// Blocks in the plan.
-    #[cfg(test)]
     pub(super) fn block_count(&self) -> usize {
         self.blocks.len()
     }
@@ -278,15 +285,7 @@ impl Runs<'_> {
             needs: Vec::new(),
             needs_at: vec![0],
         };
-        self.refine(&self.start(p), top, target, &mut plan);
-        let ascending: Vec<u64> = plan.blocks.iter().rev().map(|b| b.first).collect();
-        let last = plan.blocks.len() - 1;
-        // The blocks a rank range meets (`ascending` lists the blocks in reverse).
-        let meeting = |first: u64, len: u64| {
-            let from = ascending.partition_point(|&f| f < first + len);
-            let to = ascending.partition_point(|&f| f <= first).saturating_sub(1);
-            (to..from).map(move |a| last - a)
-        };
+        self.refine(&mut [0; MAX_TOP], (i64::from(self.index.n()), i64::from(p), 0), top, target, &mut plan);
         // Waves: a block after every block its splits reach (all of higher rank, listed earlier).
         let mut wave_of = vec![0usize; plan.blocks.len()];
         let (mut needs, mut reached) = (Vec::new(), Vec::new());
@@ -294,7 +293,7 @@ impl Runs<'_> {
             let mut wave = 0;
             reached.clear();
             self.split_reach(&plan, block, p, |first, len| {
-                for d in meeting(first, len) {
+                for d in plan.meeting(first, len) {
                     debug_assert!(d < k, "a split's child block has a higher rank");
                     wave = wave.max(wave_of[d] + 1);
                     reached.push(d);
@@ -350,6 +349,67 @@ impl Runs<'_> {
                 visit(first, len);
             }
         }
+    }
+
+    /// Visits the rank ranges `(first, len)` of tier `p - 1` that the combines of `block` (of
+    /// tier `p`'s plan) can reach, found from the counts above its level (so a superset where
+    /// legality depends on the counts below): those below the level keep the counts above it,
+    /// and `F(i) ∧ F(i+1) -> F(i+2)` changes them where `i + 2 > level`.
+    fn combine_reach(&self, plan: &Plan, block: &Block, p: u32, mut visit: impl FnMut(u64, u64)) {
+        if p == 1 {
+            return;
+        }
+        let (top, level) = (self.index.top(), block.level);
+        let fixed = &plan.counts[block.counts_at..block.counts_at + top - level];
+        // `child[j - 1]` is c_j.
+        let mut child = [0u32; MAX_TOP];
+        let reset = |child: &mut [u32; MAX_TOP]| {
+            child[..top].fill(0);
+            child[level..top].copy_from_slice(fixed);
+        };
+        reset(&mut child);
+        let mut visit_prefix = |child: &[u32; MAX_TOP]| {
+            if let Some((first, len)) = self.prefix_range(&child[..top], level, p - 1) {
+                visit(first, len);
+            }
+        };
+        visit_prefix(&child);
+        for i in level.saturating_sub(1).max(1)..top - 1 {
+            reset(&mut child);
+            child[i + 1] += 1;
+            let mut legal = true;
+            for lowered in [i, i + 1] {
+                if lowered > level {
+                    legal &= child[lowered - 1] >= 1;
+                    child[lowered - 1] = child[lowered - 1].saturating_sub(1);
+                }
+            }
+            if legal {
+                visit_prefix(&child);
+            }
+        }
+    }
+
+    /// The lowest rank of tier `p - 1` that a combine of `block` (of tier `p`'s plan) can reach,
+    /// or `None` if none can. A combine below the block's level keeps its counts above it, and
+    /// every other raises a count above the level (lowering only counts below the one it raises),
+    /// which puts its child above every position with the block's counts: so the lowest is the
+    /// first rank with the block's counts in the tier below, where it has such positions.
+    fn combine_floor(&self, plan: &Plan, block: &Block, p: u32) -> Option<u64> {
+        if p == 1 {
+            return None;
+        }
+        let (top, level) = (self.index.top(), block.level);
+        let mut counts = [0u32; MAX_TOP];
+        counts[level..top].copy_from_slice(&plan.counts[block.counts_at..block.counts_at + top - level]);
+        if let Some((first, _)) = self.prefix_range(&counts[..top], level, p - 1) {
+            return Some(first);
+        }
+        let mut lowest = None;
+        self.combine_reach(plan, block, p, |first, _| {
+            lowest = Some(lowest.map_or(first, |l: u64| l.min(first)))
+        });
+        lowest
     }
 
     /// The ranks in tier `p` of the positions whose counts above `level` are `counts[level..]`
@@ -410,44 +470,16 @@ impl Runs<'_> {
         seen: Seen,
         only: Option<usize>,
     ) -> Vec<Vec<(u64, u64)>> {
-        let top = self.index.top();
         // Rank ranges by process.
         let mut ranges: Vec<Vec<(u64, u64)>> = vec![Vec::new(); processes];
-        let mut child = vec![0u32; top];
         for block in plan.blocks.iter().filter(|b| only.is_none_or(|k| k == b.owner)) {
-            let (level, owner) = (block.level, block.owner);
-            let ranges = &mut ranges[owner];
+            let ranges = &mut ranges[block.owner];
             if seen == Seen::Here {
                 ranges.push((block.first, block.len));
                 self.split_reach(plan, block, p, |first, len| ranges.push((first, len)));
                 continue;
             }
-            if p == 1 {
-                continue;
-            }
-            let fixed = &plan.counts[block.counts_at..block.counts_at + top - level];
-            let reset = |child: &mut Vec<u32>| {
-                child.fill(0);
-                child[level..top].copy_from_slice(fixed);
-            };
-            // Combines below `level` keep the counts above it, in the tier below.
-            reset(&mut child);
-            ranges.extend(self.prefix_range(&child, level, p - 1));
-            // Combines F(i) ∧ F(i+1) -> F(i+2) that change the counts above `level`.
-            for i in level.saturating_sub(1).max(1)..top - 1 {
-                reset(&mut child);
-                child[i + 1] += 1;
-                let mut legal = true;
-                for lowered in [i, i + 1] {
-                    if lowered > level {
-                        legal &= child[lowered - 1] >= 1;
-                        child[lowered - 1] = child[lowered - 1].saturating_sub(1);
-                    }
-                }
-                if legal {
-                    ranges.extend(self.prefix_range(&child, level, p - 1));
-                }
-            }
+            self.combine_reach(plan, block, p, |first, len| ranges.push((first, len)));
         }
         let words = |ranges: Vec<(u64, u64)>| {
             disjoint(
@@ -457,22 +489,32 @@ impl Runs<'_> {
         ranges.into_iter().map(words).collect()
     }
 
-    /// Adds `cursor` (counts fixed above `level`) to the plan as a block, or its children one
-    /// level down when it holds more than `target` positions.
-    fn refine(&self, cursor: &Cursor, level: usize, target: u64, plan: &mut Plan) {
-        let len = self.index.q(level, cursor.m[level], cursor.q[level]);
+    /// Adds the positions of the tier whose counts above `level` are `counts[level..top]`
+    /// (`counts[j - 1]` is `c_j`), with the sum `m` and the `q` parts left at indices `<= level`
+    /// and ranks from `first`, to the plan as a block, or their blocks one level down when they
+    /// are more than `target`. Only counts and ranks: a block's moves are found when it is solved.
+    fn refine(
+        &self,
+        counts: &mut [u32; MAX_TOP],
+        (m, q, first): (i64, i64, u64),
+        level: usize,
+        target: u64,
+        plan: &mut Plan,
+    ) {
+        let len = self.index.q(level, m, q);
         if level <= LOWEST_LEVEL || len <= target {
             let counts_at = plan.counts.len();
-            plan.counts.extend((level + 1..=self.index.top()).map(|j| cursor.c[j] as u32));
-            plan.blocks.push(Block { first: cursor.same[level], len, level, owner: 0, counts_at });
+            plan.counts.extend_from_slice(&counts[level..self.index.top()]);
+            plan.blocks.push(Block { first, len, level, owner: 0, counts_at });
             return;
         }
-        let fixing = self.level(cursor, level);
-        for c in self.choices(level, cursor.m[level], cursor.q[level]) {
-            let mut child = cursor.clone();
-            self.fix(&mut child, level, c, &fixing);
-            self.refine(&child, level - 1, target, plan);
+        let f = FIB_U64[level] as i64;
+        for c in self.choices(level, m, q) {
+            let (term, _) = self.index.terms(level, m, q, c);
+            counts[level - 1] = c as u32;
+            self.refine(counts, (m - c * f, q - c, first + term), level - 1, target, plan);
         }
+        counts[level - 1] = 0;
     }
 
     /// The cursor of block `k` of `plan` (tier `p`): its counts fixed from the top down.
@@ -487,53 +529,103 @@ impl Runs<'_> {
         cursor
     }
 
-    /// Solves all of tier `p` by `plan` on the thread pool: each block can start as soon as
-    /// every block its splits reach is solved (a count of those still unsolved per block, no
-    /// waves), and runs on one thread in rank order. Each thread takes the ready block that
-    /// comes first in the plan (the highest ranks): the front of the tier's dependencies, where
-    /// a last-in-first-out pool would run ahead along one chain while the blocks that others
-    /// wait for sit in its queue (measured: the threads idle some 9% of a large tier so).
-    pub(super) fn run_on_threads(&self, p: u32, plan: &Plan, progress: &(dyn Fn(u64) + Sync)) {
-        let blocks = plan.blocks.len();
-        let waiting: Vec<usize> = (0..blocks).map(|k| plan.needs_at[k + 1] - plan.needs_at[k]).collect();
+    /// Solves the blocks of tier `p` that `plan` holds and `solved` does not mark, on the thread
+    /// pool: each block can start as soon as every block its splits reach is solved (a count of
+    /// those still unsolved per block, no waves), and runs on one thread in rank order. Each
+    /// thread takes the ready block that comes first in the plan (the highest ranks): the front of
+    /// the tier's dependencies, where a last-in-first-out pool would run ahead along one chain
+    /// while the blocks that others wait for sit in its queue.
+    ///
+    /// With `ahead` (the tier `p + 1` being solved into its own table, reading this one as its
+    /// tier below), a thread that finds no block of tier `p` ready takes a ready block of tier
+    /// `p + 1` instead: one whose splits reach only solved blocks of its tier and whose combines
+    /// reach only solved blocks of this one. So the threads wait less on the chains of splits
+    /// inside a tier (measured: they idled some 8% of n = 500 so). Returns which blocks of
+    /// `ahead` are solved when tier `p` is done (none started after that).
+    pub(super) fn run_on_threads(
+        &self,
+        p: u32,
+        (plan, solved): (&Plan, &[bool]),
+        ahead: Option<(&Runs<'_>, &Plan)>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Vec<bool> {
+        let here = plan.blocks.len();
+        // Blocks `0..here` are this tier's, `here + k` block `k` of the tier ahead; each block's
+        // needs in its tier (blocks still unsolved) at `needs[needs_at[b]..needs_at[b + 1]]`.
+        let (mut needs, mut needs_at) = (Vec::new(), vec![0]);
+        for k in 0..here {
+            if !solved[k] {
+                needs.extend(
+                    plan.needs[plan.needs_at[k]..plan.needs_at[k + 1]].iter().filter(|&&d| !solved[d]),
+                );
+            }
+            needs_at.push(needs.len());
+        }
+        // What a block ahead needs of this tier: every block of it before `gates[k]` in the plan
+        // (those holding the ranks from its lowest combine child up), rising with `k`.
+        let mut gates = Vec::new();
+        if let Some((runs, next)) = ahead {
+            for (k, block) in next.blocks.iter().enumerate() {
+                needs.extend(next.needs[next.needs_at[k]..next.needs_at[k + 1]].iter().map(|&d| here + d));
+                needs_at.push(needs.len());
+                let gate =
+                    runs.combine_floor(next, block, p + 1).map_or(0, |lowest| plan.meeting(lowest, 1).end);
+                gates.push(gate.max(gates.last().copied().unwrap_or(0)));
+            }
+        }
+        let blocks = needs_at.len() - 1;
+        let waiting: Vec<usize> = (0..blocks).map(|b| needs_at[b + 1] - needs_at[b]).collect();
         // The blocks that wait for each block, the reverse of `needs`.
         let mut freed_at = vec![0usize; blocks + 1];
-        for &d in &plan.needs {
+        for &d in &needs {
             freed_at[d + 1] += 1;
         }
-        for k in 0..blocks {
-            freed_at[k + 1] += freed_at[k];
+        for b in 0..blocks {
+            freed_at[b + 1] += freed_at[b];
         }
-        let mut freed = vec![0usize; plan.needs.len()];
+        let mut freed = vec![0usize; needs.len()];
         let mut filled = freed_at.clone();
-        for k in 0..blocks {
-            for &d in &plan.needs[plan.needs_at[k]..plan.needs_at[k + 1]] {
-                freed[filled[d]] = k;
+        for b in 0..blocks {
+            for &d in &needs[needs_at[b]..needs_at[b + 1]] {
+                freed[filled[d]] = b;
                 filled[d] += 1;
             }
         }
-        let graph = BlockGraph { plan, p, freed: &freed, freed_at: &freed_at, progress };
-        let queue = ReadyBlocks::new(waiting);
+        let graph = BlockGraph { plan, p, ahead, freed: &freed, freed_at: &freed_at, progress };
+        let mut done = vec![false; blocks];
+        done[..here].copy_from_slice(solved);
+        let queue = ReadyBlocks::new(waiting, done, gates);
         rayon::scope(|scope| {
             for _ in 0..rayon::current_num_threads() {
                 scope.spawn(|_| self.take_blocks(&graph, &queue));
             }
         });
+        queue.into_solved().split_off(here)
     }
 
-    /// Solves ready blocks of `graph` from `queue` until none is left.
+    /// Solves ready blocks of `graph` from `queue` until its tier is done.
     fn take_blocks(&self, graph: &BlockGraph<'_>, queue: &ReadyBlocks) {
         // Should a block panic, the other threads stop rather than wait for what it would free.
         let _stop = queue.stop_on_panic();
+        let here = graph.plan.blocks.len();
         let mut finished = None;
-        while let Some(k) =
-            queue.next(finished.map(|k| &graph.freed[graph.freed_at[k]..graph.freed_at[k + 1]]))
+        while let Some(b) =
+            queue.next(finished.map(|b: usize| (b, &graph.freed[graph.freed_at[b]..graph.freed_at[b + 1]])))
         {
-            let block = &graph.plan.blocks[k];
-            let mut cursor = self.cursor_of(graph.plan, graph.p, k);
-            self.done.fetch_add(self.in_rank_order_from(block.level, &mut cursor), Relaxed);
-            (graph.progress)(self.done.load(Relaxed));
-            finished = Some(k);
+            let (runs, plan, p, k) = match graph.ahead {
+                Some((runs, next)) if b >= here => (runs, next, graph.p + 1, b - here),
+                _ => (self, graph.plan, graph.p, b),
+            };
+            let mut cursor = runs.cursor_of(plan, p, k);
+            debug_assert_eq!(
+                cursor.same[plan.blocks[k].level], plan.blocks[k].first,
+                "the plan ranks block {k} as its cursor"
+            );
+            runs.done.fetch_add(runs.in_rank_order_from(plan.blocks[k].level, &mut cursor), Relaxed);
+            if b < here {
+                (graph.progress)(self.done.load(Relaxed));
+            }
+            finished = Some(b);
         }
     }
 
@@ -606,17 +698,21 @@ impl Runs<'_> {
     }
 }
 
-/// A plan's blocks as a dependency graph being solved on the thread pool.
+/// A plan's blocks (and those of the tier begun ahead) as a dependency graph being solved on the
+/// thread pool.
 struct BlockGraph<'a> {
     plan: &'a Plan,
     p: u32,
+    /// The sweep and plan of tier `p + 1`, whose block `k` is block `plan.blocks.len() + k` here.
+    ahead: Option<(&'a Runs<'a>, &'a Plan)>,
     /// The blocks that need block `k`: `freed[freed_at[k]..freed_at[k + 1]]`.
     freed: &'a [usize],
     freed_at: &'a [usize],
     progress: &'a (dyn Fn(u64) + Sync),
 }
 
-/// The blocks of a tier ready to solve, the first in the plan first, shared by the threads.
+/// The blocks of a tier (and of the tier begun ahead, numbered after them) ready to solve, the
+/// first in the plan first, shared by the threads.
 struct ReadyBlocks {
     state: Mutex<Ready>,
     changed: Condvar,
@@ -634,21 +730,68 @@ struct Ready {
     ready: BinaryHeap<Reverse<usize>>,
     /// How many of the blocks it needs each block still waits for.
     waiting: Vec<usize>,
-    /// Blocks not yet solved.
+    /// Blocks of the tier being solved (not the tier ahead) not yet solved.
     left: usize,
+    /// The first block of the tier ahead (all blocks if none).
+    ahead_from: usize,
+    /// Which blocks are solved.
+    solved: Vec<bool>,
+    /// Block `ahead_from + k` of the tier ahead waits (one count of `waiting`) until the blocks
+    /// `0..gates[k]` of the tier are solved; `gates` rises with `k`.
+    gates: Vec<usize>,
+    /// The blocks `0..frontier` are solved.
+    frontier: usize,
+    /// The gates `0..opened` are open.
+    opened: usize,
     /// A thread panicked: the others stop.
     stopped: bool,
+    /// Threads asleep on [`ReadyBlocks::changed`], the only ones a solved block need wake.
+    sleeping: usize,
+}
+
+impl Ready {
+    /// Moves the frontier past the solved blocks of the tier, and counts every gate it passes
+    /// as one need met of its block ahead.
+    fn open_gates(&mut self) {
+        while self.frontier < self.ahead_from && self.solved[self.frontier] {
+            self.frontier += 1;
+        }
+        while self.opened < self.gates.len() && self.gates[self.opened] <= self.frontier {
+            let b = self.ahead_from + self.opened;
+            self.waiting[b] -= 1;
+            if self.waiting[b] == 0 {
+                self.ready.push(Reverse(b));
+            }
+            self.opened += 1;
+        }
+    }
 }
 
 impl ReadyBlocks {
-    fn new(waiting: Vec<usize>) -> ReadyBlocks {
-        let ready = (0..waiting.len()).filter(|&k| waiting[k] == 0).map(Reverse).collect();
-        let left = waiting.len();
-        ReadyBlocks {
-            state: Mutex::new(Ready { ready, waiting, left, stopped: false }),
-            changed: Condvar::new(),
-            solved: AtomicUsize::new(0),
+    /// The blocks waiting for `waiting` blocks each, those solved before marked in `solved`; the
+    /// last `gates.len()` blocks are the tier ahead's, optional, and each waits one count more,
+    /// for its gate (see [`Ready::gates`]).
+    fn new(mut waiting: Vec<usize>, solved: Vec<bool>, gates: Vec<usize>) -> ReadyBlocks {
+        let ahead_from = waiting.len() - gates.len();
+        for wait in &mut waiting[ahead_from..] {
+            *wait += 1;
         }
+        let ready = (0..waiting.len()).filter(|&k| waiting[k] == 0 && !solved[k]).map(Reverse).collect();
+        let left = solved[..ahead_from].iter().filter(|&&s| !s).count();
+        let mut state = Ready {
+            ready,
+            waiting,
+            left,
+            ahead_from,
+            solved,
+            gates,
+            frontier: 0,
+            opened: 0,
+            stopped: false,
+            sleeping: 0,
+        };
+        state.open_gates();
+        ReadyBlocks { state: Mutex::new(state), changed: Condvar::new(), solved: AtomicUsize::new(0) }
     }
 
     /// The state, also after a panic elsewhere (whose thread held no lock while solving).
@@ -656,13 +799,17 @@ impl ReadyBlocks {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Records that the block whose dependents are `freed` is solved (if one is), then waits for
-    /// a ready block and takes it; `None` when every block is solved (or a thread panicked).
-    /// The lock orders each block's writes before the reads of the blocks it frees.
-    fn next(&self, freed: Option<&[usize]>) -> Option<usize> {
+    /// Records that block `k`, whose dependents are `freed`, is solved (if one is), then waits
+    /// for a ready block and takes it; `None` when every block of the tier is solved (or a thread
+    /// panicked). The lock orders each block's writes before the reads of the blocks it frees.
+    fn next(&self, solved: Option<(usize, &[usize])>) -> Option<usize> {
         let mut state = self.lock();
-        if let Some(freed) = freed {
-            state.left -= 1;
+        if let Some((k, freed)) = solved {
+            state.solved[k] = true;
+            if k < state.ahead_from {
+                state.left -= 1;
+                state.open_gates();
+            }
             for &d in freed {
                 state.waiting[d] -= 1;
                 if state.waiting[d] == 0 {
@@ -670,21 +817,22 @@ impl ReadyBlocks {
                 }
             }
             self.solved.fetch_add(1, Relaxed);
-            self.changed.notify_all();
+            if state.sleeping > 0 {
+                self.changed.notify_all();
+            }
         }
         let mut spun = false;
         loop {
-            if state.stopped {
+            if state.stopped || state.left == 0 {
                 return None;
             }
             if let Some(Reverse(k)) = state.ready.pop() {
                 return Some(k);
             }
-            if state.left == 0 {
-                return None;
-            }
             if spun {
+                state.sleeping += 1;
                 state = self.changed.wait(state).unwrap_or_else(PoisonError::into_inner);
+                state.sleeping -= 1;
                 continue;
             }
             // Spin a while (without the lock) for another thread to solve a block, which may
@@ -698,6 +846,11 @@ impl ReadyBlocks {
             spun = self.solved.load(Relaxed) == seen;
             state = self.lock();
         }
+    }
+
+    /// Which blocks are solved.
+    fn into_solved(self) -> Vec<bool> {
+        self.state.into_inner().unwrap_or_else(PoisonError::into_inner).solved
     }
 
     /// A guard that, dropped while its thread panics, stops the other threads.
@@ -755,6 +908,29 @@ pub(super) fn span_words(spans: &[(u64, u64)]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::super::{runs::Pass, sweep::Current, TieredSolver};
+
+    #[test]
+    fn the_combine_floor_is_the_lowest_rank_any_combine_of_the_block_reaches() {
+        for n in [60, 90, 160] {
+            let mut solver = TieredSolver::new(n, false, 1 << 32).unwrap();
+            solver.split_from = 1;
+            let mut floors = 0;
+            for p in solver.index().fewest_parts()..=n {
+                let Some(plan) = solver.plan(p, 3) else { continue };
+                let nothing = Current::new(0, false);
+                let runs = solver.runs(p, &nothing, Pass::Words);
+                for (k, block) in plan.blocks.iter().enumerate() {
+                    let mut lowest = None;
+                    runs.combine_reach(&plan, block, p, |first, _| {
+                        lowest = Some(lowest.map_or(first, |l: u64| l.min(first)));
+                    });
+                    assert_eq!(runs.combine_floor(&plan, block, p), lowest, "n = {n}, tier {p}, block {k}");
+                    floors += usize::from(lowest.is_some());
+                }
+            }
+            assert!(floors > 100, "n = {n}: only {floors} blocks with combines");
+        }
+    }
 
     #[test]
     fn the_received_figure_counts_every_kept_word_of_the_others_blocks() {

@@ -9,6 +9,7 @@ use crate::zgame::position::{apply_to_counts, for_each_legal_move, lowest_change
 use crate::zgame::ranks::MAX_TOP;
 
 /// The tier being solved, written by several threads (each rank by exactly one).
+#[derive(Debug)]
 pub(super) struct Current {
     pub(super) wins: Vec<AtomicU64>,
     pub(super) remoteness: Option<Vec<AtomicU16>>,
@@ -34,19 +35,78 @@ impl Current {
         self.remoteness.as_ref().map(|t| u32::from(t[r as usize].load(Relaxed)))
     }
 
-    pub(super) fn into_values(self, parts: u32) -> TierValues {
-        TierValues {
+    /// The tier as it is read while solved: its outcome words (the bits of solved positions
+    /// final) and no remoteness, which only a finished tier gives.
+    pub(super) fn as_below(&self) -> Below<'_> {
+        Below { wins: &self.wins, remoteness: None }
+    }
+
+    /// The tier `parts`, now solved.
+    pub(super) fn into_finished(self, parts: u32) -> Finished {
+        Finished {
             parts,
-            wins: self.wins.into_iter().map(AtomicU64::into_inner).collect(),
+            wins: self.wins,
             remoteness: self.remoteness.map(|t| t.into_iter().map(AtomicU16::into_inner).collect()),
         }
+    }
+}
+
+/// A finished tier as the solver keeps it: its outcome words stay atomic, so that a tier is read
+/// the same way finished (the tier below the one being solved) or while it is still being solved
+/// (the tier below one begun ahead: see `TieredSolver::solve_next`).
+#[derive(Debug)]
+pub(super) struct Finished {
+    pub(super) parts: u32,
+    pub(super) wins: Vec<AtomicU64>,
+    pub(super) remoteness: Option<Vec<u16>>,
+}
+
+impl Finished {
+    pub(super) fn from_values(values: TierValues) -> Finished {
+        Finished {
+            parts: values.parts,
+            wins: values.wins.into_iter().map(AtomicU64::new).collect(),
+            remoteness: values.remoteness,
+        }
+    }
+
+    /// A copy as plain values.
+    pub(super) fn values(&self) -> TierValues {
+        TierValues {
+            parts: self.parts,
+            wins: self.wins.iter().map(|w| w.load(Relaxed)).collect(),
+            remoteness: self.remoteness.clone(),
+        }
+    }
+
+    pub(super) fn as_below(&self) -> Below<'_> {
+        Below { wins: &self.wins, remoteness: self.remoteness.as_deref() }
+    }
+}
+
+/// What the solve of a tier reads of the tier below: the outcome bit of every rank a combine
+/// reaches (final by then), and remoteness when the tier below is finished and keeps it.
+#[derive(Clone, Copy)]
+pub(super) struct Below<'a> {
+    pub(super) wins: &'a [AtomicU64],
+    pub(super) remoteness: Option<&'a [u16]>,
+}
+
+impl Below<'_> {
+    #[inline(always)]
+    pub(super) fn is_win(&self, r: u64) -> bool {
+        self.wins[(r / 64) as usize].load(Relaxed) >> (r % 64) & 1 == 1
+    }
+
+    pub(super) fn remoteness_of(&self, r: u64) -> Option<u32> {
+        self.remoteness.map(|t| u32::from(t[r as usize]))
     }
 }
 
 /// Everything one position's solve reads and writes.
 pub(super) struct Sweep<'a> {
     pub(super) index: &'a TierIndex,
-    pub(super) below: Option<&'a TierValues>,
+    pub(super) below: Option<Below<'a>>,
     pub(super) current: &'a Current,
     pub(super) overflow: AtomicBool,
     pub(super) done: AtomicU64,
