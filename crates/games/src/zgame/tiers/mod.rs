@@ -365,7 +365,7 @@ impl TieredSolver {
         let taken = self.ahead.take();
         let plan_of = |p: u32| {
             let nothing = sweep::Current::new(0, false);
-            self.runs(p, &nothing, runs::Pass::Words).plan_with(p, threads, runs::BLOCKS_PER_THREAD)
+            self.runs(p, &nothing, runs::Pass::Words).plan_with(p, threads, runs::BLOCKS_PER_THREAD_AHEAD)
         };
         let begun = match taken {
             Some(ahead) if ahead.parts == p => ahead,

@@ -86,11 +86,14 @@ pub(super) const SPLIT_FROM: u64 = 1 << 12;
 
 /// Blocks per thread that a tier's plan aims for on the thread pool (the plan holds many smaller
 /// ones besides, where a block's counts leave few positions): enough to keep every thread busy
-/// while blocks wait for the ones they need (and for the tier begun ahead to fill the waits),
-/// few enough that the blocks' fixed costs (each one's cursor, its place in the queue) stay
-/// small. Measured best between 12 and 32 at n = 500 on two cores (64, best before the tier
-/// ahead filled the waits, is some 5% slower now).
-pub(super) const BLOCKS_PER_THREAD: u64 = 16;
+/// while blocks wait for the ones they need, few enough that the blocks' fixed costs (each one's
+/// cursor, its place in the queue) stay small. Measured best between 32 and 128 at n = 400 on
+/// two cores (16 makes the remoteness solve of n = 500 some 8% slower).
+const BLOCKS_PER_THREAD: u64 = 64;
+
+/// [`BLOCKS_PER_THREAD`] for the outcome sweep, where the tier begun ahead fills the waits:
+/// measured best between 12 and 32 at n = 500 on two cores (64 is some 5% slower there).
+pub(super) const BLOCKS_PER_THREAD_AHEAD: u64 = 16;
 
 /// Positions of a run the remoteness pass takes at once: 16 `i16` lanes, two SSE2 registers
 /// (which have signed 16-bit min and max, where unsigned and 32-bit ones need SSE4.1).
