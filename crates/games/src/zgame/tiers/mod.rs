@@ -127,6 +127,8 @@ pub struct TieredSolver {
     look_ahead: bool,
     /// The next tier, begun while the last one was solved.
     ahead: Option<Ahead>,
+    /// The plan of the tier after it (`None` within: too small to plan), made meanwhile.
+    planned: Option<(u32, Option<shares::Plan>)>,
     finished: Vec<TierCount>,
     /// Blocks with fewer positions are swept on one thread (tests lower it to split every block).
     split_from: u64,
@@ -201,6 +203,7 @@ impl TieredSolver {
             next_plan: None,
             look_ahead,
             ahead: None,
+            planned: None,
             finished: Vec::new(),
             split_from: runs::SPLIT_FROM,
             isa: runs::Isa::detect(),
@@ -362,7 +365,7 @@ impl TieredSolver {
         progress: &(impl Fn(u64, u64) + Sync),
     ) -> Option<TierCount> {
         let size = self.index.count(p);
-        let taken = self.ahead.take();
+        let (taken, planned) = (self.ahead.take(), self.planned.take());
         let plan_of = |p: u32| {
             let nothing = sweep::Current::new(0, false);
             self.runs(p, &nothing, runs::Pass::Words).plan_with(p, threads, runs::BLOCKS_PER_THREAD_AHEAD)
@@ -375,7 +378,18 @@ impl TieredSolver {
                 Ahead { parts: p, current: sweep::Current::new(size, false), plan, solved, done: 0 }
             }
         };
-        let next = (p < self.n()).then(|| plan_of(p + 1)).flatten();
+        let next = match planned {
+            Some((tier, plan)) if tier == p + 1 => plan,
+            _ => (p < self.n()).then(|| plan_of(p + 1)).flatten(),
+        };
+        // The plan of tier p + 2, made by one thread while the other starts on the blocks.
+        let later = std::sync::Mutex::new(None);
+        let plan_later = || {
+            if p + 2 <= self.n() {
+                *later.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+                    Some((p + 2, plan_of(p + 2)));
+            }
+        };
         let next_current = sweep::Current::new(next.as_ref().map_or(0, |_| self.index.count(p + 1)), false);
         let (next_solved, next_done) = {
             let runs = self.runs(p, &begun.current, runs::Pass::Words);
@@ -385,11 +399,13 @@ impl TieredSolver {
                 p,
                 (&begun.plan, &begun.solved),
                 next.as_ref().map(|plan| (&ahead, plan)),
+                Some(&plan_later),
                 &|done| progress(done, size),
             );
             debug_assert_eq!(runs.done.into_inner(), size);
             (next_solved, ahead.done.into_inner())
         };
+        self.planned = later.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         self.ahead = next.map(|plan| Ahead {
             parts: p + 1,
             current: next_current,

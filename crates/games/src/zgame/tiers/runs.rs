@@ -654,7 +654,7 @@ impl Runs<'_> {
         let threads = rayon::current_num_threads();
         if threads > 1 {
             if let Some(plan) = self.plan_with(p, threads, BLOCKS_PER_THREAD) {
-                self.run_on_threads(p, (&plan, &vec![false; plan.block_count()]), None, progress);
+                self.run_on_threads(p, (&plan, &vec![false; plan.block_count()]), None, None, progress);
                 return;
             }
         }

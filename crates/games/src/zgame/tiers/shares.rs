@@ -542,11 +542,14 @@ impl Runs<'_> {
     /// reach only solved blocks of this one. So the threads wait less on the chains of splits
     /// inside a tier (measured: they idled some 8% of n = 500 so). Returns which blocks of
     /// `ahead` are solved when tier `p` is done (none started after that).
+    ///
+    /// `meanwhile`, if any, runs on one of the threads as the others start on the blocks.
     pub(super) fn run_on_threads(
         &self,
         p: u32,
         (plan, solved): (&Plan, &[bool]),
         ahead: Option<(&Runs<'_>, &Plan)>,
+        meanwhile: Option<&(dyn Fn() + Sync)>,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Vec<bool> {
         let here = plan.blocks.len();
@@ -596,6 +599,10 @@ impl Runs<'_> {
         done[..here].copy_from_slice(solved);
         let queue = ReadyBlocks::new(waiting, done, gates);
         rayon::scope(|scope| {
+            // Spawned first, so taken first by a thread other than the one spawning.
+            if let Some(job) = meanwhile {
+                scope.spawn(|_| job());
+            }
             for _ in 0..rayon::current_num_threads() {
                 scope.spawn(|_| self.take_blocks(&graph, &queue));
             }
