@@ -146,8 +146,9 @@ struct Ahead {
     current: sweep::Current,
     plan: shares::Plan,
     solved: Vec<bool>,
-    /// Its positions solved.
+    /// Its positions solved, and wins among them.
     done: u64,
+    wins: u64,
 }
 
 /// Bytes a tiered solve of `n` needs at most: the index table and the two largest adjacent tiers.
@@ -375,7 +376,7 @@ impl TieredSolver {
             _ => {
                 let plan = plan_of(p)?;
                 let solved = vec![false; plan.block_count()];
-                Ahead { parts: p, current: sweep::Current::new(size, false), plan, solved, done: 0 }
+                Ahead { parts: p, current: sweep::Current::new(size, false), plan, solved, done: 0, wins: 0 }
             }
         };
         let next = match planned {
@@ -391,11 +392,11 @@ impl TieredSolver {
             }
         };
         let next_current = sweep::Current::new(next.as_ref().map_or(0, |_| self.index.count(p + 1)), false);
-        let (next_solved, next_done) = {
+        let (swept, next_done) = {
             let runs = self.runs(p, &begun.current, runs::Pass::Words);
             runs.done.store(begun.done, Relaxed);
             let ahead = self.runs_over(Some(begun.current.as_below()), &next_current, runs::Pass::Words);
-            let next_solved = runs.run_on_threads(
+            let swept = runs.run_on_threads(
                 p,
                 (&begun.plan, &begun.solved),
                 next.as_ref().map(|plan| (&ahead, plan)),
@@ -403,18 +404,19 @@ impl TieredSolver {
                 &|done| progress(done, size),
             );
             debug_assert_eq!(runs.done.into_inner(), size);
-            (next_solved, ahead.done.into_inner())
+            (swept, ahead.done.into_inner())
         };
         self.planned = later.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         self.ahead = next.map(|plan| Ahead {
             parts: p + 1,
             current: next_current,
             plan,
-            solved: next_solved,
+            solved: swept.ahead_solved,
             done: next_done,
+            wins: swept.ahead_wins,
         });
         self.last_whole = true;
-        Some(self.finish_tier(p, begun.current, None))
+        Some(self.finish_tier(p, begun.current, Some(begun.wins + swept.wins)))
     }
 
     /// Records tier `p`, now solved in `current`, as the last finished one, and gives its

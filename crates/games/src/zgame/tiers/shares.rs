@@ -37,7 +37,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use rayon::prelude::*;
@@ -541,7 +541,9 @@ impl Runs<'_> {
     /// `p + 1` instead: one whose splits reach only solved blocks of its tier and whose combines
     /// reach only solved blocks of this one. So the threads wait less on the chains of splits
     /// inside a tier (measured: they idled some 8% of n = 500 so). Returns which blocks of
-    /// `ahead` are solved when tier `p` is done (none started after that).
+    /// `ahead` are solved when tier `p` is done (none started after that), and the wins among
+    /// the blocks solved, of each tier (counted by the thread that solved the block, while its
+    /// words are still in that core's cache).
     ///
     /// `meanwhile`, if any, runs on one of the threads as the others start on the blocks.
     pub(super) fn run_on_threads(
@@ -551,7 +553,7 @@ impl Runs<'_> {
         ahead: Option<(&Runs<'_>, &Plan)>,
         meanwhile: Option<&(dyn Fn() + Sync)>,
         progress: &(dyn Fn(u64) + Sync),
-    ) -> Vec<bool> {
+    ) -> Swept {
         let here = plan.blocks.len();
         // Blocks `0..here` are this tier's, `here + k` block `k` of the tier ahead; each block's
         // needs in its tier (blocks still unsolved) at `needs[needs_at[b]..needs_at[b + 1]]`.
@@ -594,7 +596,8 @@ impl Runs<'_> {
                 filled[d] += 1;
             }
         }
-        let graph = BlockGraph { plan, p, ahead, freed: &freed, freed_at: &freed_at, progress };
+        let wins = [AtomicU64::new(0), AtomicU64::new(0)];
+        let graph = BlockGraph { plan, p, ahead, freed: &freed, freed_at: &freed_at, progress, wins: &wins };
         let mut done = vec![false; blocks];
         done[..here].copy_from_slice(solved);
         let queue = ReadyBlocks::new(waiting, done, gates);
@@ -607,7 +610,8 @@ impl Runs<'_> {
                 scope.spawn(|_| self.take_blocks(&graph, &queue));
             }
         });
-        queue.into_solved().split_off(here)
+        let [wins, ahead_wins] = wins.map(AtomicU64::into_inner);
+        Swept { ahead_solved: queue.into_solved().split_off(here), wins, ahead_wins }
     }
 
     /// Solves ready blocks of `graph` from `queue` until its tier is done.
@@ -629,6 +633,10 @@ impl Runs<'_> {
                 "the plan ranks block {k} as its cursor"
             );
             runs.done.fetch_add(runs.in_rank_order_from(plan.blocks[k].level, &mut cursor), Relaxed);
+            // The block's own bits are final (its first and last words may hold others' bits).
+            let table = &runs.current.wins;
+            let wins = plan.words(k).map(|(w, mask)| u64::from((table[w].load(Relaxed) & mask).count_ones()));
+            graph.wins[usize::from(b >= here)].fetch_add(wins.sum(), Relaxed);
             if b < here {
                 (graph.progress)(self.done.load(Relaxed));
             }
@@ -716,6 +724,17 @@ struct BlockGraph<'a> {
     freed: &'a [usize],
     freed_at: &'a [usize],
     progress: &'a (dyn Fn(u64) + Sync),
+    /// Wins among the blocks solved, of the tier and of the tier ahead.
+    wins: &'a [AtomicU64; 2],
+}
+
+/// What [`Runs::run_on_threads`] solved.
+pub(super) struct Swept {
+    /// Which blocks of the tier ahead are solved.
+    pub(super) ahead_solved: Vec<bool>,
+    /// Wins among the blocks solved of the tier, and of the tier ahead.
+    pub(super) wins: u64,
+    pub(super) ahead_wins: u64,
 }
 
 /// The blocks of a tier (and of the tier begun ahead, numbered after them) ready to solve, the
