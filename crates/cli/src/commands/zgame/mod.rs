@@ -55,7 +55,8 @@ enum ZgameCommand {
         #[arg(long)]
         tiers_json: bool,
         /// Solve tier by tier (positions with the same number of parts), two tiers in memory at
-        /// once (chosen by itself, except by --save while the flat table fits).
+        /// once, and the outcome bits of a third begun ahead (chosen by itself, except by --save
+        /// while the flat table fits).
         #[arg(long, conflicts_with = "flat")]
         tiers: bool,
         /// Solve with the flat tables, every position in memory (what --save stores; up to n =

@@ -46,9 +46,10 @@ remoteness 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes
 decides the width, and every value is checked against it as it is stored), computed while the tables fit in {} GiB \
 (to n = {}); its outcome table fits up to n = {}. The tiered solve keeps two tiers in memory (the positions with the \
 same number of parts): outcome bits, found 64 positions at a time, and 2 bytes of remoteness a position while two tiers \
-of it fit in {} GiB (to n = {TIERED_REMOTENESS_TO}; null beyond). Unless --flat or --tiers says otherwise, the tiered \
+of it fit in {} GiB (to n = {TIERED_REMOTENESS_TO}; null beyond); without remoteness, on several threads, it also begins \
+the next tier ahead (the outcome bits of a third tier). Unless --flat or --tiers says otherwise, the tiered \
 solve is used (the faster one, with or without remoteness, in far less memory: n = 1000 takes about a quarter of an \
-hour in 1.3 GB on two cores), except by --save while the flat table fits (the store holds flat tables). --checkpoint DIR saves \
+hour in 1.4 GB on two cores), except by --save while the flat table fits (the store holds flat tables). --checkpoint DIR saves \
 the tiered solve's state after finished tiers (at most once every \
 --checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. --reversed solves the \
 reversed game (same positions, every move taken back) with remoteness, 4 bytes a position, up to n = {}. A progress bar \
