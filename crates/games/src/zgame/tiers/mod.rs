@@ -331,7 +331,7 @@ impl TieredSolver {
         let below = self.below(p);
         // Runs need indices 1..=4 in the table; the few games with a smaller top take the reference.
         let how = if self.index.top() < 4 { TierSweep::RankOrder } else { how };
-        let (done, overflow) = if how == TierSweep::RankOrder {
+        let (done, overflow, wins) = if how == TierSweep::RankOrder {
             let sweep = sweep::Sweep {
                 index: &self.index,
                 below,
@@ -340,19 +340,19 @@ impl TieredSolver {
                 done: AtomicU64::new(0),
             };
             sweep.run_in_rank_order(p);
-            (sweep.done.into_inner(), sweep.overflow.into_inner())
+            (sweep.done.into_inner(), sweep.overflow.into_inner(), None)
         } else {
             let pass = if how == TierSweep::Fast { runs::Pass::Words } else { runs::Pass::Scalar };
             let runs = self.runs(p, &current, pass);
-            runs.run(p, &|done| progress(done, size));
-            (runs.done.into_inner(), runs.overflow.into_inner())
+            let wins = runs.run(p, &|done| progress(done, size));
+            (runs.done.into_inner(), runs.overflow.into_inner(), wins)
         };
         debug_assert_eq!(done, size);
         if overflow {
             return Err(SolveError::RemotenessOverflow { n: self.n() });
         }
         self.last_whole = true;
-        Ok(self.finish_tier(p, current, None))
+        Ok(self.finish_tier(p, current, wins))
     }
 
     /// Solves tier `p` on `threads` threads by its plan, starting from the blocks begun ahead

@@ -647,19 +647,21 @@ impl Runs<'_> {
     }
 
     /// Solves every position of tier `p`.
-    pub(super) fn run(&self, p: u32, progress: &(dyn Fn(u64) + Sync)) {
+    /// Gives the tier's wins when its blocks went to the threads (which count them as they go).
+    pub(super) fn run(&self, p: u32, progress: &(dyn Fn(u64) + Sync)) -> Option<u64> {
         if self.index.count(p) == 0 {
-            return;
+            return None;
         }
         let threads = rayon::current_num_threads();
         if threads > 1 {
             if let Some(plan) = self.plan_with(p, threads, BLOCKS_PER_THREAD) {
-                self.run_on_threads(p, (&plan, &vec![false; plan.block_count()]), None, None, progress);
-                return;
+                let solved = vec![false; plan.block_count()];
+                return Some(self.run_on_threads(p, (&plan, &solved), None, None, progress).wins);
             }
         }
         let cursor = self.start(p);
         self.block(self.index.top(), cursor, progress);
+        None
     }
 
     /// Solves the positions below `j` of `cursor` in decreasing rank order on this thread;
