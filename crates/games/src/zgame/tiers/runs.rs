@@ -109,6 +109,11 @@ const MOST_REMOTENESS: u32 = NO_LOSS as u32 - 2;
 /// Array length for per-index data: indices `0..=top + 2`.
 const LEVELS: usize = MAX_TOP + 3;
 
+/// The shifts `(a, b)` of the counts `Q(4, m_3 + a, q_3 + b)` that a group's runs need, carried
+/// down the recurrence's diagonal as `c_4` steps (see [`Runs::group`]): the run's own `Q(4, m_3,
+/// q_3)` and `Q(4, m_3, q_3 - 1)`, then those of the split `F5 ∧ F5` and of `F4 ∧ F4`.
+const DIAGONAL: [(i64, i64); 5] = [(0, 0), (0, -1), (3, 1), (2, 1), (2, 0)];
+
 /// Defines the method `$name`, which runs `$inline` (a method marked `#[inline(always)]`, so
 /// that it and what it inlines are compiled anew into each caller) as compiled for x86-64-v3 by
 /// `$v3` where [`Runs::isa`] says so, and as compiled for the baseline instruction set
@@ -753,7 +758,7 @@ impl Runs<'_> {
     #[inline(always)]
     fn in_rank_order_inline(&self, j: usize, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
         match j {
-            3 => return self.one_run(cursor, scratch, self.run_terms(cursor), &mut None),
+            3 => return self.any_run(cursor, scratch, self.run_terms(cursor)),
             4 => return self.group(cursor, scratch),
             _ => {}
         }
@@ -778,7 +783,6 @@ impl Runs<'_> {
     /// (the table is megabytes, and those reads missed the cache).
     #[inline(always)]
     fn group(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
-        const SHIFTS: [(i64, i64); 5] = [(0, 0), (0, -1), (3, 1), (2, 1), (2, 0)];
         let fixed_len = cursor.fixed_len;
         scratch.group = self.group_terms(cursor);
         let level = self.level(cursor, 4);
@@ -793,32 +797,182 @@ impl Runs<'_> {
         let most = (m4 / 5).min(q4).min((m4 - q4) / 4);
         let least = ((m4 - 3 * q4).max(0) + 1) / 2;
         // `Q(4, m_3 + a, q_3 + b)` at `c + 1`, then at `c`.
-        let mut above = SHIFTS.map(|(a, b)| self.q(4, m3(most + 1) + a, q3(most + 1) + b));
-        let mut solved = 0;
-        // The run one `c_4` up, where it was solved by the one-word path.
-        let mut last = None;
-        for c in (least..=most).rev() {
-            // `Q(3, m_3 + a, q_3 + b)`, the steps down the diagonal.
-            let steps = SHIFTS.map(|(a, b)| q_at_3(m3(c) + a, q3(c) + b));
-            let mut here = above;
-            for (value, step) in here.iter_mut().zip(steps) {
-                *value += step;
+        let mut above = DIAGONAL.map(|(a, b)| self.q(4, m3(most + 1) + a, q3(most + 1) + b));
+        let solved = if self.pass == Pass::Words && self.current.remoteness.is_none() {
+            self.group_in_words(cursor, scratch, &level, (least, most), above)
+        } else {
+            let mut solved = 0;
+            for c in (least..=most).rev() {
+                // `Q(3, m_3 + a, q_3 + b)`, the steps down the diagonal.
+                let steps = DIAGONAL.map(|(a, b)| q_at_3(m3(c) + a, q3(c) + b));
+                let here = std::array::from_fn(|k| above[k] + steps[k]);
+                if steps[0] > 0 {
+                    let [at, at_minus, split_child, f4_f4, _] = here;
+                    // F5 ∧ F5 -> F3 ∧ F6 needs Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3).
+                    let split_below = steps[2].wrapping_sub(steps[0]);
+                    self.fix_by(cursor, 4, c, &level, [at, at_minus, split_child, split_below]);
+                    // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
+                    solved += self.any_run(cursor, scratch, [above[1], above[4], above[0], f4_f4]);
+                    cursor.fixed_len = fixed_len;
+                }
+                above = here;
             }
-            if steps[0] > 0 {
-                let [at, at_minus, split_child, f4_f4, _] = here;
-                // F5 ∧ F5 -> F3 ∧ F6 needs Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3).
-                let split_below = steps[2].wrapping_sub(steps[0]);
-                self.fix_by(cursor, 4, c, &level, [at, at_minus, split_child, split_below]);
-                // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
-                solved += self.one_run(cursor, scratch, [above[1], above[4], above[0], f4_f4], &mut last);
-                cursor.fixed_len = fixed_len;
-            } else {
-                last = None;
-            }
-            above = here;
-        }
+            solved
+        };
         scratch.shared_moves = 0;
         scratch.shared_combine_4 = false;
+        solved
+    }
+
+    /// The group loop of the outcome pass ([`Runs::group`], `c_4` from `most` down to `least`,
+    /// `above` the diagonal's counts at `most + 1`), with the one-word path of a run written out.
+    ///
+    /// A run of at most 63 positions (nearly every run: 99.7% of them at n = 400) is one word,
+    /// each move's children ORed in as the move is found, then the run's own move resolved. Its
+    /// moves are those of [`Runs::for_each_run_move`], computed here from the group's values in
+    /// registers, without the cursor (which only a longer run, solved by [`Runs::any_run`], sets).
+    ///
+    /// Three moves read no table (word `X` aligned to the run: bit `i` is the child of `t_min +
+    /// i`; `A` that of `F1 ∧ F1`, loaded from the first `t` where the move is legal):
+    /// - `F1 ∧ F2` at `t` reaches the `F1 ∧ F1` child of `t + 1` (the same child run, one
+    ///   further up): `X = A >> 1`. Bit 63 of that is not a child, and the run's at most 63
+    ///   positions never need it.
+    /// - `F2 ∧ F3` at `t` reaches the `F1 ∧ F1` child of `t - 1` in the run one `c_4` up (`c_4 + 1,
+    ///   c_3 - 1` and one part fewer either way), that run's `A` at bit `j = t - 1 - t_min'`. That
+    ///   bit is a real child: `F1 ∧ F1` is legal at `t - 1` there (it has `c_1` 2 more than at `t`
+    ///   here), and `j` is at most that run's length (`t_max' = t_max - 2`), below 64.
+    /// - `F3 ∧ F3` at `t` reaches the position `t - 2` of the run one `c_4` up, in this tier, whose
+    ///   outcomes that run's word holds.
+    #[inline(always)]
+    fn group_in_words(
+        &self,
+        cursor: &mut Cursor,
+        scratch: &mut Scratch,
+        level: &Level,
+        (least, most): (i64, i64),
+        mut above: [u64; 5],
+    ) -> u64 {
+        let fixed_len = cursor.fixed_len;
+        let (m4, q4) = (cursor.m[4], cursor.q[4]);
+        let (same_4, minus_4) = (cursor.same[4], cursor.minus[4]);
+        let group = scratch.group;
+        // The first tier has no tier below, and no combine is legal in it.
+        let below: &[AtomicU64] = self.below.map_or(&[][..], |t| t.wins);
+        let here = &self.current.wins[..];
+        // Every move fixed above index 4 is in the group's shared bits, and so is `F4 ∧ F5` where
+        // `c_4 >= 1`; `F5 ∧ F5` (legal at every `c_4` when `c_5 >= 2`) has an offset of its own
+        // for each run.
+        let (shared_above, shared_combine_4) = (scratch.shared_moves > 0, scratch.shared_combine_4);
+        let mut solved = 0;
+        // The run one `c_4` up, where this path solved it.
+        let mut last: Option<LastRun> = None;
+        for c in (least..=most).rev() {
+            let (m3, q3) = (m4 - 5 * c, q4 - c);
+            // `Q(3, m_3 + a, q_3 + b)`, the steps down the diagonal.
+            let steps = DIAGONAL.map(|(a, b)| q_at_3(m3 + a, q3 + b));
+            let up = above;
+            above = std::array::from_fn(|k| up[k] + steps[k]);
+            if steps[0] == 0 {
+                last = None;
+                continue;
+            }
+            let [at, at_minus, split_child, f4_f4, _] = above;
+            // F5 ∧ F5 -> F3 ∧ F6 needs Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3).
+            let split_below = steps[2].wrapping_sub(steps[0]);
+            let (x, d) = (m3 - 2 * q3, m3 - q3);
+            let (t_min, t_max) = (x.max(0), d >> 1);
+            if t_max - t_min >= 63 {
+                self.fix_by(cursor, 4, c, level, [at, at_minus, split_child, split_below]);
+                // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
+                solved += self.any_run(cursor, scratch, [up[1], up[4], up[0], f4_f4]);
+                cursor.fixed_len = fixed_len;
+                last = None;
+                continue;
+            }
+            // The run's first rank and its terms above index 3 in the tier below (as `fix_by`
+            // sets `same[3]` and `minus[3]`).
+            let first = same_4 + level.same - at;
+            let minus_3 = minus_4.wrapping_add(level.minus).wrapping_sub(at_minus);
+            #[cfg(test)]
+            if self.check_offsets {
+                self.fix_by(cursor, 4, c, level, [at, at_minus, split_child, split_below]);
+                assert_eq!((cursor.same[3], cursor.minus[3]), (first, minus_3));
+                self.check_offsets(cursor, t_min, t_max, first);
+                cursor.fixed_len = fixed_len;
+            }
+            let mut losing_child = if shared_above || (shared_combine_4 && c >= 1) {
+                load_bits(&scratch.shared, first - same_4)
+            } else {
+                0
+            };
+            if let Some(split) = level.split {
+                // As [`Runs::fix_by`] adds the terms that need `c_4`.
+                let delta = split.wrapping_add(split_below).wrapping_sub(split_child).wrapping_add(at);
+                losing_child |= !load_atomic_bits(here, first.wrapping_add(delta));
+            }
+            // A child lands in the run of its own counts at `t + shift`; its rank is that run's
+            // first rank `child_first` plus `t + shift` minus that run's lowest `t`, `child_min`
+            // (see [`Runs::for_each_run_move`]). Loaded from `from`, the first `t` where the move
+            // is legal, and aligned to the run.
+            let load = |words: &[AtomicU64], from: i64, child_first: u64, shift: i64, child_min: i64| {
+                let skip = (from - t_min) as u32;
+                let delta = child_first.wrapping_sub(first).wrapping_add((shift - (child_min - t_min)) as u64);
+                load_atomic_bits(words, first.wrapping_add(u64::from(skip)).wrapping_add(delta)) << skip
+            };
+            // Bits `from..=to` of the run.
+            let legal = |from: i64, to: i64| bit_range((from - t_min) as u32, (to - t_min) as u32);
+            // Bit `i + by` of `word` at bit `i` (`by` from -2 to 2).
+            let align = |word: u64, by: i64| (word >> by.max(0)) << (-by).max(0);
+            let ones_from = q3 - d; // c_1 = ones_from + t
+            let to_12 = ((d - 1) >> 1).min(t_max);
+            // F1 ∧ F1 -> F2: same counts above 3, one part fewer below.
+            let from = (2 - ones_from).max(t_min);
+            let combine_11 = (from <= t_max).then(|| load(below, from, minus_3, 0, (x + 2).max(0)));
+            if let Some(a) = combine_11 {
+                losing_child |= !a & legal(from, t_max);
+            }
+            // F1 ∧ F2 -> F3: the same child run, one further up.
+            let from = (1 - ones_from).max(t_min);
+            if from <= to_12 {
+                let children = match combine_11 {
+                    Some(a) => a >> 1,
+                    None => load(below, from, minus_3, 1, (x + 2).max(0)),
+                };
+                losing_child |= !children & legal(from, to_12);
+            }
+            // F2 ∧ F3 -> F4: c_4 + 1, from the last run's `F1 ∧ F1` children at `t - 1`.
+            let from = t_min.max(1);
+            if from <= to_12 {
+                let children = match last {
+                    Some(LastRun { t_min: last_min, combine_11: Some(a), .. }) => align(a, t_min - 1 - last_min),
+                    _ => load(below, from, group.f2_f3.wrapping_sub(up[1]), -1, (x - 1).max(0)),
+                };
+                losing_child |= !children & legal(from, to_12);
+            }
+            // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1.
+            if c >= 1 && from <= t_max {
+                losing_child |= !load(below, from, group.f3_f4.wrapping_sub(up[4]), -1, (x - 1).max(0))
+                    & legal(from, t_max);
+            }
+            // F3 ∧ F3 -> F1 ∧ F4: c_4 + 1, the last run's position `t - 2`.
+            let from = t_min.max(2);
+            if from <= t_max {
+                let children = match last {
+                    Some(LastRun { t_min: last_min, wins, .. }) => align(wins, t_min - 2 - last_min),
+                    None => load(here, from, group.f3_f3.wrapping_sub(up[0]), -2, (x - 3).max(0)),
+                };
+                losing_child |= !children & legal(from, t_max);
+            }
+            // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1.
+            if c >= 2 {
+                losing_child |= !load(here, t_min, group.f4_f4.wrapping_sub(f4_f4), 0, t_min);
+            }
+            let width = (t_max - t_min + 1) as u32;
+            let (wins, _) = resolve_own_move(losing_child, width, true);
+            self.current.set_owned_bits(first, wins, &scratch.owned);
+            last = Some(LastRun { t_min, wins, combine_11 });
+            solved += u64::from(width);
+        }
         solved
     }
 
@@ -1011,37 +1165,10 @@ impl Runs<'_> {
             cursor.minus[3].wrapping_add(self.q(3, m3, q3 - 1)).wrapping_sub(self.q(3, m2, q2 - 1));
     }
 
-    /// Solves the run of `cursor` (counts fixed above 3); returns its length. `last` is the
-    /// run one `c_4` up if the one-word path solved it just before, and becomes this one if
-    /// that path solves it.
-    #[inline(always)]
-    fn one_run(
-        &self,
-        cursor: &mut Cursor,
-        scratch: &mut Scratch,
-        terms: [u64; 4],
-        last: &mut Option<LastRun>,
-    ) -> u64 {
-        if self.pass == Pass::Words && self.current.remoteness.is_none() {
-            let (t_min, t_max) = Runs::run_bounds(cursor);
-            // Nearly every run has at most 63 positions (99.7% of them at n = 400): one word,
-            // with a bit to spare for `F1 ∧ F2` (see [`Runs::short_run_in_words`]).
-            if t_max - t_min < 63 {
-                #[cfg(test)]
-                if self.check_offsets {
-                    self.check_offsets(cursor, t_min, t_max, cursor.same[3]);
-                }
-                *last = Some(self.short_run_in_words(cursor, scratch, terms, (t_min, t_max), *last));
-                return (t_max - t_min + 1) as u64;
-            }
-        }
-        *last = None;
-        self.any_run(cursor, scratch, terms)
-    }
-
     compiled_twice! {
-        /// [`Runs::one_run`] for any pass and length: out of line, so that the group loop keeps
-        /// only the one-word outcome path inline.
+        /// Solves the run of `cursor` (counts fixed above 3), of any length, in any pass; returns
+        /// its length. Out of line, so that the group loop of the outcome pass keeps only its
+        /// one-word path inline.
         #[inline(never)]
         fn any_run / any_run_v3 / any_run_inline(
             cursor: &mut Cursor,
@@ -1150,79 +1277,6 @@ impl Runs<'_> {
             let wins = &self.current.wins;
             load_atomic_bits(wins, start)
         }
-    }
-
-    /// The word pass over a run of at most 63 positions (`t_min..=t_max`): each move's child
-    /// bits are ORed into one word as the move is found, then the run's own move is resolved.
-    /// No other thread writes the words `scratch.owned` meanwhile. Gives what the next run of
-    /// the group needs of this one.
-    ///
-    /// Three moves read no table (word `X` aligned to the run: bit `i` is the child of `t_min +
-    /// i`; `A` that of `F1 ∧ F1`, loaded from the first `t` where the move is legal):
-    /// - `F1 ∧ F2` at `t` reaches the `F1 ∧ F1` child of `t + 1` (the same child run, one
-    ///   further up): `X = A >> 1`. Bit 63 of that is not a child, and the run's at most 63
-    ///   positions never need it.
-    /// - `F2 ∧ F3` at `t` reaches the `F1 ∧ F1` child of `t - 1` in the run one `c_4` up (`c_4 + 1,
-    ///   c_3 - 1` and one part fewer either way), that run's `A` at bit `j = t - 1 - t_min'`. That
-    ///   bit is a real child: `F1 ∧ F1` is legal at `t - 1` there (it has `c_1` 2 more than at `t`
-    ///   here), and `j` is at most that run's length (`t_max' = t_max - 2`), below 64.
-    /// - `F3 ∧ F3` at `t` reaches the position `t - 2` of the run one `c_4` up, in this tier, whose
-    ///   outcomes the last run's `wins` holds.
-    #[inline(always)]
-    fn short_run_in_words(
-        &self,
-        cursor: &Cursor,
-        scratch: &Scratch,
-        terms: [u64; 4],
-        (t_min, t_max): (i64, i64),
-        last: Option<LastRun>,
-    ) -> LastRun {
-        let first = cursor.same[3];
-        let top = (t_max - t_min) as u32;
-        // The first tier has no tier below, and no combine is legal in it.
-        let below: &[AtomicU64] = self.below.map_or(&[][..], |t| t.wins);
-        let here = &self.current.wins[..];
-        let covered = scratch.shared_cover(cursor.c[4]);
-        let mut losing_child = match covered {
-            0 => 0,
-            _ => load_bits(&scratch.shared, first.wrapping_sub(scratch.shared_first)),
-        };
-        for &offset in &cursor.fixed[covered..cursor.fixed_len] {
-            losing_child |= !self.child_bits(offset, first);
-        }
-        // (Bits past the top are ignored by the resolve: moves legal up to the top need no mask
-        // above.)
-        let mut combine_11 = None;
-        // Bit `i + by` of `word` at bit `i` (`by` from -2 to 2).
-        let align = |word: u64, by: i64| (word >> by.max(0)) << (-by).max(0);
-        self.for_each_run_move(cursor, &scratch.group, terms, |kind, from, to, offset| {
-            let (from, to) = ((from - t_min) as u32, (to - t_min) as u32);
-            let load = || {
-                let start = first.wrapping_add(u64::from(from)).wrapping_add(offset.delta);
-                let bits = load_atomic_bits(if offset.below { below } else { here }, start);
-                bits << from
-            };
-            let children = match (kind, combine_11, last) {
-                (RunMoveKind::Combine11, _, _) => *combine_11.insert(load()),
-                (RunMoveKind::Combine12, Some(a), _) => a >> 1,
-                // The last run's bit `t - 1 - t_min'` for `t - 1`, and `t - 2 - t_min'` for `t - 2`.
-                (RunMoveKind::Combine23, _, Some(LastRun { t_min: last_min, combine_11: Some(a), .. })) => {
-                    align(a, t_min - 1 - last_min)
-                }
-                (RunMoveKind::Split33, _, Some(LastRun { t_min: last_min, wins, .. })) => {
-                    align(wins, t_min - 2 - last_min)
-                }
-                _ => load(),
-            };
-            let legal = match kind {
-                RunMoveKind::Combine12 | RunMoveKind::Combine23 => bit_range(from, to),
-                _ => u64::MAX << from,
-            };
-            losing_child |= !children & legal;
-        });
-        let (wins, _) = resolve_own_move(losing_child, top + 1, true);
-        self.current.set_owned_bits(first, wins, &scratch.owned);
-        LastRun { t_min, wins, combine_11 }
     }
 
     /// The word pass over one run: 64 positions at a time from the top.
