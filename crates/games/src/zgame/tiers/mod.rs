@@ -639,19 +639,20 @@ mod tests {
             for with_remoteness in [true, false] {
                 let mut reference = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
                 // The fast sweep with each instruction set this processor has.
-                let sweeps = [
-                    (TierSweep::Fast, runs::Isa::detect()),
-                    (TierSweep::Fast, runs::Isa::Baseline),
-                    (TierSweep::Scalar, runs::Isa::Baseline),
-                ];
-                let mut solvers = sweeps.map(|(how, isa)| {
-                    let mut solver = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
-                    // Split every block down to single runs, so small games exercise the waves.
-                    solver.split_from = 1;
-                    solver.check_offsets = n <= 60;
-                    solver.isa = isa;
-                    ((how, isa), solver)
-                });
+                let sweeps = runs::Isa::available()
+                    .into_iter()
+                    .map(|isa| (TierSweep::Fast, isa))
+                    .chain([(TierSweep::Scalar, runs::Isa::Baseline)]);
+                let mut solvers: Vec<_> = sweeps
+                    .map(|(how, isa)| {
+                        let mut solver = TieredSolver::new(n, with_remoteness, 1 << 32).unwrap();
+                        // Split every block down to single runs, so small games exercise the waves.
+                        solver.split_from = 1;
+                        solver.check_offsets = n <= 60;
+                        solver.isa = isa;
+                        ((how, isa), solver)
+                    })
+                    .collect();
                 while reference.next_tier().is_some() {
                     let expected = reference.solve_next_by(TierSweep::RankOrder, |_, _| {}).unwrap();
                     for ((how, isa), solver) in &mut solvers {

@@ -127,8 +127,9 @@ macro_rules! compiled_twice {
         $(#[$attr])*
         fn $name(&self, $($arg: $ty),*) -> $ret {
             #[cfg(target_arch = "x86_64")]
-            if self.isa == Isa::X86_64V3 {
-                // SAFETY: `Isa::X86_64V3` is chosen only where the processor has its features.
+            if self.isa != Isa::Baseline {
+                // SAFETY: the x86-64-v3 variants are chosen only where the processor has their
+                // features.
                 return unsafe { self.$v3($($arg),*) };
             }
             self.$inline($($arg),*)
@@ -153,6 +154,11 @@ pub(super) enum Isa {
     Baseline,
     /// x86-64-v3's AVX2, BMI1, BMI2, LZCNT, POPCNT and FMA (Intel from 2013, AMD from 2015).
     X86_64V3,
+    /// [`Isa::X86_64V3`] where BMI2's bit deposit and extract (`pdep`, `pext`) take a few cycles:
+    /// Intel's, and AMD's from Zen 3 (2020) on. Zen 1 and 2 run them in microcode, in tens to
+    /// hundreds of cycles, so there the run's own move resolves by shifts alone
+    /// ([`resolve_short_run`]).
+    X86_64V3FastDeposit,
 }
 
 impl Isa {
@@ -166,9 +172,38 @@ impl Isa {
             && std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("fma")
         {
-            return Isa::X86_64V3;
+            return if Isa::deposit_is_fast() { Isa::X86_64V3FastDeposit } else { Isa::X86_64V3 };
         }
         Isa::Baseline
+    }
+
+    /// Every instruction set this processor can run, the best first (the tests run each).
+    #[cfg(test)]
+    pub(super) fn available() -> Vec<Isa> {
+        match Isa::detect() {
+            Isa::X86_64V3FastDeposit => vec![Isa::X86_64V3FastDeposit, Isa::X86_64V3, Isa::Baseline],
+            Isa::X86_64V3 => vec![Isa::X86_64V3, Isa::Baseline],
+            Isa::Baseline => vec![Isa::Baseline],
+        }
+    }
+
+    /// Whether `pdep` and `pext` are fast here: on Intel's processors that have them, and on
+    /// AMD's (and Hygon's) from family 19h (Zen 3) on. Unknown vendors count as slow.
+    #[cfg(target_arch = "x86_64")]
+    fn deposit_is_fast() -> bool {
+        use std::arch::x86_64::__cpuid;
+        let vendor = __cpuid(0);
+        let name: Vec<u8> =
+            [vendor.ebx, vendor.edx, vendor.ecx].iter().flat_map(|r| r.to_le_bytes()).collect();
+        let signature = __cpuid(1).eax;
+        // The family as the vendors define it: the base family, plus the extended one at 0xF.
+        let base = (signature >> 8) & 0xF;
+        let family = if base == 0xF { base + ((signature >> 20) & 0xFF) } else { base };
+        match &name[..] {
+            b"GenuineIntel" => true,
+            b"AuthenticAMD" | b"HygonGenuine" => family >= 0x19,
+            _ => false,
+        }
     }
 }
 
@@ -446,6 +481,49 @@ fn resolve_own_move(losing_child: u64, width: u32, above: bool) -> (u64, bool) {
     }
     let wins = (w | !(odd ^ ODD)) & all;
     (wins, wins & 1 == 1)
+}
+
+/// [`resolve_own_move`] for a whole run of at most 63 positions (`width` from 1 to 63, the top
+/// position's own move illegal): by bit extract and deposit where those are fast (`deposit`,
+/// from [`Isa::X86_64V3FastDeposit`]), by the doubling steps otherwise.
+#[inline(always)]
+fn resolve_short_run(losing_child: u64, width: u32, deposit: bool) -> u64 {
+    debug_assert!((1..64).contains(&width));
+    #[cfg(target_arch = "x86_64")]
+    if deposit {
+        // SAFETY: `deposit` comes from `Isa::X86_64V3FastDeposit`, chosen only where BMI2 is.
+        return unsafe { resolve_by_deposit(losing_child, width) };
+    }
+    let _ = deposit;
+    resolve_own_move(losing_child, width, true).0
+}
+
+/// [`resolve_short_run`] by bit extract and deposit: a few instructions and no chain of steps.
+///
+/// As in [`resolve_own_move`], a position wins exactly when its parity is that of the nearest
+/// set bit `s` at or above it, among the positions with a losing child (`w`) and the virtual win
+/// just above the top (bit `width`, inside the word). So the positions between consecutive set
+/// bits `j < k` (`j + 1 ..= k`, and `0 ..= k` below the lowest) take the parity of `k`. For the
+/// odd set bits `k`, those are the bits `2^(k+1) - 2^(j+1)` (`2^(k+1) - 1` for the lowest): the
+/// set bits `j` just below odd ones are the odd-flags of the set bits, extracted in order
+/// (`pext`), shifted down one place and deposited back (`pdep`). Summed over every odd `k`, in
+/// wrapping arithmetic (`k + 1` may be 64), that marks the positions whose `s` is odd.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+fn resolve_by_deposit(losing_child: u64, width: u32) -> u64 {
+    use std::arch::x86_64::{_pdep_u64, _pext_u64};
+    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+    let all = u64::MAX >> (64 - width);
+    let w = losing_child & all;
+    let set = w | 1 << width;
+    let odd = set & ODD;
+    // Bit r: whether the r-th set bit (from the lowest) is odd.
+    let flags = _pext_u64(odd, set);
+    // The set bits whose next set bit up is odd.
+    let below_odd = _pdep_u64(flags >> 1, set);
+    let nearest_odd = (odd << 1).wrapping_sub(below_odd << 1).wrapping_sub(flags & 1);
+    (w | !(nearest_odd ^ ODD)) & all
 }
 
 /// Folds one chunk of a move's children into the accumulators of the positions they are the
@@ -863,6 +941,7 @@ impl Runs<'_> {
         // `c_4 >= 1`; `F5 ∧ F5` (legal at every `c_4` when `c_5 >= 2`) has an offset of its own
         // for each run.
         let (shared_above, shared_combine_4) = (scratch.shared_moves > 0, scratch.shared_combine_4);
+        let deposit = self.isa == Isa::X86_64V3FastDeposit;
         let mut solved = 0;
         // The run one `c_4` up, where this path solved it.
         let mut last: Option<LastRun> = None;
@@ -916,7 +995,8 @@ impl Runs<'_> {
             // is legal, and aligned to the run.
             let load = |words: &[AtomicU64], from: i64, child_first: u64, shift: i64, child_min: i64| {
                 let skip = (from - t_min) as u32;
-                let delta = child_first.wrapping_sub(first).wrapping_add((shift - (child_min - t_min)) as u64);
+                let delta =
+                    child_first.wrapping_sub(first).wrapping_add((shift - (child_min - t_min)) as u64);
                 load_atomic_bits(words, first.wrapping_add(u64::from(skip)).wrapping_add(delta)) << skip
             };
             // Bits `from..=to` of the run.
@@ -944,7 +1024,9 @@ impl Runs<'_> {
             let from = t_min.max(1);
             if from <= to_12 {
                 let children = match last {
-                    Some(LastRun { t_min: last_min, combine_11: Some(a), .. }) => align(a, t_min - 1 - last_min),
+                    Some(LastRun { t_min: last_min, combine_11: Some(a), .. }) => {
+                        align(a, t_min - 1 - last_min)
+                    }
                     _ => load(below, from, group.f2_f3.wrapping_sub(up[1]), -1, (x - 1).max(0)),
                 };
                 losing_child |= !children & legal(from, to_12);
@@ -968,7 +1050,7 @@ impl Runs<'_> {
                 losing_child |= !load(here, t_min, group.f4_f4.wrapping_sub(f4_f4), 0, t_min);
             }
             let width = (t_max - t_min + 1) as u32;
-            let (wins, _) = resolve_own_move(losing_child, width, true);
+            let wins = resolve_short_run(losing_child, width, deposit);
             self.current.set_owned_bits(first, wins, &scratch.owned);
             last = Some(LastRun { t_min, wins, combine_11 });
             solved += u64::from(width);
@@ -1577,7 +1659,7 @@ impl Current {
 
 #[cfg(test)]
 mod tests {
-    use super::{q_at_3, resolve_own_move, TierIndex};
+    use super::{q_at_3, resolve_own_move, resolve_short_run, Isa, TierIndex};
 
     #[test]
     fn the_own_move_resolves_as_position_by_position() {
@@ -1607,6 +1689,14 @@ mod tests {
                         (expected, expected & 1 == 1),
                         "w = {w:#x}, width {width}, above {above}"
                     );
+                    if above && width < 64 {
+                        // The whole-run resolve, by each method this processor has.
+                        let deposit = Isa::detect() == Isa::X86_64V3FastDeposit;
+                        for by_deposit in [false, deposit] {
+                            let got = resolve_short_run(w, width, by_deposit);
+                            assert_eq!(got, expected, "w = {w:#x}, width {width}, deposit {by_deposit}");
+                        }
+                    }
                 }
             }
         }
