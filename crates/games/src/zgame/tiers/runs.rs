@@ -862,8 +862,8 @@ impl Runs<'_> {
     #[inline(always)]
     fn group(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
         let fixed_len = cursor.fixed_len;
-        scratch.group = self.group_terms(cursor);
-        let level = self.level(cursor, 4);
+        let level;
+        (scratch.group, level) = self.group_level(cursor);
         if self.pass == Pass::Words {
             match self.current.remoteness {
                 None => self.share_fixed_moves(cursor, scratch, level.combine),
@@ -875,7 +875,10 @@ impl Runs<'_> {
         let most = (m4 / 5).min(q4).min((m4 - q4) / 4);
         let least = ((m4 - 3 * q4).max(0) + 1) / 2;
         // `Q(4, m_3 + a, q_3 + b)` at `c + 1`, then at `c`.
-        let mut above = DIAGONAL.map(|(a, b)| self.q(4, m3(most + 1) + a, q3(most + 1) + b));
+        let mut above = [0; 5];
+        for (value, (a, b)) in above.iter_mut().zip(DIAGONAL) {
+            *value = self.index.q(4, m3(most + 1) + a, q3(most + 1) + b);
+        }
         let solved = if self.pass == Pass::Words && self.current.remoteness.is_none() {
             self.group_in_words(cursor, scratch, &level, (least, most), above)
         } else {
@@ -1065,6 +1068,76 @@ impl Runs<'_> {
         let (m3, q3) = (cursor.m[3], cursor.q[3]);
         let f4_f4 = if cursor.c[4] >= 2 { self.q(4, m3 + 2, q3 + 1) } else { 0 };
         [self.q(4, m3 - 5, q3 - 2), self.q(4, m3 - 3, q3 - 1), self.q(4, m3 - 5, q3 - 1), f4_f4]
+    }
+
+    /// [`Runs::group_terms`] and [`Runs::level`] at index 4 together, for the group of `cursor`:
+    /// the twenty table reads the two need between them, each once (apart, they take some
+    /// thirty, through the general offset), written out term by term (checked against the two
+    /// in debug builds).
+    #[inline(always)]
+    fn group_level(&self, cursor: &Cursor) -> (GroupTerms, Level) {
+        let top = self.index.top();
+        let q = |j: usize, m: i64, q: i64| self.index.q(j, m, q);
+        let [m4, m5, m6] = [cursor.m[4], cursor.m[5], cursor.m[6]];
+        let [q4, q5, q6] = [cursor.q[4], cursor.q[5], cursor.q[6]];
+        let c5 = cursor.c[5];
+        let (at, at_minus) = (q(4, m4, q4), q(4, m4, q4 - 1));
+        // Index 5 is past the table in the smallest games, where no move reaches it.
+        let [five, five_minus, f3_f4_5, f4_f4_5] = if top >= 5 {
+            [q(5, m5, q5), q(5, m5, q5 - 1), q(5, m4 - 8, q4 - 2), q(5, m4 - 8, q4 - 1)]
+        } else {
+            [0; 4]
+        };
+        let group = GroupTerms {
+            f2_f3: cursor.minus[4].wrapping_add(at_minus),
+            f3_f4: cursor.minus[5].wrapping_add(five_minus).wrapping_sub(f3_f4_5).wrapping_add(q(
+                4,
+                m4 - 8,
+                q4 - 2,
+            )),
+            f3_f3: cursor.same[4].wrapping_add(at),
+            f4_f4: cursor.same[5].wrapping_add(five).wrapping_sub(f4_f4_5).wrapping_add(q(4, m4 - 8, q4 - 1)),
+        };
+        let mut level = Level { same: at, minus: at_minus, combine: None, split: None };
+        if top >= 6 && c5 >= 1 {
+            // F4 ∧ F5 -> F6 ([`Runs::offset`] at indices 4 to 6, into the tier below; it leaves
+            // the sum at index 6 as it was).
+            let (five_at_4, six_at_5) = (q(5, m4, q4), q(6, m5, q5));
+            let delta = cursor.minus[6]
+                .wrapping_sub(cursor.same[6])
+                .wrapping_add(q(4, m4 - 5, q4 - 1))
+                .wrapping_sub(at)
+                .wrapping_add(q(5, m5 - 13, q5 - 2))
+                .wrapping_sub(five)
+                .wrapping_add(five_at_4)
+                .wrapping_sub(q(5, m4 - 5, q4 - 1))
+                .wrapping_add(q(6, m6, q6 - 1))
+                .wrapping_sub(q(6, m6, q6))
+                .wrapping_add(six_at_5)
+                .wrapping_sub(q(6, m5 - 13, q5 - 2));
+            level.combine = Some(Offset { delta, below: true });
+            if c5 >= 2 {
+                // F5 ∧ F5 -> F3 ∧ F6: the terms that do not need c_4 (see [`Runs::level`]).
+                let split = six_at_5
+                    .wrapping_sub(q(6, m5 - 13, q5 - 1))
+                    .wrapping_add(q(5, m5 - 13, q5 - 1))
+                    .wrapping_sub(q(5, m4 + 3, q4 + 1))
+                    .wrapping_sub(five)
+                    .wrapping_add(five_at_4)
+                    .wrapping_add(q(4, m4 + 3, q4 + 1))
+                    .wrapping_sub(at);
+                level.split = Some(split);
+            }
+        }
+        if cfg!(debug_assertions) {
+            let (expected_group, expected) = (self.group_terms(cursor), self.level(cursor, 4));
+            debug_assert_eq!(format!("{group:?}"), format!("{expected_group:?}"));
+            debug_assert_eq!(
+                (level.same, level.minus, level.combine.map(|o| (o.delta, o.below)), level.split),
+                (expected.same, expected.minus, expected.combine.map(|o| (o.delta, o.below)), expected.split)
+            );
+        }
+        (group, level)
     }
 
     /// The terms of [`GroupTerms`] for the counts above index 4 of `cursor`.
