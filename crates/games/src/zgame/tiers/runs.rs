@@ -950,8 +950,22 @@ impl Runs<'_> {
         let mut last: Option<LastRun> = None;
         for c in (least..=most).rev() {
             let (m3, q3) = (m4 - 5 * c, q4 - c);
-            // `Q(3, m_3 + a, q_3 + b)`, the steps down the diagonal.
-            let steps = DIAGONAL.map(|(a, b)| q_at_3(m3 + a, q3 + b));
+            // With `x = m_3 - 2 q_3` and `d = m_3 - q_3`, the run's `t` goes from `max(0, x)` to
+            // `d / 2`, and every `Q(3, .., ..)` the run needs is one of a few such bounds.
+            let (x, d) = (m3 - 2 * q3, m3 - q3);
+            let (t_min, t_max) = (x.max(0), d >> 1);
+            let (t_min_1, t_min_2) = ((x + 1).max(0), (x + 2).max(0));
+            let up_half = (d + 1) >> 1;
+            // `Q(3, m_3 + a, q_3 + b)` for the diagonal's shifts, the steps down it.
+            let steps = [
+                (t_max - t_min + 1).max(0),
+                (up_half - t_min_2 + 1).max(0),
+                (t_max - t_min_1 + 2).max(0),
+                (up_half - t_min + 1).max(0),
+                (t_max - t_min_2 + 2).max(0),
+            ]
+            .map(|step| step as u64);
+            debug_assert_eq!(steps, DIAGONAL.map(|(a, b)| q_at_3(m3 + a, q3 + b)));
             let up = above;
             above = std::array::from_fn(|k| up[k] + steps[k]);
             if steps[0] == 0 {
@@ -961,8 +975,6 @@ impl Runs<'_> {
             let [at, at_minus, split_child, f4_f4, _] = above;
             // F5 ∧ F5 -> F3 ∧ F6 needs Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3).
             let split_below = steps[2].wrapping_sub(steps[0]);
-            let (x, d) = (m3 - 2 * q3, m3 - q3);
-            let (t_min, t_max) = (x.max(0), d >> 1);
             if t_max - t_min >= 63 {
                 self.fix_by(cursor, 4, c, level, [at, at_minus, split_child, split_below]);
                 // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
@@ -992,67 +1004,65 @@ impl Runs<'_> {
                 let delta = split.wrapping_add(split_below).wrapping_sub(split_child).wrapping_add(at);
                 losing_child |= !load_atomic_bits(here, first.wrapping_add(delta));
             }
-            // A child lands in the run of its own counts at `t + shift`; its rank is that run's
-            // first rank `child_first` plus `t + shift` minus that run's lowest `t`, `child_min`
-            // (see [`Runs::for_each_run_move`]). Loaded from `from`, the first `t` where the move
-            // is legal, and aligned to the run.
-            let load = |words: &[AtomicU64], from: i64, child_first: u64, shift: i64, child_min: i64| {
-                let skip = (from - t_min) as u32;
-                let delta =
-                    child_first.wrapping_sub(first).wrapping_add((shift - (child_min - t_min)) as u64);
-                load_atomic_bits(words, first.wrapping_add(u64::from(skip)).wrapping_add(delta)) << skip
-            };
+            // Each move is legal from some `from` up: its children are loaded from the child of
+            // `from`, which is the rank `child_first + from + shift - child_min` (see
+            // [`Runs::for_each_run_move`]: the child run's first rank, its lowest `t` and the
+            // move's shift of `t`), and shifted to bit `from - t_min` of the run's word. For
+            // each move below, `from + shift - child_min` is written out.
+            let load =
+                |words: &[AtomicU64], rank: u64, from: i64| load_atomic_bits(words, rank) << (from - t_min);
+            let from_up = |from: i64| u64::MAX << (from - t_min);
             // Bits `from..=to` of the run.
             let legal = |from: i64, to: i64| bit_range((from - t_min) as u32, (to - t_min) as u32);
             // Bit `i + by` of `word` at bit `i` (`by` from -2 to 2).
             let align = |word: u64, by: i64| (word >> by.max(0)) << (-by).max(0);
-            let ones_from = q3 - d; // c_1 = ones_from + t
-            let to_12 = ((d - 1) >> 1).min(t_max);
-            // F1 ∧ F1 -> F2: same counts above 3, one part fewer below.
-            let from = (2 - ones_from).max(t_min);
-            let combine_11 = (from <= t_max).then(|| load(below, from, minus_3, 0, (x + 2).max(0)));
+            // `F1 ∧ F2` and `F2 ∧ F3` need `c_2 >= 1`: `t <= (d - 1) / 2`.
+            let to_12 = (d - 1) >> 1;
+            // F1 ∧ F1 -> F2 (needs c_1 = t - x >= 2): same counts above 3, one part fewer
+            // below; the child run's lowest `t` is `t_min_2`, the move's `from`.
+            let combine_11 = (t_min_2 <= t_max).then(|| load(below, minus_3, t_min_2));
             if let Some(a) = combine_11 {
-                losing_child |= !a & legal(from, t_max);
+                losing_child |= !a & from_up(t_min_2);
             }
-            // F1 ∧ F2 -> F3: the same child run, one further up.
-            let from = (1 - ones_from).max(t_min);
-            if from <= to_12 {
+            // F1 ∧ F2 -> F3 (c_1 >= 1): the same child run, one further up.
+            if t_min_1 <= to_12 {
                 let children = match combine_11 {
                     Some(a) => a >> 1,
-                    None => load(below, from, minus_3, 1, (x + 2).max(0)),
+                    None => load(below, minus_3.wrapping_add((t_min_1 + 1 - t_min_2) as u64), t_min_1),
                 };
-                losing_child |= !children & legal(from, to_12);
+                losing_child |= !children & legal(t_min_1, to_12);
             }
-            // F2 ∧ F3 -> F4: c_4 + 1, from the last run's `F1 ∧ F1` children at `t - 1`.
-            let from = t_min.max(1);
+            // F2 ∧ F3 -> F4 (c_3 >= 1): c_4 + 1, from the last run's `F1 ∧ F1` children at
+            // `t - 1`. The child run's lowest `t` is `max(0, x - 1)`, one below `from`.
+            let from = x.max(1);
             if from <= to_12 {
                 let children = match last {
                     Some(LastRun { t_min: last_min, combine_11: Some(a), .. }) => {
                         align(a, t_min - 1 - last_min)
                     }
-                    _ => load(below, from, group.f2_f3.wrapping_sub(up[1]), -1, (x - 1).max(0)),
+                    _ => load(below, group.f2_f3.wrapping_sub(up[1]), from),
                 };
                 losing_child |= !children & legal(from, to_12);
             }
-            // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1.
+            // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1, the same `t` as `F2 ∧ F3`.
             if c >= 1 && from <= t_max {
-                losing_child |= !load(below, from, group.f3_f4.wrapping_sub(up[4]), -1, (x - 1).max(0))
-                    & legal(from, t_max);
+                losing_child |= !load(below, group.f3_f4.wrapping_sub(up[4]), from) & from_up(from);
             }
-            // F3 ∧ F3 -> F1 ∧ F4: c_4 + 1, the last run's position `t - 2`.
-            let from = t_min.max(2);
+            // F3 ∧ F3 -> F1 ∧ F4 (c_3 >= 2): c_4 + 1, the last run's position `t - 2`. The child
+            // run's lowest `t` is `max(0, x - 3)`, one or two below `from - 2`.
+            let from = x.max(2);
             if from <= t_max {
                 let children = match last {
                     Some(LastRun { t_min: last_min, wins, .. }) => align(wins, t_min - 2 - last_min),
-                    None => load(here, from, group.f3_f3.wrapping_sub(up[0]), -2, (x - 3).max(0)),
+                    None => load(here, group.f3_f3.wrapping_sub(up[0]).wrapping_add(u64::from(x >= 3)), from),
                 };
-                losing_child |= !children & legal(from, t_max);
+                losing_child |= !children & from_up(from);
             }
-            // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1.
+            // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1, the child run's lowest `t` is `t_min`.
             if c >= 2 {
-                losing_child |= !load(here, t_min, group.f4_f4.wrapping_sub(f4_f4), 0, t_min);
+                losing_child |= !load(here, group.f4_f4.wrapping_sub(f4_f4), t_min);
             }
-            let width = (t_max - t_min + 1) as u32;
+            let width = steps[0] as u32;
             let wins = resolve_short_run(losing_child, width, deposit);
             self.current.set_owned_bits(first, wins, &scratch.owned);
             last = Some(LastRun { t_min, wins, combine_11 });
