@@ -425,12 +425,16 @@ fn q_at_3(m: i64, q: i64) -> u64 {
     ((d >> 1) - (m - 2 * q).max(0) + 1).max(0) as u64
 }
 
-/// 64 bits of a bit table from bit `start` on (bits past the end read as 0), without a branch.
+/// 64 bits of a bit table from bit `start` on (bits past the end read as 0): the word of
+/// `start` and the next, with one bounds check for the two.
 #[inline(always)]
 fn load_bits(words: &[u64], start: u64) -> u64 {
     let (i, shift) = ((start / 64) as usize, (start % 64) as u32);
-    let high = words.get(i + 1).copied().unwrap_or(0);
-    funnel(words[i], high, shift)
+    match words.get(i..i + 2) {
+        Some(&[low, high]) => funnel(low, high, shift),
+        // The table's last word: nothing past it.
+        _ => words[i] >> shift,
+    }
 }
 
 /// Bits `shift..shift + 64` of the 128-bit number `high:low` (`shift` below 64), by two plain
@@ -446,8 +450,10 @@ fn funnel(low: u64, high: u64, shift: u32) -> u64 {
 #[inline(always)]
 fn load_atomic_bits(words: &[AtomicU64], start: u64) -> u64 {
     let (i, shift) = ((start / 64) as usize, (start % 64) as u32);
-    let high = words.get(i + 1).map_or(0, |w| w.load(Relaxed));
-    funnel(words[i].load(Relaxed), high, shift)
+    match words.get(i..i + 2) {
+        Some([low, high]) => funnel(low.load(Relaxed), high.load(Relaxed), shift),
+        _ => words[i].load(Relaxed) >> shift,
+    }
 }
 
 /// The outcomes of `width` (1 to 64) consecutive positions of a run, lowest rank in bit 0, from
