@@ -23,10 +23,12 @@
 //! of the same tier (solved earlier) or in the tier below. So the word pass takes 64 positions
 //! at once: for each move, 64 consecutive child bits (`!child & legal` says "this move reaches
 //! a losing child"), ORed together; then the run's own move, `win(t) = w(t) | !win(t + 1)`, is
-//! resolved by carrying parities down the word in doubling steps ([`resolve_own_move`]). A run
-//! of at most 63 positions (nearly all of them) is one word, each move ORed in as it is found,
-//! and three of its moves read no table: their children are in words already at hand, the
-//! `F1 ∧ F1` children's and the run solved just before ([`Runs::short_run_in_words`]).
+//! resolved by carrying parities down the word in doubling steps ([`resolve_own_move`]), or by
+//! bit extract and deposit where those are fast ([`resolve_by_deposit`]). A run of at most 63
+//! positions (nearly all of them) is one word, each move ORed in as it is found, its moves
+//! written out from the run's bounds in the group loop ([`Runs::group_in_words`]), and three of
+//! them read no table: their children are in words already at hand, the `F1 ∧ F1` children's
+//! and the run solved just before.
 //! The scalar pass does the same position by position (and keeps remoteness); both are tested
 //! against the reference sweep that ranks every child from scratch.
 //!
@@ -347,7 +349,8 @@ struct Run<'a> {
     first: u64,
     t_min: i64,
     t_max: i64,
-    /// Moves legal for every position of the run.
+    /// Moves legal for every position of the run, but those the group's shared bits or
+    /// accumulators cover.
     fixed: &'a [Offset],
     /// The run's own moves (indices up to 4), each legal over a range of `t`.
     moves: &'a [RunMove],
@@ -360,7 +363,8 @@ struct Shared<'a> {
     bits: &'a [u64],
     /// The bit of the run's first position.
     at: u64,
-    /// How many of the run's fixed moves (the first ones) the bits cover.
+    /// How many of the run's fixed moves (the first ones) the bits cover (the caller leaves
+    /// those out of the run's `fixed`).
     moves: usize,
 }
 
@@ -395,7 +399,7 @@ enum RunMoveKind {
 
 /// What the one-word path keeps of the run it solved last, for the next run of the group (one
 /// `c_4` lower, solved next), whose `F2 ∧ F3` and `F3 ∧ F3` children are in it: see
-/// [`Runs::short_run_in_words`].
+/// [`Runs::group_in_words`].
 #[derive(Clone, Copy, Debug)]
 struct LastRun {
     t_min: i64,
@@ -404,6 +408,180 @@ struct LastRun {
     /// The outcome bits of the `F1 ∧ F1` children of its positions `t_min..t_min + 64` (the
     /// real ones from where the move is legal; 0 below), if the move is legal somewhere in it.
     combine_11: Option<u64>,
+}
+
+/// The runs of a group by decreasing `c_4` ([`Runs::group_runs`]).
+struct GroupRuns {
+    m4: i64,
+    q4: i64,
+    /// The group's first rank plus `Q(4, m_4, q_4)`, and the same for its terms above index 4 in
+    /// the tier below: a run's first ranks are these minus its `Q(4, m_3, q_3)` and `Q(4, m_3,
+    /// q_3 - 1)` (as [`Runs::fix_by`] sets `same[3]` and `minus[3]`).
+    first: u64,
+    minus: u64,
+    /// The diagonal's counts at `c_4 = c + 1`.
+    above: [u64; 5],
+    c: i64,
+    least: i64,
+}
+
+impl Iterator for GroupRuns {
+    type Item = Option<GroupRun>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Option<GroupRun>> {
+        let c = self.c;
+        if c < self.least {
+            return None;
+        }
+        self.c -= 1;
+        let (m3, q3) = (self.m4 - 5 * c, self.q4 - c);
+        // With `x = m_3 - 2 q_3` and `d = m_3 - q_3`, the run's `t` goes from `max(0, x)` to
+        // `d / 2`, and every `Q(3, .., ..)` the run needs is one of a few such bounds.
+        let (x, d) = (m3 - 2 * q3, m3 - q3);
+        let (t_min, t_max) = (x.max(0), d >> 1);
+        let (t_min_1, t_min_2) = ((x + 1).max(0), (x + 2).max(0));
+        let up_half = (d + 1) >> 1;
+        // `Q(3, m_3 + a, q_3 + b)` for the diagonal's shifts, the steps down it.
+        let steps = [
+            (t_max - t_min + 1).max(0),
+            (up_half - t_min_2 + 1).max(0),
+            (t_max - t_min_1 + 2).max(0),
+            (up_half - t_min + 1).max(0),
+            (t_max - t_min_2 + 2).max(0),
+        ]
+        .map(|step| step as u64);
+        debug_assert_eq!(steps, DIAGONAL.map(|(a, b)| q_at_3(m3 + a, q3 + b)));
+        let up = self.above;
+        let here: [u64; 5] = std::array::from_fn(|k| up[k] + steps[k]);
+        self.above = here;
+        Some((steps[0] > 0).then(|| GroupRun {
+            c,
+            x,
+            d,
+            t_min,
+            t_max,
+            t_min_1,
+            t_min_2,
+            first: self.first.wrapping_sub(here[0]),
+            minus_3: self.minus.wrapping_sub(here[1]),
+            up,
+            here,
+            // F5 ∧ F5 -> F3 ∧ F6 needs Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3).
+            split_below: steps[2].wrapping_sub(steps[0]),
+        }))
+    }
+}
+
+/// A run of a group, as [`GroupRuns`] steps down `c_4`: its bounds from `x = m_3 -
+/// 2 q_3` and `d = m_3 - q_3` (`t` from `max(0, x)` to `d / 2`), its first ranks, and the
+/// diagonal's counts `Q(4, m_3 + a, q_3 + b)` ([`DIAGONAL`]) one `c_4` up and at this run.
+#[derive(Clone, Copy, Debug)]
+struct GroupRun {
+    c: i64,
+    x: i64,
+    d: i64,
+    t_min: i64,
+    t_max: i64,
+    /// `max(0, x + 1)` and `max(0, x + 2)`.
+    t_min_1: i64,
+    t_min_2: i64,
+    /// The run's first rank, and its terms above index 3 in the tier below.
+    first: u64,
+    minus_3: u64,
+    up: [u64; 5],
+    here: [u64; 5],
+    /// `Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3)`, which `F5 ∧ F5`'s offset needs.
+    split_below: u64,
+}
+
+impl GroupRun {
+    /// What [`Runs::fix_by`] needs to fix `c_4` for this run.
+    fn fix_terms(&self) -> [u64; 4] {
+        [self.here[0], self.here[1], self.here[2], self.split_below]
+    }
+
+    /// What [`Runs::run_moves`] reads from the table for this run: the diagonal one step up
+    /// for `F2 ∧ F3`, `F3 ∧ F4` and `F3 ∧ F3`, and here for `F4 ∧ F4`.
+    fn terms(&self) -> [u64; 4] {
+        [self.up[1], self.up[4], self.up[0], self.here[3]]
+    }
+
+    /// The offset of `F5 ∧ F5 -> F3 ∧ F6` where `c_5 >= 2` (legal for every position): the terms
+    /// that need `c_4`, added as [`Runs::fix_by`] adds them.
+    #[inline(always)]
+    fn split_55(&self, level: &Level) -> Option<u64> {
+        let [at, _, split_child, _, _] = self.here;
+        level
+            .split
+            .map(|split| split.wrapping_add(self.split_below).wrapping_sub(split_child).wrapping_add(at))
+    }
+
+    /// The run's own moves written out: each move is legal from some `from` up (to the run's top,
+    /// or to `(d - 1) / 2` for the two that need `c_2 >= 1`), and the child of `from` is the rank
+    /// `child_first + from + shift - child_min`, from the child run's first rank, its lowest `t`
+    /// and the move's shift of `t` (see [`Runs::for_each_run_move`], which finds the same from the
+    /// cursor). For each move `from + shift - child_min` comes out as a small constant.
+    #[inline(always)]
+    fn own_moves(&self, group: &GroupTerms) -> RunOwnMoves {
+        let &GroupRun { c, x, d, t_min, t_max, t_min_1, t_min_2, minus_3, up, here, .. } = self;
+        // Illegal for the whole run.
+        let never = i64::MIN;
+        let to_12 = (d - 1) >> 1;
+        let children = |from, to, rank| RunChildren { from, to, rank };
+        RunOwnMoves {
+            // F1 ∧ F1 -> F2 (c_1 = t - x >= 2): same counts above 3, one part fewer below; the
+            // child run's lowest `t` is `t_min_2`, the move's `from`.
+            combine_11: children(t_min_2, t_max, minus_3),
+            // F1 ∧ F2 -> F3 (c_1, c_2 >= 1): the same child run, one further up.
+            combine_12: children(t_min_1, to_12, minus_3.wrapping_add((t_min_1 + 1 - t_min_2) as u64)),
+            // F2 ∧ F3 -> F4 (c_2, c_3 >= 1): c_4 + 1; the child run's lowest `t` is `max(0, x -
+            // 1)`, one below `from` (the shift).
+            combine_23: children(x.max(1), to_12, group.f2_f3.wrapping_sub(up[1])),
+            // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1, at the same `t` as `F2 ∧ F3`.
+            combine_34: children(
+                x.max(1),
+                if c >= 1 { t_max } else { never },
+                group.f3_f4.wrapping_sub(up[4]),
+            ),
+            // F3 ∧ F3 -> F1 ∧ F4 (c_3 >= 2): c_4 + 1; the child run's lowest `t` is `max(0, x -
+            // 3)`, one or two below `from - 2`.
+            split_33: children(
+                x.max(2),
+                t_max,
+                group.f3_f3.wrapping_sub(up[0]).wrapping_add(u64::from(x >= 3)),
+            ),
+            // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1; the child run's lowest `t` is `t_min`.
+            split_44: children(t_min, if c >= 2 { t_max } else { never }, group.f4_f4.wrapping_sub(here[3])),
+        }
+    }
+}
+
+/// One of a run's own moves, written out from the run's bounds ([`Runs::run_children`]): legal
+/// for `from..=to` (none where `from > to`), and the rank of the child of `from`.
+#[derive(Clone, Copy, Debug)]
+struct RunChildren {
+    from: i64,
+    to: i64,
+    rank: u64,
+}
+
+impl RunChildren {
+    fn legal(&self) -> bool {
+        self.from <= self.to
+    }
+}
+
+/// A run's own moves but the one inside it, as [`Runs::run_children`] writes them out; the
+/// combines' children are in the tier below, the splits' in this one.
+#[derive(Clone, Copy, Debug)]
+struct RunOwnMoves {
+    combine_11: RunChildren,
+    combine_12: RunChildren,
+    combine_23: RunChildren,
+    combine_34: RunChildren,
+    split_33: RunChildren,
+    split_44: RunChildren,
 }
 
 /// A move of the run's own moves (indices up to 4) with the range of `t` where it is legal.
@@ -858,13 +1036,8 @@ impl Runs<'_> {
     }
 
     /// Solves the group of runs that share the counts above index 4 of `cursor`, by decreasing
-    /// `c_4`, in rank order.
-    ///
-    /// Fixing `c_4 = c` and the run's moves need `Q(4, m_3 + a, q_3 + b)` for five shifts
-    /// `(a, b)`, where `m_3 = m_4 - 5c` and `q_3 = q_4 - c`. Along the group these walk the
-    /// recurrence's own diagonal, `Q(4, m, q) = Q(3, m, q) + Q(4, m - 5, q - 1)`, so each is the
-    /// last one plus a closed form: one table read each for the whole group, not seven reads a run
-    /// (the table is megabytes, and those reads missed the cache).
+    /// `c_4`, in rank order ([`Runs::group_runs`]): the moves fixed so far once for the
+    /// whole group, then each run by its pass's group loop.
     #[inline(always)]
     fn group(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
         let fixed_len = cursor.fixed_len;
@@ -876,35 +1049,18 @@ impl Runs<'_> {
                 Some(_) => self.share_fixed_remoteness(cursor, scratch),
             }
         }
-        let (m4, q4) = (cursor.m[4], cursor.q[4]);
-        let (m3, q3) = (|c: i64| m4 - 5 * c, |c: i64| q4 - c);
-        let most = (m4 / 5).min(q4).min((m4 - q4) / 4);
-        let least = ((m4 - 3 * q4).max(0) + 1) / 2;
-        // `Q(4, m_3 + a, q_3 + b)` at `c + 1`, then at `c`.
-        let mut above = [0; 5];
-        for (value, (a, b)) in above.iter_mut().zip(DIAGONAL) {
-            *value = self.index.q(4, m3(most + 1) + a, q3(most + 1) + b);
-        }
-        let solved = if self.pass == Pass::Words && self.current.remoteness.is_none() {
-            self.group_in_words(cursor, scratch, &level, (least, most), above)
-        } else {
-            let mut solved = 0;
-            for c in (least..=most).rev() {
-                // `Q(3, m_3 + a, q_3 + b)`, the steps down the diagonal.
-                let steps = DIAGONAL.map(|(a, b)| q_at_3(m3(c) + a, q3(c) + b));
-                let here = std::array::from_fn(|k| above[k] + steps[k]);
-                if steps[0] > 0 {
-                    let [at, at_minus, split_child, f4_f4, _] = here;
-                    // F5 ∧ F5 -> F3 ∧ F6 needs Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3).
-                    let split_below = steps[2].wrapping_sub(steps[0]);
-                    self.fix_by(cursor, 4, c, &level, [at, at_minus, split_child, split_below]);
-                    // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
-                    solved += self.any_run(cursor, scratch, [above[1], above[4], above[0], f4_f4]);
+        let solved = match (self.pass, &self.current.remoteness) {
+            (Pass::Words, None) => self.group_in_words(cursor, scratch, &level),
+            (Pass::Words, Some(_)) => self.group_remoteness(cursor, scratch, &level),
+            (Pass::Scalar, _) => {
+                let mut solved = 0;
+                for run in self.group_runs(cursor, &level).flatten() {
+                    self.fix_by(cursor, 4, run.c, &level, run.fix_terms());
+                    solved += self.any_run(cursor, scratch, run.terms());
                     cursor.fixed_len = fixed_len;
                 }
-                above = here;
+                solved
             }
-            solved
         };
         scratch.shared_moves = 0;
         scratch.shared_combine_4 = false;
@@ -931,17 +1087,9 @@ impl Runs<'_> {
     /// - `F3 ∧ F3` at `t` reaches the position `t - 2` of the run one `c_4` up, in this tier, whose
     ///   outcomes that run's word holds.
     #[inline(always)]
-    fn group_in_words(
-        &self,
-        cursor: &mut Cursor,
-        scratch: &mut Scratch,
-        level: &Level,
-        (least, most): (i64, i64),
-        mut above: [u64; 5],
-    ) -> u64 {
+    fn group_in_words(&self, cursor: &mut Cursor, scratch: &mut Scratch, level: &Level) -> u64 {
         let fixed_len = cursor.fixed_len;
-        let (m4, q4) = (cursor.m[4], cursor.q[4]);
-        let (same_4, minus_4) = (cursor.same[4], cursor.minus[4]);
+        let same_4 = cursor.same[4];
         let group = scratch.group;
         // The first tier has no tier below, and no combine is legal in it.
         let below: &[AtomicU64] = self.below.map_or(&[][..], |t| t.wins);
@@ -954,127 +1102,182 @@ impl Runs<'_> {
         let mut solved = 0;
         // The run one `c_4` up, where this path solved it.
         let mut last: Option<LastRun> = None;
-        for c in (least..=most).rev() {
-            let (m3, q3) = (m4 - 5 * c, q4 - c);
-            // With `x = m_3 - 2 q_3` and `d = m_3 - q_3`, the run's `t` goes from `max(0, x)` to
-            // `d / 2`, and every `Q(3, .., ..)` the run needs is one of a few such bounds.
-            let (x, d) = (m3 - 2 * q3, m3 - q3);
-            let (t_min, t_max) = (x.max(0), d >> 1);
-            let (t_min_1, t_min_2) = ((x + 1).max(0), (x + 2).max(0));
-            let up_half = (d + 1) >> 1;
-            // `Q(3, m_3 + a, q_3 + b)` for the diagonal's shifts, the steps down it.
-            let steps = [
-                (t_max - t_min + 1).max(0),
-                (up_half - t_min_2 + 1).max(0),
-                (t_max - t_min_1 + 2).max(0),
-                (up_half - t_min + 1).max(0),
-                (t_max - t_min_2 + 2).max(0),
-            ]
-            .map(|step| step as u64);
-            debug_assert_eq!(steps, DIAGONAL.map(|(a, b)| q_at_3(m3 + a, q3 + b)));
-            let up = above;
-            above = std::array::from_fn(|k| up[k] + steps[k]);
-            if steps[0] == 0 {
+        for run in self.group_runs(cursor, level) {
+            let Some(run) = run else {
                 last = None;
                 continue;
-            }
-            let [at, at_minus, split_child, f4_f4, _] = above;
-            // F5 ∧ F5 -> F3 ∧ F6 needs Q(3, m_3 + 3, q_3 + 1) - Q(3, m_3, q_3).
-            let split_below = steps[2].wrapping_sub(steps[0]);
+            };
+            let GroupRun { c, t_min, t_max, first, .. } = run;
             if t_max - t_min >= 63 {
-                self.fix_by(cursor, 4, c, level, [at, at_minus, split_child, split_below]);
-                // F2 ∧ F3, F3 ∧ F4 and F3 ∧ F3 read theirs one step up the diagonal.
-                solved += self.any_run(cursor, scratch, [up[1], up[4], up[0], f4_f4]);
+                self.fix_by(cursor, 4, c, level, run.fix_terms());
+                solved += self.any_run(cursor, scratch, run.terms());
                 cursor.fixed_len = fixed_len;
                 last = None;
                 continue;
             }
-            // The run's first rank and its terms above index 3 in the tier below (as `fix_by`
-            // sets `same[3]` and `minus[3]`).
-            let first = same_4 + level.same - at;
-            let minus_3 = minus_4.wrapping_add(level.minus).wrapping_sub(at_minus);
             #[cfg(test)]
-            if self.check_offsets {
-                self.fix_by(cursor, 4, c, level, [at, at_minus, split_child, split_below]);
-                assert_eq!((cursor.same[3], cursor.minus[3]), (first, minus_3));
-                self.check_offsets(cursor, t_min, t_max, first);
-                cursor.fixed_len = fixed_len;
-            }
+            self.check_group_run(cursor, level, &run);
             let mut losing_child = if shared_above || (shared_combine_4 && c >= 1) {
                 load_bits(&scratch.shared, first - same_4)
             } else {
                 0
             };
-            if let Some(split) = level.split {
-                // As [`Runs::fix_by`] adds the terms that need `c_4`.
-                let delta = split.wrapping_add(split_below).wrapping_sub(split_child).wrapping_add(at);
+            if let Some(delta) = run.split_55(level) {
                 losing_child |= !load_atomic_bits(here, first.wrapping_add(delta));
             }
-            // Each move is legal from some `from` up: its children are loaded from the child of
-            // `from`, which is the rank `child_first + from + shift - child_min` (see
-            // [`Runs::for_each_run_move`]: the child run's first rank, its lowest `t` and the
-            // move's shift of `t`), and shifted to bit `from - t_min` of the run's word. For
-            // each move below, `from + shift - child_min` is written out.
-            let load =
-                |words: &[AtomicU64], rank: u64, from: i64| load_atomic_bits(words, rank) << (from - t_min);
-            let from_up = |from: i64| u64::MAX << (from - t_min);
-            // Bits `from..=to` of the run.
-            let legal = |from: i64, to: i64| bit_range((from - t_min) as u32, (to - t_min) as u32);
+            let moves = run.own_moves(&group);
+            // A move's children loaded from the child of its `from`, and shifted to bit `from -
+            // t_min` of the run's word.
+            let load = |words: &[AtomicU64], children: RunChildren| {
+                load_atomic_bits(words, children.rank) << (children.from - t_min)
+            };
+            // Bits `from..` of the run (the resolve ignores those past its top), and `from..=to`.
+            let from_up = |children: RunChildren| u64::MAX << (children.from - t_min);
+            let legal = |children: RunChildren| {
+                bit_range((children.from - t_min) as u32, (children.to - t_min) as u32)
+            };
             // Bit `i + by` of `word` at bit `i` (`by` from -2 to 2).
             let align = |word: u64, by: i64| (word >> by.max(0)) << (-by).max(0);
-            // `F1 ∧ F2` and `F2 ∧ F3` need `c_2 >= 1`: `t <= (d - 1) / 2`.
-            let to_12 = (d - 1) >> 1;
-            // F1 ∧ F1 -> F2 (needs c_1 = t - x >= 2): same counts above 3, one part fewer
-            // below; the child run's lowest `t` is `t_min_2`, the move's `from`.
-            let combine_11 = (t_min_2 <= t_max).then(|| load(below, minus_3, t_min_2));
+            // F1 ∧ F1 -> F2.
+            let combine_11 = moves.combine_11.legal().then(|| load(below, moves.combine_11));
             if let Some(a) = combine_11 {
-                losing_child |= !a & from_up(t_min_2);
+                losing_child |= !a & from_up(moves.combine_11);
             }
-            // F1 ∧ F2 -> F3 (c_1 >= 1): the same child run, one further up.
-            if t_min_1 <= to_12 {
+            // F1 ∧ F2 -> F3: the child of `F1 ∧ F1` at `t + 1`.
+            if moves.combine_12.legal() {
                 let children = match combine_11 {
                     Some(a) => a >> 1,
-                    None => load(below, minus_3.wrapping_add((t_min_1 + 1 - t_min_2) as u64), t_min_1),
+                    None => load(below, moves.combine_12),
                 };
-                losing_child |= !children & legal(t_min_1, to_12);
+                losing_child |= !children & legal(moves.combine_12);
             }
-            // F2 ∧ F3 -> F4 (c_3 >= 1): c_4 + 1, from the last run's `F1 ∧ F1` children at
-            // `t - 1`. The child run's lowest `t` is `max(0, x - 1)`, one below `from`.
-            let from = x.max(1);
-            if from <= to_12 {
+            // F2 ∧ F3 -> F4: the last run's `F1 ∧ F1` children at `t - 1`.
+            if moves.combine_23.legal() {
                 let children = match last {
                     Some(LastRun { t_min: last_min, combine_11: Some(a), .. }) => {
                         align(a, t_min - 1 - last_min)
                     }
-                    _ => load(below, group.f2_f3.wrapping_sub(up[1]), from),
+                    _ => load(below, moves.combine_23),
                 };
-                losing_child |= !children & legal(from, to_12);
+                losing_child |= !children & legal(moves.combine_23);
             }
-            // F3 ∧ F4 -> F5: c_4 - 1, c_5 + 1, the same `t` as `F2 ∧ F3`.
-            if c >= 1 && from <= t_max {
-                losing_child |= !load(below, group.f3_f4.wrapping_sub(up[4]), from) & from_up(from);
+            // F3 ∧ F4 -> F5.
+            if moves.combine_34.legal() {
+                losing_child |= !load(below, moves.combine_34) & from_up(moves.combine_34);
             }
-            // F3 ∧ F3 -> F1 ∧ F4 (c_3 >= 2): c_4 + 1, the last run's position `t - 2`. The child
-            // run's lowest `t` is `max(0, x - 3)`, one or two below `from - 2`.
-            let from = x.max(2);
-            if from <= t_max {
+            // F3 ∧ F3 -> F1 ∧ F4: the last run's position `t - 2`.
+            if moves.split_33.legal() {
                 let children = match last {
                     Some(LastRun { t_min: last_min, wins, .. }) => align(wins, t_min - 2 - last_min),
-                    None => load(here, group.f3_f3.wrapping_sub(up[0]).wrapping_add(u64::from(x >= 3)), from),
+                    None => load(here, moves.split_33),
                 };
-                losing_child |= !children & from_up(from);
+                losing_child |= !children & from_up(moves.split_33);
             }
-            // F4 ∧ F4 -> F2 ∧ F5: c_4 - 2, c_5 + 1, the child run's lowest `t` is `t_min`.
-            if c >= 2 {
-                losing_child |= !load(here, group.f4_f4.wrapping_sub(f4_f4), t_min);
+            // F4 ∧ F4 -> F2 ∧ F5, legal for the whole run.
+            if moves.split_44.legal() {
+                losing_child |= !load(here, moves.split_44);
             }
-            let width = steps[0] as u32;
+            let width = (t_max - t_min + 1) as u32;
             let wins = resolve_short_run(losing_child, width, deposit);
             self.current.set_owned_bits(first, wins, &scratch.owned);
             last = Some(LastRun { t_min, wins, combine_11 });
             solved += u64::from(width);
         }
         solved
+    }
+
+    /// The group loop of the remoteness pass ([`Runs::group`]): each run's moves written out
+    /// from its bounds, as in [`Runs::group_in_words`], and folded in by [`Runs::run_remoteness`].
+    #[inline(always)]
+    fn group_remoteness(&self, cursor: &mut Cursor, scratch: &mut Scratch, level: &Level) -> u64 {
+        let group = scratch.group;
+        let mut solved = 0;
+        for run in self.group_runs(cursor, level).flatten() {
+            #[cfg(test)]
+            self.check_group_run(cursor, level, &run);
+            let GroupRun { c, t_min, t_max, first, .. } = run;
+            let moves = run.own_moves(&group);
+            let offset = |children: RunChildren, below: bool| RunMove {
+                offset: Offset {
+                    delta: children.rank.wrapping_sub(first + (children.from - t_min) as u64),
+                    below,
+                },
+                from: children.from,
+                to: children.to,
+            };
+            let mut own = [RunMove { offset: Offset::default(), from: 0, to: 0 }; 6];
+            let mut count = 0;
+            let mut push = |children: RunChildren, below: bool| {
+                if children.legal() {
+                    own[count] = offset(children, below);
+                    count += 1;
+                }
+            };
+            push(moves.combine_11, true);
+            push(moves.combine_12, true);
+            push(moves.combine_23, true);
+            push(moves.combine_34, true);
+            push(moves.split_33, false);
+            push(moves.split_44, false);
+            // The moves the group's accumulators leave out: `F4 ∧ F5` where `c_4 >= 1`, and
+            // `F5 ∧ F5`.
+            let mut fixed = [Offset::default(); 2];
+            let mut uncovered = 0;
+            if let (Some(combine), true) = (level.combine, c >= 1) {
+                fixed[uncovered] = combine;
+                uncovered += 1;
+            }
+            if let Some(delta) = run.split_55(level) {
+                fixed[uncovered] = Offset { delta, below: false };
+                uncovered += 1;
+            }
+            let run = Run { first, t_min, t_max, fixed: &fixed[..uncovered], moves: &own[..count] };
+            self.run_remoteness(run, scratch);
+            solved += (t_max - t_min + 1) as u64;
+        }
+        solved
+    }
+
+    /// Test aid: the group loop's run checked against the cursor's, with every child's offset.
+    #[cfg(test)]
+    fn check_group_run(&self, cursor: &mut Cursor, level: &Level, run: &GroupRun) {
+        if self.check_offsets {
+            let fixed_len = cursor.fixed_len;
+            self.fix_by(cursor, 4, run.c, level, run.fix_terms());
+            assert_eq!((cursor.same[3], cursor.minus[3]), (run.first, run.minus_3));
+            assert_eq!(Runs::run_bounds(cursor), (run.t_min, run.t_max));
+            self.check_offsets(cursor, run.t_min, run.t_max, run.first);
+            cursor.fixed_len = fixed_len;
+        }
+    }
+
+    /// The runs of the group of `cursor` (counts fixed above index 4, `level` from
+    /// [`Runs::group_level`]), by decreasing `c_4`, in rank order: each run, or `None` for a `c_4`
+    /// that leaves no run (the next run is then not one `c_4` below the last).
+    ///
+    /// The counts `Q(4, m_3 + a, q_3 + b)` a run needs ([`DIAGONAL`], with `m_3 = m_4 - 5 c_4`
+    /// and `q_3 = q_4 - c_4`) walk the recurrence's own diagonal, `Q(4, m, q) = Q(3, m, q) + Q(4,
+    /// m - 5, q - 1)`, so each is the last one plus a closed form: one table read each for the
+    /// whole group, not seven a run (the table is megabytes, and those reads missed the cache).
+    #[inline(always)]
+    fn group_runs(&self, cursor: &Cursor, level: &Level) -> GroupRuns {
+        let (m4, q4) = (cursor.m[4], cursor.q[4]);
+        let most = (m4 / 5).min(q4).min((m4 - q4) / 4);
+        let least = ((m4 - 3 * q4).max(0) + 1) / 2;
+        // `Q(4, m_3 + a, q_3 + b)` at `c_4 = most + 1`.
+        let mut above = [0; 5];
+        for (value, (a, b)) in above.iter_mut().zip(DIAGONAL) {
+            *value = self.index.q(4, m4 - 5 * (most + 1) + a, q4 - (most + 1) + b);
+        }
+        GroupRuns {
+            m4,
+            q4,
+            first: cursor.same[4].wrapping_add(level.same),
+            minus: cursor.minus[4].wrapping_add(level.minus),
+            above,
+            c: most,
+            least,
+        }
     }
 
     /// The terms of the run of `cursor` that [`Runs::run_moves`] reads from the table:
@@ -1368,14 +1571,20 @@ impl Runs<'_> {
         let run = Run { first, t_min, t_max, fixed, moves };
         match self.pass {
             // With remoteness, the outcomes follow from it (odd exactly at wins): no word pass.
-            Pass::Words if self.current.remoteness.is_some() => self.run_remoteness(run, scratch),
+            Pass::Words if self.current.remoteness.is_some() => {
+                self.run_remoteness(Run { fixed: &fixed[scratch.shared_moves..], ..run }, scratch)
+            }
             Pass::Words => {
                 let shared = Shared {
                     bits: &scratch.shared,
                     at: first.wrapping_sub(scratch.shared_first),
                     moves: scratch.shared_cover(cursor.c[4]),
                 };
-                self.run_in_words(run, shared, scratch.owned.clone());
+                self.run_in_words(
+                    Run { fixed: &fixed[shared.moves..], ..run },
+                    shared,
+                    scratch.owned.clone(),
+                );
             }
             Pass::Scalar => self.run_scalar(run),
         }
@@ -1455,7 +1664,6 @@ impl Runs<'_> {
     #[inline(always)]
     fn run_in_words(&self, run: Run<'_>, shared: Shared<'_>, owned: std::ops::Range<usize>) {
         let Run { first, t_min, t_max, fixed, moves } = run;
-        let fixed = &fixed[shared.moves..];
         // The outcome of the position above the chunk's top one, through the run's own move;
         // "win" at the top of the run makes `!above` false there, where the move is illegal.
         let mut above = true;
@@ -1513,7 +1721,7 @@ impl Runs<'_> {
             slowest.fill(0);
         }
         let tables = self.tables(block);
-        for &offset in &fixed[shared..] {
+        for &offset in fixed {
             tables.fold_move(first, offset, 0, len - 1, fastest, slowest);
         }
         for mv in moves {
