@@ -1705,21 +1705,22 @@ impl Runs<'_> {
     fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let len = (t_max - t_min + 1) as usize;
-        let Scratch { owned, block, fastest, slowest, .. } = scratch;
+        let Scratch { owned, block, fastest, slowest, shared_fastest, shared_slowest, .. } = scratch;
         // Child remoteness + 1: the least over losing children, the greatest over all (0: none),
-        // whole chunks of them; from the group's, where it has folded in the first fixed moves
-        // (what it holds past the run's end is ignored).
+        // whole chunks of them. Where the group has folded in the first fixed moves, its own
+        // accumulators, in place: the run's positions are its alone, and the lanes past the
+        // run's end (the run solved before, or room) are left as they are, since a fold changes
+        // only the lanes of the positions it is given.
         let rounded = len.next_multiple_of(LANES);
-        let (fastest, slowest) = (&mut fastest[..rounded], &mut slowest[..rounded]);
-        let shared = scratch.shared_moves;
-        if shared > 0 {
+        let (fastest, slowest) = if scratch.shared_moves > 0 {
             let at = (first - scratch.shared_first) as usize;
-            fastest.copy_from_slice(&scratch.shared_fastest[at..at + rounded]);
-            slowest.copy_from_slice(&scratch.shared_slowest[at..at + rounded]);
+            (&mut shared_fastest[at..at + rounded], &mut shared_slowest[at..at + rounded])
         } else {
+            let (fastest, slowest) = (&mut fastest[..rounded], &mut slowest[..rounded]);
             fastest.fill(NO_LOSS);
             slowest.fill(0);
-        }
+            (fastest, slowest)
+        };
         let tables = self.tables(block);
         for &offset in fixed {
             tables.fold_move(first, offset, 0, len - 1, fastest, slowest);
