@@ -38,7 +38,10 @@
 //! its runs ([`Runs::share_fixed_moves`]; so does `F4 ∧ F5`, at every position with `c_4 >= 1`);
 //! each run then reads only its own moves. The counts `Q(4, m, q)` the runs' offsets need lie
 //! along the recurrence's diagonal as `c_4` steps, and are carried from run to run
-//! ([`Runs::group`]).
+//! ([`Runs::group_runs`]); the group's own terms take twenty table reads, each once
+//! ([`Runs::group_level`]). Each pass has its group loop, which writes a run's moves out from the
+//! run's bounds ([`GroupRun::own_moves`]): no cursor is set for a run, but for the rare run of 64
+//! positions or more in the outcome pass, which the general run path solves.
 //!
 //! **Remoteness.** Remoteness is odd exactly at wins, so a child's remoteness says whether it is
 //! a loss: the remoteness pass reads no outcome bits, and it folds a move's children into the
@@ -112,7 +115,7 @@ const MOST_REMOTENESS: u32 = NO_LOSS as u32 - 2;
 const LEVELS: usize = MAX_TOP + 3;
 
 /// The shifts `(a, b)` of the counts `Q(4, m_3 + a, q_3 + b)` that a group's runs need, carried
-/// down the recurrence's diagonal as `c_4` steps (see [`Runs::group`]): the run's own `Q(4, m_3,
+/// down the recurrence's diagonal as `c_4` steps (see [`Runs::group_runs`]): the run's own `Q(4, m_3,
 /// q_3)` and `Q(4, m_3, q_3 - 1)`, then those of the split `F5 ∧ F5` and of `F4 ∧ F4`.
 const DIAGONAL: [(i64, i64); 5] = [(0, 0), (0, -1), (3, 1), (2, 1), (2, 0)];
 
@@ -1067,8 +1070,8 @@ impl Runs<'_> {
         solved
     }
 
-    /// The group loop of the outcome pass ([`Runs::group`], `c_4` from `most` down to `least`,
-    /// `above` the diagonal's counts at `most + 1`), with the one-word path of a run written out.
+    /// The group loop of the outcome pass ([`Runs::group`]), with the one-word path of a run
+    /// written out.
     ///
     /// A run of at most 63 positions (nearly every run: 99.7% of them at n = 400) is one word,
     /// each move's children ORed in as the move is found, then the run's own move resolved. Its
