@@ -1075,8 +1075,8 @@ impl Runs<'_> {
     ///
     /// A run of at most 63 positions (nearly every run: 99.7% of them at n = 400) is one word,
     /// each move's children ORed in as the move is found, then the run's own move resolved. Its
-    /// moves are those of [`Runs::for_each_run_move`], computed here from the group's values in
-    /// registers, without the cursor (which only a longer run, solved by [`Runs::any_run`], sets).
+    /// moves are those of [`Runs::for_each_run_move`], written out by [`GroupRun::own_moves`]
+    /// without the cursor (which only a longer run, solved by [`Runs::any_run`], sets).
     ///
     /// Three moves read no table (word `X` aligned to the run: bit `i` is the child of `t_min +
     /// i`; `A` that of `F1 ∧ F1`, loaded from the first `t` where the move is legal):
