@@ -1048,8 +1048,8 @@ impl Runs<'_> {
         (scratch.group, level) = self.group_level(cursor);
         if self.pass == Pass::Words {
             match self.current.remoteness {
-                None => self.share_fixed_moves(cursor, scratch, level.combine),
-                Some(_) => self.share_fixed_remoteness(cursor, scratch),
+                None => self.share_fixed_moves(cursor, scratch, &level),
+                Some(_) => self.share_fixed_remoteness(cursor, scratch, &level),
             }
         }
         let solved = match (self.pass, &self.current.remoteness) {
@@ -1385,13 +1385,13 @@ impl Runs<'_> {
     /// For the positions sharing the counts above index 4 of `cursor` (consecutive ranks, runs
     /// one after another), whether a move fixed so far reaches a losing child: those moves are
     /// legal at every such position and their children sit at one offset for all of them, so
-    /// one word pass over the group serves each of its runs. So does `combine_4`, the combine
-    /// `F4 ∧ F5 -> F6` where `c_5 >= 1`, at all but the positions with `c_4 = 0` (the group's
-    /// lowest ranks, the run of `m_3 = m_4` and `q_3 = q_4`).
+    /// one word pass over the group serves each of its runs. So does `level.combine`, the
+    /// combine `F4 ∧ F5 -> F6` where `c_5 >= 1`, at all but the positions with `c_4 = 0` (the
+    /// group's lowest ranks, the run of `m_3 = m_4` and `q_3 = q_4`). (`level.same`, the group's
+    /// `Q(4, m_4, q_4)`, is its number of positions.)
     #[inline(always)]
-    fn share_fixed_moves(&self, cursor: &Cursor, scratch: &mut Scratch, combine_4: Option<Offset>) {
-        let first = cursor.same[4];
-        let len = self.q(4, cursor.m[4], cursor.q[4]);
+    fn share_fixed_moves(&self, cursor: &Cursor, scratch: &mut Scratch, level: &Level) {
+        let (first, len, combine_4) = (cursor.same[4], level.same, level.combine);
         let words = len.div_ceil(64) as usize;
         scratch.shared.clear();
         scratch.shared.resize(words, 0);
@@ -1418,9 +1418,8 @@ impl Runs<'_> {
     /// accumulators for the whole group, a few long passes where each run would make many short
     /// ones.
     #[inline(always)]
-    fn share_fixed_remoteness(&self, cursor: &Cursor, scratch: &mut Scratch) {
-        let first = cursor.same[4];
-        let len = self.q(4, cursor.m[4], cursor.q[4]) as usize;
+    fn share_fixed_remoteness(&self, cursor: &Cursor, scratch: &mut Scratch, level: &Level) {
+        let (first, len) = (cursor.same[4], level.same as usize);
         let room = len.next_multiple_of(LANES) + LANES;
         let Scratch { block, shared_fastest, shared_slowest, .. } = scratch;
         shared_fastest.clear();
