@@ -63,7 +63,7 @@ fn standard_pair(m: usize) -> (BigUint, BigUint) {
     let two_b_minus_a = (&b << 1u32) - &a;
     let c = &a * &two_b_minus_a;
     let d = &a * &a + &b * &b;
-    if m % 2 == 0 {
+    if m.is_multiple_of(2) {
         (c, d)
     } else {
         let e = &c + &d;

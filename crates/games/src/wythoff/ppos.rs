@@ -38,7 +38,7 @@ pub fn formula_pair_u64(m: u64) -> (u64, u64) {
 /// Whether `x >= 1` is a lower Wythoff number `a_m` (its numeral ends in an even number of
 /// zeros) rather than an upper one `b_m`.
 pub fn is_lower(x: &BigUint) -> bool {
-    zeckendorf_big(x).trailing_zeros() % 2 == 0
+    zeckendorf_big(x).trailing_zeros().is_multiple_of(2)
 }
 
 /// The partner of `x` in its P-position by the digit rule: a lower number gains a trailing 0,
@@ -48,7 +48,7 @@ pub fn digit_rule_partner(x: &BigUint) -> BigUint {
         return BigUint::zero();
     }
     let rep = zeckendorf_big(x);
-    if rep.trailing_zeros() % 2 == 0 {
+    if rep.trailing_zeros().is_multiple_of(2) {
         fibonacci_value(&rep.shifted_up())
     } else {
         fibonacci_value(&rep.shifted_down().expect("an odd number of trailing zeros is at least one"))

@@ -110,7 +110,7 @@ pub fn solve_coalitions(
     let mut done = 0u64;
     walk(&index, false, |r, children| {
         done += 1;
-        if done % (1 << 16) == 0 {
+        if done.is_multiple_of(1 << 16) {
             progress(done, count as u64);
         }
         let r = r as usize;

@@ -42,7 +42,7 @@ pub fn lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Lengths> {
     let LengthTables { shortest, longest, mean, second, mover_last, games } = &mut t;
     walk(&index, false, |r, children| {
         let r = r as usize;
-        if r % PROGRESS_STEP == 0 {
+        if r.is_multiple_of(PROGRESS_STEP) {
             progress((count - r) as u64, count as u64);
         }
         if children.is_empty() {
@@ -181,7 +181,7 @@ pub fn length_distribution(n: u32, mut progress: impl FnMut(u64, u64)) -> Option
     fewest[0] = 0;
     walk(&index, true, |r, children| {
         let r = r as usize;
-        if r % PROGRESS_STEP == 0 {
+        if r.is_multiple_of(PROGRESS_STEP) {
             progress(r as u64, total);
         }
         if fewest[r] == u32::MAX {
@@ -198,7 +198,7 @@ pub fn length_distribution(n: u32, mut progress: impl FnMut(u64, u64)) -> Option
     let mut at_end = None;
     walk(&index, true, |r, children| {
         let r = r as usize;
-        if r % PROGRESS_STEP == 0 {
+        if r.is_multiple_of(PROGRESS_STEP) {
             progress((count + r) as u64, total);
         }
         let Some(here) = held[r].take() else { return };

@@ -114,7 +114,7 @@ impl PlayerTwoStrategy {
         let mut moves = Vec::new();
         walk(index, true, |r, children| {
             let r = r as usize;
-            if r % (1 << 16) == 0 {
+            if r.is_multiple_of(1 << 16) {
                 progress(r as u64, count as u64);
             }
             if player_one_to_move[r] {

@@ -95,7 +95,7 @@ pub fn play_out(n: u32, p1: Rule, p2: Rule) -> u64 {
     let Ok(mut position) = ZPosition::start(n) else { return 0 };
     let mut length = 0u64;
     loop {
-        let rule = if length % 2 == 0 { p1 } else { p2 };
+        let rule = if length.is_multiple_of(2) { p1 } else { p2 };
         let Some(m) = rule.choose(&position) else { return length };
         position = position.apply(m).expect("rules pick legal moves");
         length += 1;

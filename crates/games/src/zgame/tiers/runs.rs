@@ -85,6 +85,9 @@ use super::sweep::{Below, Current};
 use super::TierIndex;
 use crate::zgame::ranks::MAX_TOP;
 
+#[cfg(target_arch = "x86_64")]
+mod vectors;
+
 /// Blocks with fewer positions run in rank order on one thread (a wave costs a few
 /// microseconds of scheduling; 4,096 positions take well under a millisecond).
 pub(super) const SPLIT_FROM: u64 = 1 << 12;
@@ -164,6 +167,10 @@ pub(super) enum Isa {
     /// hundreds of cycles, so there the run's own move resolves by shifts alone
     /// ([`resolve_short_run`]).
     X86_64V3FastDeposit,
+    /// [`Isa::X86_64V3FastDeposit`] with AVX-512F (Intel's from 2017, AMD's from Zen 4, 2022):
+    /// the outcome pass takes eight runs of a group at once, their children gathered into one
+    /// register per move ([`Runs::group_in_vectors`]).
+    X86_64V4,
 }
 
 impl Isa {
@@ -177,7 +184,13 @@ impl Isa {
             && std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("fma")
         {
-            return if Isa::deposit_is_fast() { Isa::X86_64V3FastDeposit } else { Isa::X86_64V3 };
+            if !Isa::deposit_is_fast() {
+                return Isa::X86_64V3;
+            }
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                return Isa::X86_64V4;
+            }
+            return Isa::X86_64V3FastDeposit;
         }
         Isa::Baseline
     }
@@ -186,6 +199,7 @@ impl Isa {
     #[cfg(test)]
     pub(super) fn available() -> Vec<Isa> {
         match Isa::detect() {
+            Isa::X86_64V4 => vec![Isa::X86_64V4, Isa::X86_64V3FastDeposit, Isa::X86_64V3, Isa::Baseline],
             Isa::X86_64V3FastDeposit => vec![Isa::X86_64V3FastDeposit, Isa::X86_64V3, Isa::Baseline],
             Isa::X86_64V3 => vec![Isa::X86_64V3, Isa::Baseline],
             Isa::Baseline => vec![Isa::Baseline],
@@ -400,19 +414,6 @@ enum RunMoveKind {
     Split44,
 }
 
-/// What the one-word path keeps of the run it solved last, for the next run of the group (one
-/// `c_4` lower, solved next), whose `F2 ∧ F3` and `F3 ∧ F3` children are in it: see
-/// [`Runs::group_in_words`].
-#[derive(Clone, Copy, Debug)]
-struct LastRun {
-    t_min: i64,
-    /// The run's outcomes, bit `t - t_min`.
-    wins: u64,
-    /// The outcome bits of the `F1 ∧ F1` children of its positions `t_min..t_min + 64` (the
-    /// real ones from where the move is legal; 0 below), if the move is legal somewhere in it.
-    combine_11: Option<u64>,
-}
-
 /// The runs of a group by decreasing `c_4` ([`Runs::group_runs`]).
 struct GroupRuns {
     m4: i64,
@@ -587,6 +588,40 @@ struct RunOwnMoves {
     split_44: RunChildren,
 }
 
+/// What the outcome pass's group loop ([`Runs::group_in_words`]) reads for every run of a group.
+#[derive(Clone, Copy)]
+struct GroupWords<'a> {
+    /// The outcome words of the tier below (empty for the first tier) and of this one.
+    below: &'a [AtomicU64],
+    here: &'a [AtomicU64],
+    /// The group's first rank, bit 0 of [`Scratch::shared`].
+    same_4: u64,
+    /// Whether the group's shared bits cover moves fixed above index 4 (for every run), and
+    /// `F4 ∧ F5` (for the runs with `c_4 >= 1`).
+    shared_above: bool,
+    shared_combine_4: bool,
+    /// Whether the run's own move resolves by [`resolve_by_deposit`].
+    deposit: bool,
+}
+
+impl GroupWords<'_> {
+    /// Whether `F3 ∧ F3 -> F1 ∧ F4` reaches a losing child, bit `t - t_min` of the run: its
+    /// children are in the run one `c_4` up, solved just before in this tier, and read back from
+    /// the table.
+    #[inline(always)]
+    fn split_33(&self, moves: &RunOwnMoves, t_min: i64) -> u64 {
+        losing_from(self.here, moves.split_33, t_min)
+    }
+}
+
+/// Whether a run's own move reaches a losing child, from the child of its `from` on, at bit
+/// `from - t_min` of the run's word (0 below `from`; where the move is illegal past `from` the
+/// caller masks the bits).
+#[inline(always)]
+fn losing_from(table: &[AtomicU64], children: RunChildren, t_min: i64) -> u64 {
+    !load_atomic_bits(table, children.rank) << (children.from - t_min)
+}
+
 /// A move of the run's own moves (indices up to 4) with the range of `t` where it is legal.
 #[derive(Clone, Copy, Debug)]
 struct RunMove {
@@ -614,7 +649,7 @@ fn load_bits(words: &[u64], start: u64) -> u64 {
     match words.get(i..i + 2) {
         Some(&[low, high]) => funnel(low, high, shift),
         // The table's last word: nothing past it.
-        _ => words[i] >> shift,
+        _ => words.get(i).map_or(0, |word| word >> shift),
     }
 }
 
@@ -633,7 +668,7 @@ fn load_atomic_bits(words: &[AtomicU64], start: u64) -> u64 {
     let (i, shift) = ((start / 64) as usize, (start % 64) as u32);
     match words.get(i..i + 2) {
         Some([low, high]) => funnel(low.load(Relaxed), high.load(Relaxed), shift),
-        _ => words[i].load(Relaxed) >> shift,
+        _ => words.get(i).map_or(0, |word| word.load(Relaxed) >> shift),
     }
 }
 
@@ -672,13 +707,14 @@ fn resolve_own_move(losing_child: u64, width: u32, above: bool) -> (u64, bool) {
 
 /// [`resolve_own_move`] for a whole run of at most 63 positions (`width` from 1 to 63, the top
 /// position's own move illegal): by bit extract and deposit where those are fast (`deposit`,
-/// from [`Isa::X86_64V3FastDeposit`]), by the doubling steps otherwise.
+/// from [`Isa::X86_64V3FastDeposit`] and [`Isa::X86_64V4`]), by the doubling steps otherwise.
 #[inline(always)]
 fn resolve_short_run(losing_child: u64, width: u32, deposit: bool) -> u64 {
     debug_assert!((1..64).contains(&width));
     #[cfg(target_arch = "x86_64")]
     if deposit {
-        // SAFETY: `deposit` comes from `Isa::X86_64V3FastDeposit`, chosen only where BMI2 is.
+        // SAFETY: `deposit` comes from `Isa::X86_64V3FastDeposit` or `Isa::X86_64V4`, chosen only
+        // where BMI2 is.
         return unsafe { resolve_by_deposit(losing_child, width) };
     }
     let _ = deposit;
@@ -1078,115 +1114,110 @@ impl Runs<'_> {
     /// moves are those of [`Runs::for_each_run_move`], written out by [`GroupRun::own_moves`]
     /// without the cursor (which only a longer run, solved by [`Runs::any_run`], sets).
     ///
-    /// Three moves read no table (word `X` aligned to the run: bit `i` is the child of `t_min +
-    /// i`; `A` that of `F1 ∧ F1`, loaded from the first `t` where the move is legal):
-    /// - `F1 ∧ F2` at `t` reaches the `F1 ∧ F1` child of `t + 1` (the same child run, one
-    ///   further up): `X = A >> 1`. Bit 63 of that is not a child, and the run's at most 63
-    ///   positions never need it.
-    /// - `F2 ∧ F3` at `t` reaches the `F1 ∧ F1` child of `t - 1` in the run one `c_4` up (`c_4 + 1,
-    ///   c_3 - 1` and one part fewer either way), that run's `A` at bit `j = t - 1 - t_min'`. That
-    ///   bit is a real child: `F1 ∧ F1` is legal at `t - 1` there (it has `c_1` 2 more than at `t`
-    ///   here), and `j` is at most that run's length (`t_max' = t_max - 2`), below 64.
-    /// - `F3 ∧ F3` at `t` reaches the position `t - 2` of the run one `c_4` up, in this tier, whose
-    ///   outcomes that run's word holds.
+    /// Each own move is the same few instructions and no branch: its children's word loaded from
+    /// the child of its `from`, shifted up to bit `from - t_min` (0 to 2) and masked to where it
+    /// is legal. The masks need no bounds but those of the run:
+    /// - A move legal from `from` to the run's top needs none: `!children << (from - t_min)` is 0
+    ///   below `from`, and the resolve ignores the bits past the top (so a move with `from` past
+    ///   the top, illegal for the whole run, adds nothing).
+    /// - `F1 ∧ F2` and `F2 ∧ F3` need `c_2 >= 1`, so they stop at `(d - 1) / 2`: the top itself
+    ///   where `d` is odd, one below it where `d` is even.
+    /// - `F3 ∧ F4` and `F4 ∧ F4` need `c_4 >= 1` and `c_4 >= 2`, the same for the whole run.
+    ///
+    /// Where a move is illegal for the whole run its child's rank means nothing: the load then
+    /// reads some word of the table (or 0 past its end), and the mask drops it.
+    ///
+    /// `F1 ∧ F2` at `t` reaches the `F1 ∧ F1` child of `t + 1` (the same child run, one further
+    /// up), so its word is that of `F1 ∧ F1` moved down one bit; that holds even where `F1 ∧ F1`
+    /// is illegal at the top (the child run reaches one higher than the run where `d` is odd).
+    /// `F3 ∧ F3` reaches the run one `c_4` up, solved just before in this tier, and reads it back
+    /// from the table.
     #[inline(always)]
     fn group_in_words(&self, cursor: &mut Cursor, scratch: &mut Scratch, level: &Level) -> u64 {
-        let fixed_len = cursor.fixed_len;
-        let same_4 = cursor.same[4];
-        let group = scratch.group;
-        // The first tier has no tier below, and no combine is legal in it.
-        let below: &[AtomicU64] = self.below.map_or(&[][..], |t| t.wins);
-        let here = &self.current.wins[..];
-        // Every move fixed above index 4 is in the group's shared bits, and so is `F4 ∧ F5` where
-        // `c_4 >= 1`; `F5 ∧ F5` (legal at every `c_4` when `c_5 >= 2`) has an offset of its own
-        // for each run.
-        let (shared_above, shared_combine_4) = (scratch.shared_moves > 0, scratch.shared_combine_4);
-        let deposit = self.isa == Isa::X86_64V3FastDeposit;
-        let mut solved = 0;
-        // The run one `c_4` up, where this path solved it.
-        let mut last: Option<LastRun> = None;
-        for run in self.group_runs(cursor, level) {
-            let Some(run) = run else {
-                last = None;
-                continue;
-            };
-            let GroupRun { c, t_min, t_max, first, .. } = run;
-            if t_max - t_min >= 63 {
-                self.fix_by(cursor, 4, c, level, run.fix_terms());
-                solved += self.any_run(cursor, scratch, run.terms());
-                cursor.fixed_len = fixed_len;
-                last = None;
-                continue;
-            }
-            #[cfg(test)]
-            self.check_group_run(cursor, level, &run);
-            let mut losing_child = if shared_above || (shared_combine_4 && c >= 1) {
-                load_bits(&scratch.shared, first - same_4)
-            } else {
-                0
-            };
-            if let Some(delta) = run.split_55(level) {
-                losing_child |= !load_atomic_bits(here, first.wrapping_add(delta));
-            }
-            let moves = run.own_moves(&group);
-            // A move's children loaded from the child of its `from`, and shifted to bit `from -
-            // t_min` of the run's word.
-            let load = |words: &[AtomicU64], children: RunChildren| {
-                load_atomic_bits(words, children.rank) << (children.from - t_min)
-            };
-            // Bits `from..` of the run (the resolve ignores those past its top), and `from..=to`.
-            let from_up = |children: RunChildren| u64::MAX << (children.from - t_min);
-            let legal = |children: RunChildren| {
-                bit_range((children.from - t_min) as u32, (children.to - t_min) as u32)
-            };
-            // Bit `i + by` of `word` at bit `i` (`by` from -2 to 2).
-            let align = |word: u64, by: i64| (word >> by.max(0)) << (-by).max(0);
-            // F1 ∧ F1 -> F2.
-            let combine_11 = moves.combine_11.legal().then(|| load(below, moves.combine_11));
-            if let Some(a) = combine_11 {
-                losing_child |= !a & from_up(moves.combine_11);
-            }
-            // F1 ∧ F2 -> F3: the child of `F1 ∧ F1` at `t + 1`.
-            if moves.combine_12.legal() {
-                let children = match combine_11 {
-                    Some(a) => a >> 1,
-                    None => load(below, moves.combine_12),
-                };
-                losing_child |= !children & legal(moves.combine_12);
-            }
-            // F2 ∧ F3 -> F4: the last run's `F1 ∧ F1` children at `t - 1`.
-            if moves.combine_23.legal() {
-                let children = match last {
-                    Some(LastRun { t_min: last_min, combine_11: Some(a), .. }) => {
-                        align(a, t_min - 1 - last_min)
-                    }
-                    _ => load(below, moves.combine_23),
-                };
-                losing_child |= !children & legal(moves.combine_23);
-            }
-            // F3 ∧ F4 -> F5.
-            if moves.combine_34.legal() {
-                losing_child |= !load(below, moves.combine_34) & from_up(moves.combine_34);
-            }
-            // F3 ∧ F3 -> F1 ∧ F4: the last run's position `t - 2`.
-            if moves.split_33.legal() {
-                let children = match last {
-                    Some(LastRun { t_min: last_min, wins, .. }) => align(wins, t_min - 2 - last_min),
-                    None => load(here, moves.split_33),
-                };
-                losing_child |= !children & from_up(moves.split_33);
-            }
-            // F4 ∧ F4 -> F2 ∧ F5, legal for the whole run.
-            if moves.split_44.legal() {
-                losing_child |= !load(here, moves.split_44);
-            }
-            let width = (t_max - t_min + 1) as u32;
-            let wins = resolve_short_run(losing_child, width, deposit);
-            self.current.set_owned_bits(first, wins, &scratch.owned);
-            last = Some(LastRun { t_min, wins, combine_11 });
-            solved += u64::from(width);
+        let words = GroupWords {
+            // The first tier has no tier below, and no combine is legal in it.
+            below: self.below.map_or(&[][..], |t| t.wins),
+            here: &self.current.wins[..],
+            same_4: cursor.same[4],
+            shared_above: scratch.shared_moves > 0,
+            shared_combine_4: scratch.shared_combine_4,
+            deposit: matches!(self.isa, Isa::X86_64V3FastDeposit | Isa::X86_64V4),
+        };
+        #[cfg(target_arch = "x86_64")]
+        if self.isa == Isa::X86_64V4 {
+            // SAFETY: `Isa::X86_64V4` is chosen only where the processor has AVX-512F and BMI2.
+            return unsafe { self.group_in_vectors(cursor, scratch, level, &words) };
         }
-        solved
+        self.group_runs(cursor, level)
+            .flatten()
+            .map(|run| self.group_run(cursor, scratch, level, &words, &run))
+            .sum()
+    }
+
+    /// One run of [`Runs::group_in_words`]: in one word where it has at most 63 positions (by
+    /// [`Runs::run_in_word`]), by [`Runs::any_run`] otherwise. Returns its length.
+    #[inline(always)]
+    fn group_run(
+        &self,
+        cursor: &mut Cursor,
+        scratch: &mut Scratch,
+        level: &Level,
+        words: &GroupWords<'_>,
+        run: &GroupRun,
+    ) -> u64 {
+        if run.t_max - run.t_min >= 63 {
+            let fixed_len = cursor.fixed_len;
+            self.fix_by(cursor, 4, run.c, level, run.fix_terms());
+            let solved = self.any_run(cursor, scratch, run.terms());
+            cursor.fixed_len = fixed_len;
+            return solved;
+        }
+        #[cfg(test)]
+        self.check_group_run(cursor, level, run);
+        let losing_child = self.run_losing_children(scratch, level, words, run);
+        let split_33 = words.split_33(&run.own_moves(&scratch.group), run.t_min);
+        let width = (run.t_max - run.t_min + 1) as u32;
+        let wins = resolve_short_run(losing_child | split_33, width, words.deposit);
+        self.current.set_owned_bits(run.first, wins, &scratch.owned);
+        u64::from(width)
+    }
+
+    /// Whether a move of a run of at most 63 positions reaches a losing child, bit `t - t_min`,
+    /// for every move but the run's own `F2 ∧ F2` and `F3 ∧ F3` (which [`GroupWords::split_33`]
+    /// reads from the run solved just before).
+    #[inline(always)]
+    fn run_losing_children(
+        &self,
+        scratch: &Scratch,
+        level: &Level,
+        words: &GroupWords<'_>,
+        run: &GroupRun,
+    ) -> u64 {
+        let &GroupRun { c, d, t_min, t_max, first, .. } = run;
+        let width = (t_max - t_min + 1) as u32;
+        let mut losing_child = if words.shared_above || (words.shared_combine_4 && c >= 1) {
+            load_bits(&scratch.shared, first - words.same_4)
+        } else {
+            0
+        };
+        if let Some(delta) = run.split_55(level) {
+            losing_child |= !load_atomic_bits(words.here, first.wrapping_add(delta));
+        }
+        let moves = run.own_moves(&scratch.group);
+        let losing = |table: &[AtomicU64], children: RunChildren| losing_from(table, children, t_min);
+        // All ones where the condition holds, for the whole run.
+        let all_if = |condition: bool| 0u64.wrapping_sub(u64::from(condition));
+        // `(d - 1) / 2`, where `c_2 >= 1` stops: the top bit cleared where `d` is even.
+        let below_c2_end = !(u64::from(d & 1 == 0) << (width - 1));
+        // F1 ∧ F1 -> F2, and F1 ∧ F2 -> F3 from the same word one bit down.
+        let combine_11 = losing(words.below, moves.combine_11);
+        let combine_12 = (combine_11 >> 1) & (u64::MAX << (moves.combine_12.from - t_min));
+        // F2 ∧ F3 -> F4, F3 ∧ F4 -> F5.
+        let combine_23 = losing(words.below, moves.combine_23);
+        let combine_34 = losing(words.below, moves.combine_34) & all_if(c >= 1);
+        // F4 ∧ F4 -> F2 ∧ F5.
+        let split_44 = losing(words.here, moves.split_44) & all_if(c >= 2);
+        losing_child | ((combine_12 | combine_23) & below_c2_end) | combine_11 | combine_34 | split_44
     }
 
     /// The group loop of the remoteness pass ([`Runs::group`]): each run's moves written out
@@ -1991,7 +2022,7 @@ mod tests {
                     );
                     if above && width < 64 {
                         // The whole-run resolve, by each method this processor has.
-                        let deposit = Isa::detect() == Isa::X86_64V3FastDeposit;
+                        let deposit = matches!(Isa::detect(), Isa::X86_64V3FastDeposit | Isa::X86_64V4);
                         for by_deposit in [false, deposit] {
                             let got = resolve_short_run(w, width, by_deposit);
                             assert_eq!(got, expected, "w = {w:#x}, width {width}, deposit {by_deposit}");
