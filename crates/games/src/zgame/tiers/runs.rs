@@ -746,7 +746,8 @@ fn resolve_by_deposit(losing_child: u64, width: u32) -> u64 {
     // The set bits whose next set bit up is odd.
     let below_odd = _pdep_u64(flags >> 1, set);
     let nearest_odd = (odd << 1).wrapping_sub(below_odd << 1).wrapping_sub(flags & 1);
-    (w | !(nearest_odd ^ ODD)) & all
+    // (A set bit is its own nearest, so it wins: no need to OR `w` back in.)
+    !(nearest_odd ^ ODD) & all
 }
 
 /// Folds one chunk of a move's children into the accumulators of the positions they are the

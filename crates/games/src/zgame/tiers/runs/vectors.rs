@@ -87,6 +87,11 @@ struct RunsOwnMoves {
     legal_34: [u64; LANES],
     rank_33: [u64; LANES],
     at_33: [u64; LANES],
+    /// From the outcomes of the run one `c_4` up, solved just before: shifted down by
+    /// `down_33`, then up by `up_33`, and legal at `legal_33`.
+    down_33: [u64; LANES],
+    up_33: [u64; LANES],
+    legal_33: [u64; LANES],
     rank_44: [u64; LANES],
     legal_44: [u64; LANES],
 }
@@ -94,8 +99,8 @@ struct RunsOwnMoves {
 /// The run one `c_4` up from the next, where its `F3 ∧ F3` children are.
 #[derive(Clone, Copy)]
 enum RunUp {
-    /// Solved in this loop: its outcomes, bit `t - t_min`, and its lowest `t`.
-    Solved { wins: u64, t_min: i64 },
+    /// Solved in this loop: its outcomes, bit `t - t_min`.
+    Solved(u64),
     /// No positions there, so `F3 ∧ F3` is illegal in the next run.
     Empty,
     /// Solved run by run, its outcomes read back from the table.
@@ -208,6 +213,13 @@ impl Runs<'_> {
             // `(d - 1) / 2`, where `c_2 >= 1` stops: the top bit cleared where `d` is even.
             let d_even = _mm512_xor_si512(_mm512_and_si512(d, one), one);
             let below_c2_end = not(_mm512_sllv_epi64(d_even, _mm512_sub_epi64(width, one)));
+            // F3 ∧ F3 reaches the run one `c_4` up, whose lowest `t` is `max(0, x - 3)`: bit `i`
+            // of the run is the child of its bit `i + shift_33`.
+            let at_33 = _mm512_sub_epi64(_mm512_max_epi64(x, splat(2)), t_min);
+            let shift_33 = _mm512_sub_epi64(
+                _mm512_sub_epi64(t_min, splat(2)),
+                _mm512_max_epi64(_mm512_sub_epi64(x, splat(3)), zero),
+            );
             let moves = RunsOwnMoves {
                 // F1 ∧ F1 -> F2, and F1 ∧ F2 -> F3 from the same word one bit down.
                 rank_11: lanes_of(_mm512_sub_epi64(splat(minus as i64), here[1])),
@@ -227,12 +239,15 @@ impl Runs<'_> {
                     _mm512_sub_epi64(group_term(group.f3_f3), up[0]),
                     _mm512_maskz_mov_epi64(_mm512_cmpge_epi64_mask(x, splat(3)), one),
                 )),
-                at_33: lanes_of(_mm512_sub_epi64(_mm512_max_epi64(x, splat(2)), t_min)),
+                at_33: lanes_of(at_33),
+                legal_33: lanes_of(_mm512_sllv_epi64(splat(-1), at_33)),
+                down_33: lanes_of(_mm512_max_epi64(shift_33, zero)),
+                up_33: lanes_of(_mm512_max_epi64(_mm512_sub_epi64(zero, shift_33), zero)),
                 // F4 ∧ F4 -> F2 ∧ F5.
                 rank_44: lanes_of(_mm512_sub_epi64(group_term(group.f4_f4), here[3])),
                 legal_44: lanes_of(all_if(_mm512_cmpge_epi64_mask(c, splat(2)))),
             };
-            let (run_first, width, t_min) = (lanes_of(run_first), lanes_of(width), lanes_of(t_min));
+            let (run_first, width) = (lanes_of(run_first), lanes_of(width));
             let (below, here_table) = (words.below, words.here);
             for k in 0..LANES {
                 if runs >> k & 1 == 0 {
@@ -276,20 +291,14 @@ impl Runs<'_> {
                         (moves.rank_33[k], moves.at_33[k] as i64)
                     );
                 }
-                let t_min = t_min[k] as i64;
-                // Bit `i` of the run is the child of `t_min + i - 2` in the run up.
-                let at_33 = moves.at_33[k];
                 let split_33 = match run_up {
-                    RunUp::Solved { wins, t_min: up_min } => {
-                        let by = t_min - 2 - up_min;
-                        !((wins >> by.max(0)) << (-by).max(0)) & (u64::MAX << at_33)
-                    }
+                    RunUp::Solved(wins) => !(wins >> moves.down_33[k] << moves.up_33[k]) & moves.legal_33[k],
                     RunUp::Empty => 0,
-                    RunUp::InTable => !load_atomic_bits(here_table, moves.rank_33[k]) << at_33,
+                    RunUp::InTable => !load_atomic_bits(here_table, moves.rank_33[k]) << moves.at_33[k],
                 };
                 let wins = resolve_by_deposit(losing_child | split_33, width[k] as u32);
                 self.current.set_owned_bits(run_first[k], wins, &scratch.owned);
-                run_up = RunUp::Solved { wins, t_min };
+                run_up = RunUp::Solved(wins);
                 solved += width[k];
             }
             // The diagonal's counts at the chunk's last `c_4`, for the next chunk.
