@@ -1062,6 +1062,7 @@ impl Runs<'_> {
         match j {
             3 => return self.any_run(cursor, scratch, self.run_terms(cursor)),
             4 => return self.group(cursor, scratch),
+            5 => return self.groups(cursor, scratch),
             _ => {}
         }
         let fixed_len = cursor.fixed_len;
@@ -1070,6 +1071,51 @@ impl Runs<'_> {
         for c in self.choices(j, cursor.m[j], cursor.q[j]) {
             self.fix(cursor, j, c, &level);
             solved += self.in_rank_order(j - 1, cursor, scratch);
+            cursor.fixed_len = fixed_len;
+        }
+        solved
+    }
+
+    /// Solves the groups of `cursor` (counts fixed above index 5), by decreasing `c_5`: the loop
+    /// of [`Runs::in_rank_order`] at index 5, written out.
+    ///
+    /// Fixing `c_5` needs `Q(5, m_4, q_4)`, `Q(5, m_4, q_4 - 1)` and, for the split `F6 ∧ F6`,
+    /// `Q(5, m_4 + 5, q_4 + 1)`. As `c_5` steps down, `(m_4, q_4)` steps by `(8, 1)`, along the
+    /// recurrence's diagonal `Q(5, m, q) = Q(4, m, q) + Q(5, m - 8, q - 1)`: each is the last one
+    /// plus a count at index 4, and those (`Q(4, m_4, q_4)` among them, which says whether the
+    /// group has a position at all) are one table read each.
+    #[inline(always)]
+    fn groups(&self, cursor: &mut Cursor, scratch: &mut Scratch) -> u64 {
+        let fixed_len = cursor.fixed_len;
+        let level = self.level(cursor, 5);
+        let (m5, q5) = (cursor.m[5], cursor.q[5]);
+        let q = |j: usize, m: i64, q: i64| self.index.q(j, m, q);
+        // The range of `choices(5, ..)`, whose filter is `Q(4, m_4, q_4) > 0`.
+        let most = (m5 / 8).min(q5).min((m5 - q5) / 7);
+        let least = ((m5 - q5 * 5).max(0) as u64).div_ceil(3) as i64;
+        // The split's count only where the split is legal: `m_4 + 5` may be past the table
+        // otherwise (it is the sum at index 4 of the split's child, at most `n`, where it is).
+        let split = level.split.is_some();
+        let shifts = [(0, 0), (0, -1), (5, 1)];
+        let counts = |j: usize, m4: i64, q4: i64| {
+            shifts.map(|(a, b)| if a == 0 || split { q(j, m4 + a, q4 + b) } else { 0 })
+        };
+        // The three counts at index 5 one `c_5` above the highest.
+        let mut five = counts(5, m5 - 8 * (most + 1), q5 - (most + 1));
+        let mut solved = 0;
+        for c in (least..=most).rev() {
+            let (m4, q4) = (m5 - 8 * c, q5 - c);
+            let four = counts(4, m4, q4);
+            five = std::array::from_fn(|k| five[k] + four[k]);
+            debug_assert_eq!(five, counts(5, m4, q4));
+            if four[0] == 0 {
+                continue;
+            }
+            // As `Runs::fix` finds them.
+            let (split_child, split_below) =
+                if split { (five[2], four[2].wrapping_sub(four[0])) } else { (0, 0) };
+            self.fix_by(cursor, 5, c, &level, [five[0], five[1], split_child, split_below]);
+            solved += self.group(cursor, scratch);
             cursor.fixed_len = fixed_len;
         }
         solved
