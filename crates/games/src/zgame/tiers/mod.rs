@@ -903,6 +903,41 @@ mod tests {
     }
 
     #[test]
+    fn every_instruction_set_gives_the_same_tiers_where_runs_are_long() {
+        // The smallest games with runs of 64 positions or more (10 at n = 260, 50 at n = 270),
+        // which the one-word loops hand to the general run path: each instruction set's fast
+        // sweep against the first, tier by tier, on one thread and on three.
+        for threads in [1, 3] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| {
+                for n in [260, 270] {
+                    let mut solvers: Vec<_> = runs::Isa::available()
+                        .into_iter()
+                        .map(|isa| {
+                            let mut solver = TieredSolver::new(n, false, 1 << 32).unwrap();
+                            solver.isa = isa;
+                            solver
+                        })
+                        .collect();
+                    while solvers[0].next_tier().is_some() {
+                        let expected = solvers[0].solve_next_by(TierSweep::Fast, |_, _| {}).unwrap();
+                        let values = solvers[0].last();
+                        for solver in &mut solvers[1..] {
+                            let isa = solver.isa;
+                            assert_eq!(
+                                solver.solve_next_by(TierSweep::Fast, |_, _| {}).unwrap(),
+                                expected,
+                                "n = {n} {isa:?}"
+                            );
+                            assert_eq!(solver.last(), values, "n = {n} {isa:?}, tier {}", expected.parts);
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    #[test]
     fn p_position_counts_equal_the_flat_solve_over_a_sample() {
         for n in [100, 150, 201, 250] {
             let flat = solve(n, false, 1 << 32, |_, _| {}).unwrap();

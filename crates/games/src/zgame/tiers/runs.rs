@@ -26,9 +26,11 @@
 //! resolved by carrying parities down the word in doubling steps ([`resolve_own_move`]), or by
 //! bit extract and deposit where those are fast ([`resolve_by_deposit`]). A run of at most 63
 //! positions (nearly all of them) is one word, each move ORed in as it is found, its moves
-//! written out from the run's bounds in the group loop ([`Runs::group_in_words`]), and three of
-//! them read no table: their children are in words already at hand, the `F1 ∧ F1` children's
-//! and the run solved just before.
+//! written out from the run's bounds in the group loop ([`Runs::group_in_words`]), each a load,
+//! a shift and a mask with no branch (`F1 ∧ F2` takes the `F1 ∧ F1` word itself, one bit down).
+//! Where AVX-512F is, the loop takes eight runs at once ([`Runs::group_in_vectors`], in
+//! `vectors.rs`): their bounds and child ranks in the lanes of one register, then each run's
+//! loads and resolve, with `F3 ∧ F3` from the outcomes of the run solved just before.
 //! The scalar pass does the same position by position (and keeps remoteness); both are tested
 //! against the reference sweep that ranks every child from scratch.
 //!
@@ -39,7 +41,8 @@
 //! each run then reads only its own moves. The counts `Q(4, m, q)` the runs' offsets need lie
 //! along the recurrence's diagonal as `c_4` steps, and are carried from run to run
 //! ([`Runs::group_runs`]); the group's own terms take twenty table reads, each once
-//! ([`Runs::group_level`]). Each pass has its group loop, which writes a run's moves out from the
+//! ([`Runs::group_level`]); the loop over `c_5` above them carries its counts at index 5 down
+//! the same way ([`Runs::groups`]). Each pass has its group loop, which writes a run's moves out from the
 //! run's bounds ([`GroupRun::own_moves`]): no cursor is set for a run, but for the rare run of 64
 //! positions or more in the outcome pass, which the general run path solves.
 //!
@@ -1179,6 +1182,10 @@ impl Runs<'_> {
     /// is illegal at the top (the child run reaches one higher than the run where `d` is odd).
     /// `F3 ∧ F3` reaches the run one `c_4` up, solved just before in this tier, and reads it back
     /// from the table.
+    ///
+    /// Where the processor has AVX-512F ([`Isa::X86_64V4`]) the same moves go eight runs at a
+    /// time, by [`Runs::group_in_vectors`]; this loop is then its path for a chunk of runs with
+    /// one of 64 positions or more.
     #[inline(always)]
     fn group_in_words(&self, cursor: &mut Cursor, scratch: &mut Scratch, level: &Level) -> u64 {
         let words = GroupWords {

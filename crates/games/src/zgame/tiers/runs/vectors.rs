@@ -179,8 +179,12 @@ impl Runs<'_> {
                     c: top_c,
                     least: least.max(top_c - (LANES as i64 - 1)),
                 };
-                for run in chunk.by_ref().flatten() {
-                    solved += self.group_run(cursor, scratch, level, words, &run);
+                for run in chunk.by_ref() {
+                    #[cfg(test)]
+                    assert_eq!(reference.next().map(|r| r.map(|r| r.first)), Some(run.map(|r| r.first)));
+                    if let Some(run) = run {
+                        solved += self.group_run(cursor, scratch, level, words, &run);
+                    }
                 }
                 above = chunk.above.map(|v| splat(v as i64));
                 top_c -= LANES as i64;
