@@ -182,9 +182,8 @@ impl Runs<'_> {
                 for run in chunk.by_ref() {
                     #[cfg(test)]
                     assert_eq!(reference.next().map(|r| r.map(|r| r.first)), Some(run.map(|r| r.first)));
-                    if let Some(run) = run {
-                        solved += self.group_run(cursor, scratch, level, words, &run);
-                    }
+                    let Some(run) = run else { continue };
+                    solved += self.group_run(cursor, scratch, level, words, &run);
                 }
                 above = chunk.above.map(|v| splat(v as i64));
                 top_c -= LANES as i64;
