@@ -790,6 +790,17 @@ fn fold_children(
     }
 }
 
+/// `vec` as `len` copies of `value`, its old contents dropped unread: where it must grow it
+/// takes a fresh allocation rather than one that copies them over (a block's scratch grows group
+/// by group, and on several threads each block starts with its own).
+fn refill<T: Copy>(vec: &mut Vec<T>, len: usize, value: T) {
+    vec.clear();
+    if vec.capacity() < len {
+        *vec = Vec::with_capacity(len.next_power_of_two());
+    }
+    vec.resize(len, value);
+}
+
 /// Bits `from..=to` (`from <= to < 64`) set, without a branch.
 #[inline(always)]
 fn bit_range(from: u32, to: u32) -> u64 {
@@ -1478,8 +1489,7 @@ impl Runs<'_> {
     fn share_fixed_moves(&self, cursor: &Cursor, scratch: &mut Scratch, level: &Level) {
         let (first, len, combine_4) = (cursor.same[4], level.same, level.combine);
         let words = len.div_ceil(64) as usize;
-        scratch.shared.clear();
-        scratch.shared.resize(words, 0);
+        refill(&mut scratch.shared, words, 0);
         // Each move with the first position of the group where it is legal: `combine_4` from
         // the first with `c_4 = 1` on (and loaded from there: the children of the positions
         // below may lie before the table's start).
@@ -1507,10 +1517,8 @@ impl Runs<'_> {
         let (first, len) = (cursor.same[4], level.same as usize);
         let room = len.next_multiple_of(LANES) + LANES;
         let Scratch { block, shared_fastest, shared_slowest, .. } = scratch;
-        shared_fastest.clear();
-        shared_fastest.resize(room, NO_LOSS);
-        shared_slowest.clear();
-        shared_slowest.resize(room, 0);
+        refill(shared_fastest, room, NO_LOSS);
+        refill(shared_slowest, room, 0);
         let tables = self.tables(block);
         for &offset in &cursor.fixed[..cursor.fixed_len] {
             tables.fold_move(first, offset, 0, len - 1, shared_fastest, shared_slowest);
