@@ -171,8 +171,8 @@ pub(super) enum Isa {
     /// ([`resolve_short_run`]).
     X86_64V3FastDeposit,
     /// [`Isa::X86_64V3FastDeposit`] with AVX-512F (Intel's from 2017, AMD's from Zen 4, 2022):
-    /// the outcome pass takes eight runs of a group at once, their children gathered into one
-    /// register per move ([`Runs::group_in_vectors`]).
+    /// the outcome pass takes eight runs of a group at once, their bounds and children's ranks
+    /// in the lanes of one register ([`Runs::group_in_vectors`]).
     X86_64V4,
 }
 
