@@ -607,16 +607,6 @@ struct GroupWords<'a> {
     deposit: bool,
 }
 
-impl GroupWords<'_> {
-    /// Whether `F3 ∧ F3 -> F1 ∧ F4` reaches a losing child, bit `t - t_min` of the run: its
-    /// children are in the run one `c_4` up, solved just before in this tier, and read back from
-    /// the table.
-    #[inline(always)]
-    fn split_33(&self, moves: &RunOwnMoves, t_min: i64) -> u64 {
-        losing_from(self.here, moves.split_33, t_min)
-    }
-}
-
 /// Whether a run's own move reaches a losing child, from the child of its `from` on, at bit
 /// `from - t_min` of the run's word (0 below `from`; where the move is illegal past `from` the
 /// caller masks the bits).
@@ -1219,8 +1209,8 @@ impl Runs<'_> {
             .sum()
     }
 
-    /// One run of [`Runs::group_in_words`]: in one word where it has at most 63 positions (by
-    /// [`Runs::run_in_word`]), by [`Runs::any_run`] otherwise. Returns its length.
+    /// One run of [`Runs::group_in_words`]: in one word where it has at most 63 positions, by
+    /// [`Runs::any_run`] otherwise. Returns its length.
     #[inline(always)]
     fn group_run(
         &self,
@@ -1239,8 +1229,10 @@ impl Runs<'_> {
         }
         #[cfg(test)]
         self.check_group_run(cursor, level, run);
-        let losing_child = self.run_losing_children(scratch, level, words, run);
-        let split_33 = words.split_33(&run.own_moves(&scratch.group), run.t_min);
+        let moves = run.own_moves(&scratch.group);
+        let losing_child = self.run_losing_children(scratch, level, words, run, &moves);
+        // F3 ∧ F3 -> F1 ∧ F4: the run one `c_4` up, solved just before, read back from the table.
+        let split_33 = losing_from(words.here, moves.split_33, run.t_min);
         let width = (run.t_max - run.t_min + 1) as u32;
         let wins = resolve_short_run(losing_child | split_33, width, words.deposit);
         self.current.set_owned_bits(run.first, wins, &scratch.owned);
@@ -1248,8 +1240,8 @@ impl Runs<'_> {
     }
 
     /// Whether a move of a run of at most 63 positions reaches a losing child, bit `t - t_min`,
-    /// for every move but the run's own `F2 ∧ F2` and `F3 ∧ F3` (which [`GroupWords::split_33`]
-    /// reads from the run solved just before).
+    /// for every move but the run's own `F2 ∧ F2` and `F3 ∧ F3` (whose children are in the run
+    /// solved just before); `moves` from [`GroupRun::own_moves`].
     #[inline(always)]
     fn run_losing_children(
         &self,
@@ -1257,6 +1249,7 @@ impl Runs<'_> {
         level: &Level,
         words: &GroupWords<'_>,
         run: &GroupRun,
+        moves: &RunOwnMoves,
     ) -> u64 {
         let &GroupRun { c, d, t_min, t_max, first, .. } = run;
         let width = (t_max - t_min + 1) as u32;
@@ -1268,7 +1261,6 @@ impl Runs<'_> {
         if let Some(delta) = run.split_55(level) {
             losing_child |= !load_atomic_bits(words.here, first.wrapping_add(delta));
         }
-        let moves = run.own_moves(&scratch.group);
         let losing = |table: &[AtomicU64], children: RunChildren| losing_from(table, children, t_min);
         // All ones where the condition holds, for the whole run.
         let all_if = |condition: bool| 0u64.wrapping_sub(u64::from(condition));

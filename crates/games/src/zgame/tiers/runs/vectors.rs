@@ -286,9 +286,9 @@ impl Runs<'_> {
                     self.check_group_run(cursor, level, &run);
                     let all = u64::MAX >> (64 - width[k]);
                     assert_eq!((run.first, (run.t_max - run.t_min + 1) as u64), (run_first[k], width[k]));
-                    let expected = self.run_losing_children(scratch, level, words, &run);
-                    assert_eq!(losing_child & all, expected & all, "c_4 = {}", run.c);
                     let own = run.own_moves(&group);
+                    let expected = self.run_losing_children(scratch, level, words, &run, &own);
+                    assert_eq!(losing_child & all, expected & all, "c_4 = {}", run.c);
                     assert_eq!(
                         (own.split_33.rank, own.split_33.from - run.t_min),
                         (moves.rank_33[k], moves.at_33[k] as i64)
