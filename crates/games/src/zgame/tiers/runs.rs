@@ -47,9 +47,16 @@
 //! positions or more in the outcome pass, which the general run path solves.
 //!
 //! **Remoteness.** Remoteness is odd exactly at wins, so a child's remoteness says whether it is
-//! a loss: the remoteness pass reads no outcome bits, and it folds a move's children into the
-//! run's accumulators 16 positions at a time, as signed 16-bit lanes with no branch (SSE2 has
-//! min and max for those, not for unsigned or 32-bit lanes).
+//! a loss: the remoteness pass reads no outcome bits. It takes a run 16 positions (a chunk) at a
+//! time from the top chunk down, as signed 16-bit lanes with no branch (SSE2 has min and max for
+//! those, not for unsigned or 32-bit lanes): every move's children folded into the chunk's least
+//! losing and greatest child remoteness, held in registers through all the moves, then the
+//! run's own move through the chunk ([`Runs::run_remoteness`]). Where AVX2 is, the own move goes
+//! by a scan rather than position by position: outcomes first by the word resolve, then each
+//! position's remoteness as a clamp of the one above, composed across the chunk in four doubling
+//! steps ([`own_move_scan`]). Where AVX-512 BW is, each chunk of children is one masked load of
+//! exactly the children's cells ([`fold_chunk_masked`]), without the checks that keep a plain
+//! load inside the table and off cells another thread may be writing.
 //!
 //! **Both cores.** On several threads a tier is cut into the blocks of its plan (`shares.rs`:
 //! the positions sharing the counts above some index, consecutive ranks), and a block can start
@@ -170,9 +177,11 @@ pub(super) enum Isa {
     /// hundreds of cycles, so there the run's own move resolves by shifts alone
     /// ([`resolve_short_run`]).
     X86_64V3FastDeposit,
-    /// [`Isa::X86_64V3FastDeposit`] with AVX-512F (Intel's from 2017, AMD's from Zen 4, 2022):
-    /// the outcome pass takes eight runs of a group at once, their bounds and children's ranks
-    /// in the lanes of one register ([`Runs::group_in_vectors`]).
+    /// [`Isa::X86_64V3FastDeposit`] with AVX-512 F, BW and VL (Intel's from 2017, AMD's from
+    /// Zen 4, 2022): the outcome pass takes eight runs of a group at once, their bounds and
+    /// children's ranks in the lanes of one register ([`Runs::group_in_vectors`]), and the
+    /// remoteness pass reads each chunk of children by one masked load
+    /// ([`Runs::group_remoteness_v4`]).
     X86_64V4,
 }
 
@@ -190,7 +199,10 @@ impl Isa {
             if !Isa::deposit_is_fast() {
                 return Isa::X86_64V3;
             }
-            if std::arch::is_x86_feature_detected!("avx512f") {
+            if std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+            {
                 return Isa::X86_64V4;
             }
             return Isa::X86_64V3FastDeposit;
@@ -301,10 +313,6 @@ struct Scratch {
     shared_slowest: Vec<i16>,
     /// The terms of the run moves' offsets that depend only on the counts above index 4.
     group: GroupTerms,
-    /// The least losing and the greatest child remoteness + 1 of each position of a run, in
-    /// whole chunks of [`LANES`] (remoteness only).
-    fastest: Vec<i16>,
-    slowest: Vec<i16>,
 }
 
 impl Scratch {
@@ -314,11 +322,8 @@ impl Scratch {
         self.shared_moves + usize::from(self.shared_combine_4 && c4 >= 1)
     }
 
-    /// For the block of ranks `first..first + len` of the game on `n`, with room for its longest
-    /// run (`c_3` ranges over at most `n / 2 + 1` values) when remoteness is kept; none otherwise
-    /// (the word pass alone needs no space).
-    fn new(n: u32, remoteness: bool, (first, len): (u64, u64)) -> Scratch {
-        let long = if remoteness { (n as usize / 2 + 1).next_multiple_of(LANES) } else { 0 };
+    /// For the block of ranks `first..first + len`.
+    fn new((first, len): (u64, u64)) -> Scratch {
         let owned = first.div_ceil(64) as usize..((first + len) / 64) as usize;
         Scratch {
             owned,
@@ -330,8 +335,6 @@ impl Scratch {
             shared_fastest: Vec::new(),
             shared_slowest: Vec::new(),
             group: GroupTerms::default(),
-            fastest: vec![0; long],
-            slowest: vec![0; long],
         }
     }
 }
@@ -564,7 +567,7 @@ impl GroupRun {
     }
 }
 
-/// One of a run's own moves, written out from the run's bounds ([`Runs::run_children`]): legal
+/// One of a run's own moves, written out from the run's bounds ([`GroupRun::own_moves`]): legal
 /// for `from..=to` (none where `from > to`), and the rank of the child of `from`.
 #[derive(Clone, Copy, Debug)]
 struct RunChildren {
@@ -579,7 +582,7 @@ impl RunChildren {
     }
 }
 
-/// A run's own moves but the one inside it, as [`Runs::run_children`] writes them out; the
+/// A run's own moves but the one inside it, as [`GroupRun::own_moves`] writes them out; the
 /// combines' children are in the tier below, the splits' in this one.
 #[derive(Clone, Copy, Debug)]
 struct RunOwnMoves {
@@ -777,6 +780,191 @@ fn fold_children(
         let through_loss = r | (((r & 1) - 1) & NO_LOSS);
         fastest[i] = fastest[i].min(through_loss);
         slowest[i] = slowest[i].max(r);
+    }
+}
+
+/// The remoteness and outcomes of the positions of one chunk of a run (lanes `0..=last`, the
+/// lowest rank in lane 0) from their accumulators (child remoteness + 1: the least over losing
+/// children, `fastest`, and the greatest over all, `slowest`, of every move but the run's own)
+/// and from the position `above` the chunk's top (its remoteness and whether it wins; -1 and a
+/// win above the run's top, where the own move is illegal). Gives the remoteness of every lane
+/// (those past `last` mean nothing) and the outcome bits of lanes `0..=last`.
+///
+/// The run's own move `F2 ∧ F2 -> F1 ∧ F3` goes from each position to the one above, so here
+/// the chunk goes position by position from the top down: a position wins when it has a losing
+/// child or the one above loses. This is the reference [`own_move_scan`] is tested
+/// against, and the path of processors without AVX2. (Remoteness past `i16::MAX` saturates;
+/// the caller reports anything past [`MOST_REMOTENESS`].)
+#[inline(always)]
+fn own_move_serial(
+    fastest: &[i16; LANES],
+    slowest: &[i16; LANES],
+    last: usize,
+    (above, above_wins): (i16, bool),
+) -> ([i16; LANES], u64) {
+    let mut remoteness = [0i16; LANES];
+    let mut wins = 0u64;
+    let (mut above, mut above_wins) = (i32::from(above), above_wins);
+    for i in (0..=last).rev() {
+        let (mut f, mut s) = (i32::from(fastest[i]), i32::from(slowest[i]));
+        if !above_wins {
+            f = f.min(above + 1);
+        }
+        s = s.max(above + 1);
+        above_wins = f != i32::from(NO_LOSS);
+        above = if above_wins { f } else { s }.min(i32::from(i16::MAX));
+        remoteness[i] = above as i16;
+        wins |= u64::from(above_wins) << i;
+    }
+    (remoteness, wins)
+}
+
+/// [`own_move_serial`] with AVX2, the chain from the top down split in two:
+/// - **Outcomes first**, by the word resolve of the outcome pass ([`resolve_short_run`]) on the
+///   chunk's bits "has a losing child".
+/// - **Then remoteness**, as a scan. With the outcomes known, each position's remoteness is a
+///   function of the remoteness `x` of the one above, of the form
+///   `x -> min(max(x + 1, lo), hi)`:
+///   - a win below a win: its least losing child, `lo = hi = fastest`;
+///   - a win below a loss: `min(x + 1, fastest)`, so `lo = 0`, `hi = fastest`;
+///   - a loss (all its children win, and so does the position above): `max(x + 1, slowest)`, so
+///     `lo = slowest`, `hi = fastest`, which is "none" and above every remoteness.
+///
+/// Functions of the form `x -> min(max(x + c, lo), hi)` with `lo <= hi` compose to one of the
+/// same form: applying `(c1, lo1, hi1)` and then `(c2, lo2, hi2)` gives
+/// `(c1 + c2, clamp(lo1 + c2, lo2, hi2), clamp(hi1 + c2, lo2, hi2))`. So four doubling steps
+/// compose each lane's function with those of every lane above it in the chunk, a few
+/// instructions on whole registers each, and only the last application waits on the chunk
+/// above: position by position, each waits on the last, some six dependent instructions. Lanes
+/// past `last` hold the identity, `(0, MIN, MAX)`. The additions saturate, as the reference's
+/// remoteness does.
+///
+/// # Safety
+/// The processor must have AVX2 and BMI2 (with `deposit`, fast ones).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+#[inline]
+unsafe fn own_move_scan(
+    fastest: &[i16; LANES],
+    slowest: &[i16; LANES],
+    last: usize,
+    (above, above_wins): (i16, bool),
+    deposit: bool,
+) -> ([i16; LANES], u64) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi16, _mm256_adds_epi16, _mm256_alignr_epi8, _mm256_and_si256,
+        _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi16, _mm256_loadu_si256, _mm256_max_epi16,
+        _mm256_min_epi16, _mm256_movemask_epi8, _mm256_or_si256, _mm256_packs_epi16,
+        _mm256_permute2x128_si256, _mm256_set1_epi16, _mm256_setr_epi16, _mm256_setzero_si256,
+        _mm256_storeu_si256,
+    };
+    // Lane `i` of `v` moved to lane `i - D`, the top `D` lanes `fill`'s.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn down<const D: usize>(v: __m256i, fill: __m256i) -> __m256i {
+        // The high half of `v`, then the low half of `fill`.
+        let high = _mm256_permute2x128_si256::<0x21>(v, fill);
+        match D {
+            1 => _mm256_alignr_epi8::<2>(high, v),
+            2 => _mm256_alignr_epi8::<4>(high, v),
+            4 => _mm256_alignr_epi8::<8>(high, v),
+            _ => high,
+        }
+    }
+    // Each lane's function composed with that of the lane `D` above it (applied first).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn compose<const D: usize>(c: &mut __m256i, lo: &mut __m256i, hi: &mut __m256i) {
+        let c_in = down::<D>(*c, _mm256_setzero_si256());
+        let lo_in = down::<D>(*lo, _mm256_set1_epi16(i16::MIN));
+        let hi_in = down::<D>(*hi, _mm256_set1_epi16(i16::MAX));
+        let clamp = |x: __m256i| _mm256_min_epi16(_mm256_max_epi16(_mm256_adds_epi16(x, *c), *lo), *hi);
+        (*lo, *hi) = (clamp(lo_in), clamp(hi_in));
+        *c = _mm256_add_epi16(*c, c_in);
+    }
+    // SAFETY: the loads and stores are of whole `[i16; LANES]` arrays.
+    let (f, s) =
+        unsafe { (_mm256_loadu_si256(fastest.as_ptr().cast()), _mm256_loadu_si256(slowest.as_ptr().cast())) };
+    let none = _mm256_cmpeq_epi16(f, _mm256_set1_epi16(NO_LOSS));
+    // One byte a lane, each half's eight twice: bits 0 to 7 are lanes 0 to 7, 16 to 23 lanes
+    // 8 to 15.
+    let bytes = _mm256_movemask_epi8(_mm256_packs_epi16(none, none)) as u32;
+    let losing_child = u64::from(!(bytes & 0xFF | bytes >> 8 & 0xFF00) & 0xFFFF);
+    let top = if above_wins { 0 } else { 1 << last };
+    let wins = resolve_short_run(losing_child | top, last as u32 + 1, deposit);
+    let wins_below_wins = wins & (wins >> 1 | u64::from(above_wins) << last);
+    let lane_bits = _mm256_setr_epi16(
+        1 << 0,
+        1 << 1,
+        1 << 2,
+        1 << 3,
+        1 << 4,
+        1 << 5,
+        1 << 6,
+        1 << 7,
+        1 << 8,
+        1 << 9,
+        1 << 10,
+        1 << 11,
+        1 << 12,
+        1 << 13,
+        1 << 14,
+        i16::MIN,
+    );
+    let lanes_of = |word: u64| {
+        let word = _mm256_set1_epi16(word as u16 as i16);
+        _mm256_cmpeq_epi16(_mm256_and_si256(word, lane_bits), lane_bits)
+    };
+    let (real, win, win_below_win) = (lanes_of((2 << last) - 1), lanes_of(wins), lanes_of(wins_below_wins));
+    // A win below a win: `fastest`; below a loss: 0; a loss: `slowest`.
+    let lo = _mm256_or_si256(_mm256_and_si256(f, win_below_win), _mm256_andnot_si256(win, s));
+    let mut lo = _mm256_blendv_epi8(_mm256_set1_epi16(i16::MIN), lo, real);
+    let mut hi = _mm256_blendv_epi8(_mm256_set1_epi16(i16::MAX), f, real);
+    let mut c = _mm256_and_si256(real, _mm256_set1_epi16(1));
+    compose::<1>(&mut c, &mut lo, &mut hi);
+    compose::<2>(&mut c, &mut lo, &mut hi);
+    compose::<4>(&mut c, &mut lo, &mut hi);
+    compose::<8>(&mut c, &mut lo, &mut hi);
+    let r = _mm256_min_epi16(_mm256_max_epi16(_mm256_adds_epi16(_mm256_set1_epi16(above), c), lo), hi);
+    let mut remoteness = [0i16; LANES];
+    // SAFETY: as for the loads.
+    unsafe { _mm256_storeu_si256(remoteness.as_mut_ptr().cast(), r) };
+    (remoteness, wins)
+}
+
+/// [`fold_children`] for the chunk of children from `window` on, read by one masked load:
+/// only the lanes `lo..=hi` are read (the others may be cells no one may read now, or past the
+/// table), and only they fold in.
+///
+/// # Safety
+/// The processor must have AVX-512F, BW and VL. The lanes `lo..=hi` of `window` must be cells
+/// no thread writes meanwhile (the others are not accessed).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2")]
+#[inline]
+unsafe fn fold_chunk_masked(
+    window: *const u16,
+    (lo, hi): (usize, usize),
+    fastest: &mut [i16; LANES],
+    slowest: &mut [i16; LANES],
+) {
+    use std::arch::x86_64::{
+        _mm256_add_epi16, _mm256_loadu_si256, _mm256_mask_max_epi16, _mm256_mask_min_epi16,
+        _mm256_mask_test_epi16_mask, _mm256_maskz_loadu_epi16, _mm256_set1_epi16, _mm256_storeu_si256,
+    };
+    let wanted = (0xFFFF_u32 << lo & 0xFFFF_u32 >> (LANES - 1 - hi)) as u16;
+    let one = _mm256_set1_epi16(1);
+    // SAFETY: the caller's: the masked load reads the wanted lanes only (and faults on none of
+    // the others); the accumulators are whole `[i16; LANES]` arrays.
+    unsafe {
+        let children = _mm256_maskz_loadu_epi16(wanted, window.cast::<i16>());
+        // Child remoteness + 1: odd exactly when the child is a loss.
+        let r = _mm256_add_epi16(children, one);
+        let through_loss = _mm256_mask_test_epi16_mask(wanted, r, one);
+        let (f, s) =
+            (_mm256_loadu_si256(fastest.as_ptr().cast()), _mm256_loadu_si256(slowest.as_ptr().cast()));
+        _mm256_storeu_si256(fastest.as_mut_ptr().cast(), _mm256_mask_min_epi16(f, through_loss, f, r));
+        _mm256_storeu_si256(slowest.as_mut_ptr().cast(), _mm256_mask_max_epi16(s, wanted, s, r));
     }
 }
 
@@ -979,7 +1167,7 @@ impl Runs<'_> {
     /// returns how many.
     pub(super) fn in_rank_order_from(&self, j: usize, cursor: &mut Cursor) -> u64 {
         let block = (cursor.same[j], self.q(j, cursor.m[j], cursor.q[j]));
-        let mut scratch = Scratch::new(self.index.n(), self.current.remoteness.is_some(), block);
+        let mut scratch = Scratch::new(block);
         if j == 3 {
             // A lone run: its group's terms, which [`Runs::in_rank_order`] finds at index 4.
             scratch.group = self.group_terms(cursor);
@@ -1133,11 +1321,9 @@ impl Runs<'_> {
         let fixed_len = cursor.fixed_len;
         let level;
         (scratch.group, level) = self.group_level(cursor);
-        if self.pass == Pass::Words {
-            match self.current.remoteness {
-                None => self.share_fixed_moves(cursor, scratch, &level),
-                Some(_) => self.share_fixed_remoteness(cursor, scratch, &level),
-            }
+        // (The remoteness pass's group loop folds in the fixed moves itself.)
+        if self.pass == Pass::Words && self.current.remoteness.is_none() {
+            self.share_fixed_moves(cursor, scratch, &level);
         }
         let solved = match (self.pass, &self.current.remoteness) {
             (Pass::Words, None) => self.group_in_words(cursor, scratch, &level),
@@ -1278,9 +1464,41 @@ impl Runs<'_> {
     }
 
     /// The group loop of the remoteness pass ([`Runs::group`]): each run's moves written out
-    /// from its bounds, as in [`Runs::group_in_words`], and folded in by [`Runs::run_remoteness`].
+    /// from its bounds, as in [`Runs::group_in_words`], and folded in by [`Runs::run_remoteness`]
+    /// (with AVX-512's masked loads where the processor has them, [`Runs::group_remoteness_v4`]).
     #[inline(always)]
     fn group_remoteness(&self, cursor: &mut Cursor, scratch: &mut Scratch, level: &Level) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.isa == Isa::X86_64V4 {
+            // SAFETY: `Isa::X86_64V4` is chosen only where the processor has these features.
+            return unsafe { self.group_remoteness_v4(cursor, scratch, level) };
+        }
+        self.group_remoteness_with(cursor, scratch, level, false)
+    }
+
+    /// [`Runs::group_remoteness`] compiled for AVX-512 (F, BW and VL), each chunk's children
+    /// read by one masked load ([`fold_chunk_masked`]).
+    ///
+    /// # Safety
+    /// The processor must have the features of [`Isa::X86_64V4`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn group_remoteness_v4(&self, cursor: &mut Cursor, scratch: &mut Scratch, level: &Level) -> u64 {
+        self.group_remoteness_with(cursor, scratch, level, true)
+    }
+
+    /// The body of [`Runs::group_remoteness`]; `masked`: whether the children are read by
+    /// [`fold_chunk_masked`] (only where the caller is compiled for AVX-512 and the processor
+    /// has it).
+    #[inline(always)]
+    fn group_remoteness_with(
+        &self,
+        cursor: &mut Cursor,
+        scratch: &mut Scratch,
+        level: &Level,
+        masked: bool,
+    ) -> u64 {
+        self.share_fixed_remoteness(cursor, scratch, level, masked);
         let group = scratch.group;
         let mut solved = 0;
         for run in self.group_runs(cursor, level).flatten() {
@@ -1323,7 +1541,7 @@ impl Runs<'_> {
                 uncovered += 1;
             }
             let run = Run { first, t_min, t_max, fixed: &fixed[..uncovered], moves: &own[..count] };
-            self.run_remoteness(run, scratch);
+            self.run_remoteness(run, scratch, masked);
             solved += (t_max - t_min + 1) as u64;
         }
         solved
@@ -1503,17 +1721,30 @@ impl Runs<'_> {
 
     /// [`Runs::share_fixed_moves`] for the remoteness pass: the moves fixed so far folded into
     /// accumulators for the whole group, a few long passes where each run would make many short
-    /// ones.
+    /// ones; chunk by chunk, as in [`Runs::run_remoteness`].
     #[inline(always)]
-    fn share_fixed_remoteness(&self, cursor: &Cursor, scratch: &mut Scratch, level: &Level) {
+    fn share_fixed_remoteness(&self, cursor: &Cursor, scratch: &mut Scratch, level: &Level, masked: bool) {
         let (first, len) = (cursor.same[4], level.same as usize);
-        let room = len.next_multiple_of(LANES) + LANES;
         let Scratch { block, shared_fastest, shared_slowest, .. } = scratch;
-        refill(shared_fastest, room, NO_LOSS);
-        refill(shared_slowest, room, 0);
-        let tables = self.tables(block);
-        for &offset in &cursor.fixed[..cursor.fixed_len] {
-            tables.fold_move(first, offset, 0, len - 1, shared_fastest, shared_slowest);
+        let tables = Tables { masked, ..self.tables(block) };
+        let fixed = &cursor.fixed[..cursor.fixed_len];
+        // (With no fixed moves the runs start from empty accumulators of their own.)
+        if !fixed.is_empty() {
+            // Room for a chunk's lanes past the group's end, which nothing reads.
+            let room = len.next_multiple_of(LANES) + LANES;
+            refill(shared_fastest, room, NO_LOSS);
+            refill(shared_slowest, room, 0);
+            let chunks = shared_fastest.chunks_exact_mut(LANES).zip(shared_slowest.chunks_exact_mut(LANES));
+            for (k, (fastest, slowest)) in chunks.take(len.div_ceil(LANES)).enumerate() {
+                let at = k * LANES;
+                let (mut f, mut s) = ([NO_LOSS; LANES], [0; LANES]);
+                let lanes = (0, (len - 1 - at).min(LANES - 1));
+                for &offset in fixed {
+                    tables.fold_chunk(first, offset, at, lanes, &mut f, &mut s);
+                }
+                fastest.copy_from_slice(&f);
+                slowest.copy_from_slice(&s);
+            }
         }
         scratch.shared_first = first;
         scratch.shared_moves = cursor.fixed_len;
@@ -1526,6 +1757,7 @@ impl Runs<'_> {
             below: self.below.and_then(|t| t.remoteness).unwrap_or(&[]),
             here: self.current.remoteness.as_deref().expect("remoteness is kept"),
             block,
+            masked: false,
         }
     }
 
@@ -1659,7 +1891,7 @@ impl Runs<'_> {
         match self.pass {
             // With remoteness, the outcomes follow from it (odd exactly at wins): no word pass.
             Pass::Words if self.current.remoteness.is_some() => {
-                self.run_remoteness(Run { fixed: &fixed[scratch.shared_moves..], ..run }, scratch)
+                self.run_remoteness(Run { fixed: &fixed[scratch.shared_moves..], ..run }, scratch, false)
             }
             Pass::Words => {
                 let shared = Shared {
@@ -1785,63 +2017,99 @@ impl Runs<'_> {
         }
     }
 
-    /// Remoteness and outcomes over one run: move by move, the children's least losing and
-    /// greatest remoteness for every position (each move's children are consecutive ranks), in
-    /// chunks of [`LANES`] positions, then the run's own move from the top down.
+    /// Remoteness and outcomes over one run, a chunk of [`LANES`] positions at a time from the
+    /// top chunk down: every move's children folded into the chunk's least losing and greatest
+    /// child remoteness (each move's children are consecutive ranks), then the chunk's positions
+    /// through the run's own move, by [`Runs::own_move_chunk`].
+    ///
+    /// Chunk by chunk rather than move by move: a chunk's accumulators stay in registers through
+    /// all of its moves, where a move-by-move pass stores them and loads them back for the next
+    /// move, one store-to-load forwarding (several cycles) after another in a dependent chain.
     #[inline(always)]
-    fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch) {
+    fn run_remoteness(&self, run: Run<'_>, scratch: &mut Scratch, masked: bool) {
         let Run { first, t_min, t_max, fixed, moves } = run;
         let len = (t_max - t_min + 1) as usize;
-        let Scratch { owned, block, fastest, slowest, shared_fastest, shared_slowest, .. } = scratch;
-        // Child remoteness + 1: the least over losing children, the greatest over all (0: none),
-        // whole chunks of them. Where the group has folded in the first fixed moves, its own
-        // accumulators, in place: the run's positions are its alone, and the lanes past the
-        // run's end (the run solved before, or room) are left as they are, since a fold changes
-        // only the lanes of the positions it is given.
-        let rounded = len.next_multiple_of(LANES);
-        let (fastest, slowest) = if scratch.shared_moves > 0 {
-            let at = (first - scratch.shared_first) as usize;
-            (&mut shared_fastest[at..at + rounded], &mut shared_slowest[at..at + rounded])
-        } else {
-            let (fastest, slowest) = (&mut fastest[..rounded], &mut slowest[..rounded]);
-            fastest.fill(NO_LOSS);
-            slowest.fill(0);
-            (fastest, slowest)
-        };
-        let tables = self.tables(block);
-        for &offset in fixed {
-            tables.fold_move(first, offset, 0, len - 1, fastest, slowest);
-        }
-        for mv in moves {
-            let (from, to) = ((mv.from - t_min) as usize, (mv.to - t_min) as usize);
-            tables.fold_move(first, mv.offset, from, to, fastest, slowest);
-        }
-        // The remoteness of the position above, through the own move F2 ∧ F2 -> F1 ∧ F3 (a loss
-        // when even); -1 above the top, where the move is illegal: odd, and 0 after the + 1.
-        let mut above = -1i32;
-        let mut most = 0i32;
+        let Scratch { owned, block, shared_fastest, shared_slowest, shared_first, shared_moves, .. } =
+            scratch;
+        let tables = Tables { masked, ..self.tables(block) };
+        // Where the group has folded in the first fixed moves, its accumulators of the run's
+        // positions (with room for a chunk's lanes past the run's end, which nothing reads).
+        let shared_at = first.wrapping_sub(*shared_first) as usize;
+        let shared = *shared_moves > 0;
+        let deposit = matches!(self.isa, Isa::X86_64V3FastDeposit | Isa::X86_64V4);
+        // The position above the chunk's top, through the own move F2 ∧ F2 -> F1 ∧ F3: its
+        // remoteness, and whether it wins. Above the run's top the move is illegal: -1 (so 0
+        // after the + 1), and a win (so no position below it wins through it).
+        let mut above = (-1i16, true);
+        let mut most = [0i16; LANES];
         let mut bits = 0u64;
-        for i in (0..len).rev() {
-            let (mut f, mut s) = (i32::from(fastest[i]), i32::from(slowest[i]));
-            if above & 1 == 0 {
-                f = f.min(above + 1);
+        // The chunks from the top down, the top one `0..=last` of its lanes. (A loop by hand:
+        // `step_by(LANES).rev()` costs some hundred instructions a run to set up.)
+        let mut at = (len - 1) / LANES * LANES;
+        let mut last = len - 1 - at;
+        loop {
+            // Child remoteness + 1: the least over losing children, the greatest over all (0:
+            // none).
+            let (mut fastest, mut slowest) = if shared {
+                let chunk = |cells: &[i16]| -> [i16; LANES] {
+                    cells[shared_at + at..shared_at + at + LANES].try_into().expect("LANES cells")
+                };
+                (chunk(shared_fastest), chunk(shared_slowest))
+            } else {
+                ([NO_LOSS; LANES], [0; LANES])
+            };
+            for &offset in fixed {
+                tables.fold_chunk(first, offset, at, (0, last), &mut fastest, &mut slowest);
             }
-            s = s.max(above + 1);
-            // A win exactly when some child is a loss.
-            let win = f != i32::from(NO_LOSS);
-            above = if win { f } else { s };
-            most = most.max(above);
-            tables.here[first as usize + i].store(above as u16, Relaxed);
-            // The outcomes of the run's positions `64 k..64 k + 64`, written at `i = 64 k`.
-            bits |= u64::from(win) << (i % 64);
-            if i % 64 == 0 {
-                self.current.set_owned_bits(first + i as u64, bits, owned);
+            for mv in moves {
+                let (from, to) = ((mv.from - t_min) as usize, (mv.to - t_min) as usize);
+                if from <= at + last && to >= at {
+                    let lanes = (from.saturating_sub(at), (to - at).min(last));
+                    tables.fold_chunk(first, mv.offset, at, lanes, &mut fastest, &mut slowest);
+                }
+            }
+            let (remoteness, wins) = self.own_move_chunk(&fastest, &slowest, last, above, deposit);
+            above = (remoteness[0], wins & 1 == 1);
+            for (most, &r) in most.iter_mut().zip(&remoteness) {
+                *most = (*most).max(r);
+            }
+            tables.store_chunk(first as usize + at, &remoteness, last);
+            // The outcomes of the run's positions `64 k..64 k + 64`, written at `64 k`.
+            bits |= wins << (at % 64);
+            if at.is_multiple_of(64) {
+                self.current.set_owned_bits(first + at as u64, bits, owned);
                 bits = 0;
             }
+            if at == 0 {
+                break;
+            }
+            at -= LANES;
+            last = LANES - 1;
         }
-        if most as u32 > MOST_REMOTENESS {
+        if most.iter().any(|&r| r as u32 > MOST_REMOTENESS) {
             self.overflow.store(true, Relaxed);
         }
+    }
+
+    /// The own move through one chunk of a run ([`own_move_serial`]), by [`own_move_scan`] where
+    /// the processor has AVX2.
+    #[inline(always)]
+    fn own_move_chunk(
+        &self,
+        fastest: &[i16; LANES],
+        slowest: &[i16; LANES],
+        last: usize,
+        above: (i16, bool),
+        deposit: bool,
+    ) -> ([i16; LANES], u64) {
+        #[cfg(target_arch = "x86_64")]
+        if self.isa != Isa::Baseline {
+            // SAFETY: every instruction set but the baseline has AVX2 and BMI2, fast ones with
+            // `deposit`.
+            return unsafe { own_move_scan(fastest, slowest, last, above, deposit) };
+        }
+        let _ = deposit;
+        own_move_serial(fastest, slowest, last, above)
     }
 
     /// The scalar pass over one run: position by position from the top, with remoteness.
@@ -1925,57 +2193,76 @@ struct Tables<'a> {
     here: &'a [AtomicU16],
     /// The ranks of the block this thread solves: no other thread writes them meanwhile.
     block: &'a std::ops::Range<usize>,
+    /// Whether a chunk's children are read by [`fold_chunk_masked`] (which the caller then
+    /// inlines, compiled for AVX-512).
+    masked: bool,
 }
 
 impl Tables<'_> {
-    /// Folds the children of the move at `offset` of the run's positions `from..=to` (its
-    /// first rank `first`) into the run's accumulators, a chunk of [`LANES`] positions at a time:
-    /// lane `i` of chunk `k` is position `LANES k + i`, whose child is `LANES k + i` cells past the
-    /// child of position 0 (a rank only where the move is legal).
+    /// Folds the children of the move at `offset` into the accumulators of one chunk of a
+    /// stretch of consecutive ranks (its first rank `first`): the positions `at..at + LANES`,
+    /// of which the lanes `lo..=hi` are wanted. Lane `i` is position `at + i`, whose child is
+    /// `at + i` cells past the child of position 0 (a rank only where the move is legal).
     #[inline(always)]
-    fn fold_move(
+    fn fold_chunk(
         &self,
         first: u64,
         offset: Offset,
-        from: usize,
-        to: usize,
-        fastest: &mut [i16],
-        slowest: &mut [i16],
+        at: usize,
+        (lo, hi): (usize, usize),
+        fastest: &mut [i16; LANES],
+        slowest: &mut [i16; LANES],
     ) {
-        let start = first.wrapping_add(offset.delta) as usize;
-        for k in from / LANES..=to / LANES {
-            let at = k * LANES;
-            // The lanes of the positions where the move is legal.
-            let (lo, hi) = (from.max(at) - at, to.min(at + LANES - 1) - at);
-            // The child of the chunk's lane 0: a rank, or (wrapping) a number below rank 0 or
-            // past the table where the move is illegal there.
-            let window = start.wrapping_add(at);
-            let wanted = window.wrapping_add(lo)..=window.wrapping_add(hi);
-            let children = if offset.below {
-                match window.checked_add(LANES).and_then(|end| self.below.get(window..end)) {
-                    Some(cells) => cells.try_into().expect("LANES cells"),
-                    None => exact_lanes(&self.below[wanted], lo),
-                }
-            } else if self.block.contains(&window) && self.block.end - window >= LANES {
-                // SAFETY: the cells are of this thread's block, which no other thread writes
-                // while this one solves it, and this thread writes none of them until the slice
-                // is gone (the ones not yet solved are read as they are, and ignored).
-                let cells = unsafe { unshared_cells(&self.here[window..window + LANES]) };
-                cells.try_into().expect("LANES cells")
-            } else {
-                // Only the cells of the children: the others may be another thread's to write.
-                // SAFETY: the children are solved positions, written once before this thread
-                // read them as solved (by this thread, or by one whose block this block waits
-                // for, which the dependency count's acquire orders before this read), and no
-                // thread writes them again.
-                exact_lanes(unsafe { unshared_cells(&self.here[wanted]) }, lo)
-            };
-            fold_children(
-                &children,
-                (lo, hi),
-                (&mut fastest[at..at + LANES]).try_into().expect("LANES cells"),
-                (&mut slowest[at..at + LANES]).try_into().expect("LANES cells"),
-            );
+        // The child of the chunk's lane 0: a rank, or (wrapping) a number below rank 0 or past
+        // the table where the move is illegal there.
+        let window = (first.wrapping_add(offset.delta) as usize).wrapping_add(at);
+        #[cfg(target_arch = "x86_64")]
+        if self.masked {
+            let cells = if offset.below { self.below.as_ptr() } else { self.here.as_ptr().cast::<u16>() };
+            // SAFETY: `masked` is set only where the caller is compiled for AVX-512 and the
+            // processor has it. The lanes `lo..=hi` of the window are children: ranks of the
+            // table, solved (in the tier below, finished; or in this tier, by this thread or in
+            // a block this one waited for, as below), and no thread writes them meanwhile.
+            unsafe { fold_chunk_masked(cells.wrapping_add(window), (lo, hi), fastest, slowest) };
+            return;
+        }
+        let wanted = window.wrapping_add(lo)..=window.wrapping_add(hi);
+        let children = if offset.below {
+            match window.checked_add(LANES).and_then(|end| self.below.get(window..end)) {
+                Some(cells) => cells.try_into().expect("LANES cells"),
+                None => exact_lanes(&self.below[wanted], lo),
+            }
+        } else if self.block.contains(&window) && self.block.end - window >= LANES {
+            // SAFETY: the cells are of this thread's block, which no other thread writes while
+            // this one solves it, and this thread writes none of them until the slice is gone
+            // (the ones not yet solved are read as they are, and ignored).
+            let cells = unsafe { unshared_cells(&self.here[window..window + LANES]) };
+            cells.try_into().expect("LANES cells")
+        } else {
+            // Only the cells of the children: the others may be another thread's to write.
+            // SAFETY: the children are solved positions, written once before this thread read
+            // them as solved (by this thread, or by one whose block this block waits for, which
+            // the dependency count's acquire orders before this read), and no thread writes
+            // them again.
+            exact_lanes(unsafe { unshared_cells(&self.here[wanted]) }, lo)
+        };
+        fold_children(&children, (lo, hi), fastest, slowest);
+    }
+
+    /// Writes the remoteness of lanes `0..=last` of a chunk of this thread's block, from rank
+    /// `at` on.
+    #[inline(always)]
+    fn store_chunk(&self, at: usize, remoteness: &[i16; LANES], last: usize) {
+        let cells = &self.here[at..=at + last];
+        debug_assert!(self.block.contains(&at) && self.block.contains(&(at + last)));
+        if let Ok(cells) = <&[AtomicU16; LANES]>::try_from(cells) {
+            // SAFETY: the cells are of this thread's block, which no other thread reads or
+            // writes while this one solves it: a plain store of the whole chunk races nothing.
+            unsafe { cells.as_ptr().cast::<[i16; LANES]>().cast_mut().write_unaligned(*remoteness) };
+        } else {
+            for (cell, &r) in cells.iter().zip(remoteness) {
+                cell.store(r as u16, Relaxed);
+            }
         }
     }
 }
@@ -2051,7 +2338,122 @@ impl Current {
 
 #[cfg(test)]
 mod tests {
-    use super::{q_at_3, resolve_own_move, resolve_short_run, Isa, TierIndex};
+    use super::{
+        fold_children, own_move_serial, q_at_3, resolve_own_move, resolve_short_run, Isa, TierIndex, LANES,
+        MOST_REMOTENESS, NO_LOSS,
+    };
+
+    /// A xorshift generator: the same numbers on every run.
+    fn numbers(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut x = seed;
+        move |below| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % below
+        }
+    }
+
+    /// A chunk's accumulators as the folds leave them: in each lane a least losing child
+    /// remoteness + 1 (odd) or none, and a greatest child remoteness + 1 at least as large;
+    /// sparse losing children as often as dense ones (long stretches without one are where the
+    /// own move decides most).
+    fn accumulators(next: &mut impl FnMut(u64) -> u64, most: u64) -> ([i16; LANES], [i16; LANES]) {
+        let density = next(4);
+        let mut fastest = [NO_LOSS; LANES];
+        let mut slowest = [0i16; LANES];
+        for i in 0..LANES {
+            slowest[i] = next(most) as i16;
+            if next(4) < density {
+                fastest[i] = (next(most) | 1) as i16;
+                slowest[i] = slowest[i].max(fastest[i]);
+            }
+        }
+        (fastest, slowest)
+    }
+
+    #[test]
+    fn the_own_move_scan_is_position_by_position() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let isa = Isa::detect();
+            if isa == Isa::Baseline {
+                return;
+            }
+            let deposit = matches!(isa, Isa::X86_64V3FastDeposit | Isa::X86_64V4);
+            let mut next = numbers(0x9E37_79B9_7F4A_7C15);
+            // Small remoteness, and remoteness up to the most the solve keeps (past it, where
+            // "none" and remoteness meet, the solve stops with an error).
+            for most in [8, 3000, u64::from(MOST_REMOTENESS) - LANES as u64] {
+                for _ in 0..20_000 {
+                    let (fastest, slowest) = accumulators(&mut next, most);
+                    let last = next(LANES as u64) as usize;
+                    let above_wins = next(2) == 0;
+                    // The run's top (-1, a win), or a remoteness of the parity of the outcome.
+                    let above = match (above_wins, next(4)) {
+                        (true, 0) => -1,
+                        (wins, _) => ((next(most) as i16) & !1).saturating_add(i16::from(wins)),
+                    };
+                    let expected = own_move_serial(&fastest, &slowest, last, (above, above_wins));
+                    for by_deposit in [false, deposit] {
+                        // SAFETY: every instruction set but the baseline has AVX2 and BMI2, and
+                        // fast ones where `deposit`.
+                        let got = unsafe {
+                            super::own_move_scan(&fastest, &slowest, last, (above, above_wins), by_deposit)
+                        };
+                        assert_eq!(
+                            (&got.0[..=last], got.1),
+                            (&expected.0[..=last], expected.1),
+                            "{fastest:?} {slowest:?}, last {last}, above {above} {above_wins}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_masked_load_folds_as_the_whole_chunk() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Isa::detect() != Isa::X86_64V4 {
+                return;
+            }
+            let mut next = numbers(0x2545_F491_4F6C_DD1D);
+            let cells: Vec<u16> = (0..256).map(|_| next(3000) as u16).collect();
+            for _ in 0..20_000 {
+                let lo = next(LANES as u64) as usize;
+                let hi = lo + next((LANES - lo) as u64) as usize;
+                // The cell of lane `lo`: windows at both ends of the table too, where only the
+                // wanted lanes are in it.
+                let wanted = next((cells.len() - (hi - lo)) as u64) as usize;
+                let start = wanted as isize - lo as isize;
+                let mut chunk = [0u16; LANES];
+                for i in lo..=hi {
+                    chunk[i] = cells[wanted + i - lo];
+                }
+                let (fastest, slowest) = accumulators(&mut next, 3000);
+                let (mut expected_fastest, mut expected_slowest) = (fastest, slowest);
+                fold_children(&chunk, (lo, hi), &mut expected_fastest, &mut expected_slowest);
+                let (mut got_fastest, mut got_slowest) = (fastest, slowest);
+                // SAFETY: this processor has AVX-512 F, BW and VL; the lanes `lo..=hi` from
+                // `start` are cells of the table, which nothing writes.
+                unsafe {
+                    super::fold_chunk_masked(
+                        cells.as_ptr().wrapping_offset(start),
+                        (lo, hi),
+                        &mut got_fastest,
+                        &mut got_slowest,
+                    )
+                };
+                assert_eq!(
+                    (got_fastest, got_slowest),
+                    (expected_fastest, expected_slowest),
+                    "lanes {lo}..={hi}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_own_move_resolves_as_position_by_position() {
