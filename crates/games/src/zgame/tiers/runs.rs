@@ -210,6 +210,11 @@ impl Isa {
         Isa::Baseline
     }
 
+    /// Whether `pdep` and `pext` are fast with this instruction set ([`resolve_by_deposit`]).
+    pub(super) fn has_fast_deposit(self) -> bool {
+        matches!(self, Isa::X86_64V3FastDeposit | Isa::X86_64V4)
+    }
+
     /// Every instruction set this processor can run, the best first (the tests run each).
     #[cfg(test)]
     pub(super) fn available() -> Vec<Isa> {
@@ -1382,7 +1387,7 @@ impl Runs<'_> {
             same_4: cursor.same[4],
             shared_above: scratch.shared_moves > 0,
             shared_combine_4: scratch.shared_combine_4,
-            deposit: matches!(self.isa, Isa::X86_64V3FastDeposit | Isa::X86_64V4),
+            deposit: self.isa.has_fast_deposit(),
         };
         #[cfg(target_arch = "x86_64")]
         if self.isa == Isa::X86_64V4 {
@@ -1726,7 +1731,7 @@ impl Runs<'_> {
     fn share_fixed_remoteness(&self, cursor: &Cursor, scratch: &mut Scratch, level: &Level, masked: bool) {
         let (first, len) = (cursor.same[4], level.same as usize);
         let Scratch { block, shared_fastest, shared_slowest, .. } = scratch;
-        let tables = Tables { masked, ..self.tables(block) };
+        let tables = self.tables(block, masked);
         let fixed = &cursor.fixed[..cursor.fixed_len];
         // (With no fixed moves the runs start from empty accumulators of their own.)
         if !fixed.is_empty() {
@@ -1751,13 +1756,14 @@ impl Runs<'_> {
         scratch.shared_combine_4 = false;
     }
 
-    /// What the remoteness pass reads, for a thread solving the block of ranks `block`.
-    fn tables<'s>(&'s self, block: &'s std::ops::Range<usize>) -> Tables<'s> {
+    /// What the remoteness pass reads, for a thread solving the block of ranks `block`, and
+    /// whether it reads chunks of children by masked loads ([`Tables::masked`]).
+    fn tables<'s>(&'s self, block: &'s std::ops::Range<usize>, masked: bool) -> Tables<'s> {
         Tables {
             below: self.below.and_then(|t| t.remoteness).unwrap_or(&[]),
             here: self.current.remoteness.as_deref().expect("remoteness is kept"),
             block,
-            masked: false,
+            masked,
         }
     }
 
@@ -2031,12 +2037,12 @@ impl Runs<'_> {
         let len = (t_max - t_min + 1) as usize;
         let Scratch { owned, block, shared_fastest, shared_slowest, shared_first, shared_moves, .. } =
             scratch;
-        let tables = Tables { masked, ..self.tables(block) };
+        let tables = self.tables(block, masked);
         // Where the group has folded in the first fixed moves, its accumulators of the run's
         // positions (with room for a chunk's lanes past the run's end, which nothing reads).
         let shared_at = first.wrapping_sub(*shared_first) as usize;
         let shared = *shared_moves > 0;
-        let deposit = matches!(self.isa, Isa::X86_64V3FastDeposit | Isa::X86_64V4);
+        let deposit = self.isa.has_fast_deposit();
         // The position above the chunk's top, through the own move F2 ∧ F2 -> F1 ∧ F3: its
         // remoteness, and whether it wins. Above the run's top the move is illegal: -1 (so 0
         // after the + 1), and a win (so no position below it wins through it).
@@ -2380,7 +2386,7 @@ mod tests {
             if isa == Isa::Baseline {
                 return;
             }
-            let deposit = matches!(isa, Isa::X86_64V3FastDeposit | Isa::X86_64V4);
+            let deposit = isa.has_fast_deposit();
             let mut next = numbers(0x9E37_79B9_7F4A_7C15);
             // Small remoteness, and remoteness up to the most the solve keeps (past it, where
             // "none" and remoteness meet, the solve stops with an error).
@@ -2485,7 +2491,7 @@ mod tests {
                     );
                     if above && width < 64 {
                         // The whole-run resolve, by each method this processor has.
-                        let deposit = matches!(Isa::detect(), Isa::X86_64V3FastDeposit | Isa::X86_64V4);
+                        let deposit = Isa::detect().has_fast_deposit();
                         for by_deposit in [false, deposit] {
                             let got = resolve_short_run(w, width, by_deposit);
                             assert_eq!(got, expected, "w = {w:#x}, width {width}, deposit {by_deposit}");
