@@ -8,11 +8,11 @@
 //! so a damaged or truncated file is refused, never resumed from.
 
 use std::fs::File;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use xxhash_rust::xxh3::xxh3_64;
-use zecklab_games::zgame::{TierCount, TierState, TierValues};
+use xxhash_rust::xxh3::Xxh3;
+use zecklab_games::zgame::{TierCount, TierState, TierStateView, TierValues};
 
 use crate::error::io;
 use crate::StoreError;
@@ -22,117 +22,182 @@ pub const CHECKPOINT_MAGIC: [u8; 16] = *b"ZECKLAB TIERS\0\0\x01";
 /// The format version.
 pub const CHECKPOINT_VERSION: u32 = 1;
 
+/// Bytes a save or a load buffers: a checkpoint costs this, not a copy of the tier.
+pub const BUFFER: usize = 64 << 10;
+
 /// The checkpoint file of the game on `n` in `dir`.
 pub fn checkpoint_path(dir: &Path, n: u32) -> PathBuf {
     dir.join(format!("zgame-n{n}.tiers"))
 }
 
-fn encode(state: &TierState) -> Vec<u8> {
-    let last = &state.last;
-    let rem_len = last.remoteness.as_ref().map_or(0, Vec::len);
-    let mut out = Vec::with_capacity(64 + state.finished.len() * 20 + last.wins.len() * 8 + rem_len * 2);
-    out.extend_from_slice(&CHECKPOINT_MAGIC);
-    for v in [CHECKPOINT_VERSION, state.n, last.parts, u32::from(last.remoteness.is_some())] {
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    out.extend_from_slice(&(state.finished.len() as u32).to_le_bytes());
-    for t in &state.finished {
-        out.extend_from_slice(&t.parts.to_le_bytes());
-        out.extend_from_slice(&t.positions.to_le_bytes());
-        out.extend_from_slice(&t.p_positions.to_le_bytes());
-    }
-    out.extend_from_slice(&(last.wins.len() as u64).to_le_bytes());
-    for w in &last.wins {
-        out.extend_from_slice(&w.to_le_bytes());
-    }
-    out.extend_from_slice(&(rem_len as u64).to_le_bytes());
-    for r in last.remoteness.iter().flatten() {
-        out.extend_from_slice(&r.to_le_bytes());
-    }
-    let sum = xxh3_64(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
+/// Bytes of the checkpoint of `state`.
+fn encoded_len(state: &TierStateView<'_>) -> u64 {
+    let words = state.wins().len() as u64;
+    let rem_len = state.remoteness.map_or(0, <[u16]>::len) as u64;
+    16 + 5 * 4 + 20 * state.finished.len() as u64 + 8 + 8 * words + 8 + 2 * rem_len + 8
 }
 
-/// Reads little-endian fields in order, failing on a short file.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// A writer that hashes what passes through it, so that the checksum needs no copy of the file.
+struct Hashing<W> {
+    inner: W,
+    hasher: Xxh3,
 }
 
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Option<&[u8]> {
-        let end = self.at.checked_add(n)?;
-        let slice = self.bytes.get(self.at..end)?;
-        self.at = end;
-        Some(slice)
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let written = self.inner.write(buf)?;
+        self.hasher.update(&buf[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes the checkpoint of `state` to `out`, a buffer's worth at a time: the tier is read in
+/// place, never copied (at n = 1000 a tier with remoteness is some 10 GB).
+fn encode_into(state: &TierStateView<'_>, out: impl Write) -> std::io::Result<()> {
+    let mut w = Hashing { inner: std::io::BufWriter::with_capacity(BUFFER, out), hasher: Xxh3::new() };
+    w.write_all(&CHECKPOINT_MAGIC)?;
+    let flags = u32::from(state.remoteness.is_some());
+    for v in [CHECKPOINT_VERSION, state.n, state.parts, flags, state.finished.len() as u32] {
+        w.write_all(&v.to_le_bytes())?;
+    }
+    for t in state.finished {
+        w.write_all(&t.parts.to_le_bytes())?;
+        w.write_all(&t.positions.to_le_bytes())?;
+        w.write_all(&t.p_positions.to_le_bytes())?;
+    }
+    w.write_all(&(state.wins().len() as u64).to_le_bytes())?;
+    for word in state.wins() {
+        w.write_all(&word.to_le_bytes())?;
+    }
+    let remoteness = state.remoteness.unwrap_or(&[]);
+    w.write_all(&(remoteness.len() as u64).to_le_bytes())?;
+    for r in remoteness {
+        w.write_all(&r.to_le_bytes())?;
+    }
+    let sum = w.hasher.digest();
+    let mut inner = w.inner;
+    inner.write_all(&sum.to_le_bytes())?;
+    inner.flush()
+}
+
+/// Reads little-endian fields in order from a file, hashing what it reads: the checkpoint is
+/// decoded straight into the tier's vectors, never held as bytes besides.
+struct Reader<R> {
+    inner: R,
+    hasher: Xxh3,
+    /// Bytes left before the trailing checksum.
+    left: u64,
+}
+
+impl<R: std::io::Read> Reader<R> {
+    fn fill(&mut self, buf: &mut [u8]) -> Option<()> {
+        self.left = self.left.checked_sub(buf.len() as u64)?;
+        self.inner.read_exact(buf).ok()?;
+        self.hasher.update(buf);
+        Some(())
     }
     fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+        let mut b = [0; 4];
+        self.fill(&mut b)?;
+        Some(u32::from_le_bytes(b))
     }
     fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+        let mut b = [0; 8];
+        self.fill(&mut b)?;
+        Some(u64::from_le_bytes(b))
+    }
+    /// `count` values of `W` bytes each, decoded by `decode`, checked against the bytes left
+    /// before allocating anything.
+    fn values<T, const W: usize>(&mut self, count: u64, decode: fn([u8; W]) -> T) -> Option<Vec<T>> {
+        if count.checked_mul(W as u64)? > self.left {
+            return None;
+        }
+        let mut out = Vec::with_capacity(usize::try_from(count).ok()?);
+        let per_read = BUFFER / W;
+        let mut buf = vec![0u8; W * per_read];
+        let mut left = count as usize;
+        while left > 0 {
+            let take = left.min(per_read);
+            self.fill(&mut buf[..take * W])?;
+            out.extend(buf[..take * W].chunks_exact(W).map(|c| decode(c.try_into().expect("W bytes"))));
+            left -= take;
+        }
+        Some(out)
     }
 }
 
-fn decode(bytes: &[u8], path: &Path) -> Result<TierState, StoreError> {
+fn decode(file: File, size: u64, path: &Path) -> Result<TierState, StoreError> {
     let not = |why: &str| StoreError::NotATable { path: path.to_path_buf(), why: why.to_string() };
-    if bytes.len() < 16 + 8 || bytes[..16] != CHECKPOINT_MAGIC {
+    let corrupted =
+        || StoreError::Corrupted { path: path.to_path_buf(), what: "the checkpoint's checksum".into() };
+    if size < 16 + 8 {
+        return Err(not("not a tier checkpoint (too short)"));
+    }
+    let mut r = Reader {
+        inner: std::io::BufReader::with_capacity(BUFFER, file),
+        hasher: Xxh3::new(),
+        left: size - 8,
+    };
+    let mut magic = [0u8; 16];
+    r.fill(&mut magic).ok_or_else(|| not("not a tier checkpoint (unreadable)"))?;
+    if magic != CHECKPOINT_MAGIC {
         return Err(not("not a tier checkpoint (bad magic number)"));
     }
-    let (body, sum) = bytes.split_at(bytes.len() - 8);
-    if xxh3_64(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-        return Err(StoreError::Corrupted {
-            path: path.to_path_buf(),
-            what: "the checkpoint's checksum".into(),
-        });
-    }
-    let mut r = Reader { bytes: body, at: 16 };
-    let parse = |r: &mut Reader| -> Option<TierState> {
+    let parse = |r: &mut Reader<_>| -> Option<TierState> {
         let version = r.u32()?;
         if version != CHECKPOINT_VERSION {
             return None;
         }
         let (n, parts, flags) = (r.u32()?, r.u32()?, r.u32()?);
-        let finished_len = r.u32()? as usize;
-        let mut finished = Vec::with_capacity(finished_len.min(1 << 16));
+        let finished_len = r.u32()?;
+        if u64::from(finished_len) * 20 > r.left {
+            return None;
+        }
+        let mut finished = Vec::with_capacity(finished_len as usize);
         for _ in 0..finished_len {
             finished.push(TierCount { parts: r.u32()?, positions: r.u64()?, p_positions: r.u64()? });
         }
-        let words = usize::try_from(r.u64()?).ok()?;
-        let wins = r
-            .take(words.checked_mul(8)?)?
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-            .collect();
-        let rem_len = usize::try_from(r.u64()?).ok()?;
-        let rem: Vec<u16> = r
-            .take(rem_len.checked_mul(2)?)?
-            .chunks_exact(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        (r.at == r.bytes.len()).then_some(TierState {
+        let words = r.u64()?;
+        let wins = r.values(words, u64::from_le_bytes)?;
+        let rem_len = r.u64()?;
+        let rem = r.values(rem_len, u16::from_le_bytes)?;
+        (r.left == 0).then_some(TierState {
             n,
             last: TierValues { parts, wins, remoteness: (flags & 1 == 1).then_some(rem) },
             finished,
         })
     };
-    parse(&mut r).ok_or_else(|| not("an unreadable checkpoint (unknown version or bad layout)"))
+    let parsed = parse(&mut r);
+    // The checksum decides first: a damaged file is damaged, whatever its layout looks like.
+    let mut sum = [0u8; 8];
+    let summed = parsed.is_some() && r.inner.read_exact(&mut sum).is_ok();
+    if summed && r.hasher.digest() != u64::from_le_bytes(sum) {
+        return Err(corrupted());
+    }
+    match parsed {
+        Some(state) if summed => Ok(state),
+        _ => Err(not("an unreadable checkpoint (unknown version, bad layout or truncated)")),
+    }
 }
 
-/// Saves `state` as the checkpoint of its game in `dir`, atomically (see the module header).
+/// Saves `state` as the checkpoint of its game in `dir`, atomically (see the module header),
+/// streaming the tier to the file: a save takes a buffer of memory, not a copy of the tier.
 ///
 /// # Errors
 /// [`StoreError`] naming the file or directory (no space, no permission, ...).
-pub fn save_checkpoint(dir: &Path, state: &TierState) -> Result<PathBuf, StoreError> {
+pub fn save_checkpoint(dir: &Path, state: &TierStateView<'_>) -> Result<PathBuf, StoreError> {
     std::fs::create_dir_all(dir).map_err(io(dir, "creating"))?;
     let target = checkpoint_path(dir, state.n);
-    let bytes = encode(state);
     let available = fs4::available_space(dir).map_err(io(dir, "checking free space in"))?;
-    let needed = bytes.len() as u64 + (1 << 20);
+    let needed = encoded_len(state) + (1 << 20);
     if available < needed {
         return Err(StoreError::NoSpace { path: dir.to_path_buf(), needed, available });
     }
+    crate::write::remove_stale_temporaries(dir);
     let temporary = dir.join(format!(
         "{}{}-zgame-n{}.tiers",
         crate::write::TEMPORARY_PREFIX,
@@ -140,12 +205,14 @@ pub fn save_checkpoint(dir: &Path, state: &TierState) -> Result<PathBuf, StoreEr
         state.n
     ));
     let result = (|| {
-        let mut file = File::options()
+        let file = File::options()
             .write(true)
             .create_new(true)
             .open(&temporary)
-            .map_err(io(&temporary, "creating"))?;
-        file.write_all(&bytes).and_then(|()| file.sync_all()).map_err(io(&temporary, "writing"))?;
+            .map_err(io(&target, "writing the checkpoint"))?;
+        encode_into(state, &file)
+            .and_then(|()| file.sync_all())
+            .map_err(io(&target, "writing the checkpoint"))?;
         std::fs::rename(&temporary, &target).map_err(io(&target, "renaming the finished checkpoint to"))?;
         File::open(dir).and_then(|d| d.sync_all()).map_err(io(dir, "syncing"))
     })();
@@ -161,12 +228,9 @@ pub fn save_checkpoint(dir: &Path, state: &TierState) -> Result<PathBuf, StoreEr
 /// [`StoreError`] naming the file when it cannot be read, is damaged, or belongs to another n.
 pub fn load_checkpoint(dir: &Path, n: u32) -> Result<Option<TierState>, StoreError> {
     let path = checkpoint_path(dir, n);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io(&path, "reading")(e)),
-    };
-    let state = decode(&bytes, &path)?;
+    let Some(file) = crate::read::open_regular(&path)? else { return Ok(None) };
+    let size = file.metadata().map_err(io(&path, "reading"))?.len();
+    let state = decode(file, size, &path)?;
     if state.n != n {
         return Err(StoreError::Foreign { path, what: format!("a checkpoint of n = {}, not {n}", state.n) });
     }
@@ -200,7 +264,7 @@ mod tests {
                 solver.solve_next(|_, _| {}).unwrap();
             }
             let state = solver.state().unwrap();
-            let path = save_checkpoint(dir.path(), &state).unwrap();
+            let path = save_checkpoint(dir.path(), &solver.state_view().unwrap()).unwrap();
             assert_eq!(load_checkpoint(dir.path(), 40).unwrap(), Some(state.clone()));
             assert!(matches!(load_checkpoint(dir.path(), 41), Ok(None)));
             let good = std::fs::read(&path).unwrap();

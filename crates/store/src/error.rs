@@ -47,6 +47,28 @@ pub enum StoreError {
         /// What differs.
         what: String,
     },
+    /// The name is not a regular file (a FIFO, a device, a directory, a socket): never read,
+    /// since reading one could block forever.
+    NotRegular {
+        /// The file.
+        path: PathBuf,
+        /// What it is ("a named pipe", ...).
+        kind: &'static str,
+    },
+    /// The file changed (replaced or truncated in place) while it was being read.
+    Changed {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Reading the whole table would take more memory than allowed.
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Bytes of its tables.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// There is not enough free space for the table.
     NoSpace {
         /// The directory.
@@ -74,6 +96,21 @@ impl fmt::Display for StoreError {
                 write!(f, "{} is damaged: {what} does not match its checksum", path.display())
             }
             StoreError::Foreign { path, what } => write!(f, "{} cannot be used here: {what}", path.display()),
+            StoreError::NotRegular { path, kind } => {
+                write!(f, "{} is {kind}, not a regular file: zecklab reads tables only from regular files", path.display())
+            }
+            StoreError::TooLarge { path, bytes, limit } => write!(
+                f,
+                "{} holds {} MiB of tables, more than the {} MiB this reads into memory at once",
+                path.display(),
+                bytes.div_ceil(1 << 20),
+                limit >> 20
+            ),
+            StoreError::Changed { path } => write!(
+                f,
+                "{} changed while it was being read (replaced or truncated in place): open it again",
+                path.display()
+            ),
             StoreError::NoSpace { path, needed, available } => write!(
                 f,
                 "not enough free space in {}: the table needs {} MiB, {} MiB are free",

@@ -1,13 +1,21 @@
-//! Reading a table file by memory mapping. Opening checks the header (magic, version, its own
-//! checksum, layout), the file's size, the ranking's fingerprint and the whole-file checksum
-//! over the chunk digests; a lookup checks the chunk it reads (once per chunk per process)
-//! and fails rather than answer from a chunk that does not match its digest.
+//! Reading a table file. Opening checks the header (magic, version, its own checksum, layout),
+//! the file's size, the ranking's fingerprint and the whole-file checksum over the chunk digests;
+//! a lookup reads the chunk it needs into private memory and checks it against its digest before
+//! using any byte of it.
+//!
+//! Nothing is memory-mapped: a file replaced or truncated in place by another program (`cp` over
+//! it, say) turns a read into an error ([`StoreError::Changed`] or [`StoreError::Corrupted`]),
+//! never into a SIGBUS or a value read from bytes nobody checked. Checked chunks are kept, up to
+//! a budget of memory per table; past it, a chunk is read and checked again each time it is
+//! needed. [`StoredTable::is_current`] tells a long-lived reader (the web explorer) when the file
+//! has changed since it was opened, so that it opens it again.
 
 use std::fs::File;
+use std::os::unix::fs::{FileExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::OnceLock;
 
-use memmap2::Mmap;
 use xxhash_rust::xxh3::xxh3_64;
 use zecklab_games::zgame::{remoteness_from_half_excess, PositionIndex, SolvedTable};
 use zecklab_games::Outcome;
@@ -15,18 +23,95 @@ use zecklab_games::Outcome;
 use crate::error::{io, StoreError};
 use crate::format::{Header, GAME_ZGAME, PAGE};
 
-/// Chunk states: not yet checked, checked and good, checked and bad.
-const UNCHECKED: u8 = 0;
-const GOOD: u8 = 1;
+/// Memory a table keeps of checked chunks by default (past it, chunks are read again as needed).
+pub const DEFAULT_CHUNK_BUDGET: u64 = 128 << 20;
+
+/// Chunk states: not known to be bad, checked and bad.
+const UNKNOWN: u8 = 0;
 const BAD: u8 = 2;
 
-/// A stored table, memory-mapped.
+/// What identifies one version of a file: a file replaced, rewritten or truncated in place
+/// changes at least one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileIdentity {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime_ns: i128,
+    ctime_ns: i128,
+}
+
+impl FileIdentity {
+    fn of(meta: &std::fs::Metadata) -> FileIdentity {
+        let ns = |s: i64, n: i64| i128::from(s) * 1_000_000_000 + i128::from(n);
+        FileIdentity {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            size: meta.len(),
+            mtime_ns: ns(meta.mtime(), meta.mtime_nsec()),
+            ctime_ns: ns(meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+
+    /// The identity of the file at `path` now (following symbolic links).
+    ///
+    /// # Errors
+    /// The file cannot be examined.
+    pub fn of_path(path: &Path) -> std::io::Result<FileIdentity> {
+        std::fs::metadata(path).map(|m| FileIdentity::of(&m))
+    }
+}
+
+/// What a file that is not regular is, in words.
+fn kind_of(file_type: std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_dir() {
+        "a directory"
+    } else if file_type.is_fifo() {
+        "a named pipe"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_char_device() || file_type.is_block_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Opens `path` for reading only if it is a regular file (following symbolic links): a named
+/// pipe is never waited on (it is opened without blocking, then refused), a directory or device
+/// never read. `Ok(None)` when there is no such file.
+///
+/// # Errors
+/// [`StoreError::NotRegular`], or the system's refusal naming the file.
+pub fn open_regular(path: &Path) -> Result<Option<File>, StoreError> {
+    let file = match File::options().read(true).custom_flags(libc::O_NONBLOCK).open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io(path, "opening")(e)),
+    };
+    let file_type = file.metadata().map_err(io(path, "reading"))?.file_type();
+    if !file_type.is_file() {
+        return Err(StoreError::NotRegular { path: path.to_path_buf(), kind: kind_of(file_type) });
+    }
+    Ok(Some(file))
+}
+
+/// A stored table, read chunk by chunk through private, checked copies.
 pub struct StoredTable {
     path: PathBuf,
     header: Header,
-    map: Mmap,
+    file: File,
+    identity: FileIdentity,
     index: PositionIndex,
-    chunks: Box<[AtomicU8]>,
+    /// The digest of every chunk, from the list the file checksum covers.
+    digests: Box<[u64]>,
+    /// Checked copies of chunks, kept while they fit the budget.
+    kept: Box<[OnceLock<Box<[u8]>>]>,
+    kept_bytes: AtomicU64,
+    budget: u64,
+    states: Box<[AtomicU8]>,
+    p_positions: OnceLock<u64>,
 }
 
 impl std::fmt::Debug for StoredTable {
@@ -35,26 +120,52 @@ impl std::fmt::Debug for StoredTable {
     }
 }
 
+/// The bytes of one checked chunk: kept by the table, or read for this use only.
+enum Chunk<'a> {
+    Kept(&'a [u8]),
+    Read(Vec<u8>),
+}
+
+impl std::ops::Deref for Chunk<'_> {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Chunk::Kept(bytes) => bytes,
+            Chunk::Read(bytes) => bytes,
+        }
+    }
+}
+
 impl StoredTable {
     /// Opens and validates a table file (everything but the table chunks, which are checked as
     /// they are read, or all at once by [`StoredTable::verify`]).
     ///
     /// # Errors
-    /// [`StoreError`] naming the file: unreadable, not a table, wrong size, foreign ranking or a
-    /// digest list that does not match the file checksum.
+    /// [`StoreError`] naming the file: missing, not a regular file, unreadable, not a table,
+    /// wrong size, foreign ranking or a digest list that does not match the file checksum.
     pub fn open(path: &Path) -> Result<StoredTable, StoreError> {
-        let file = File::open(path).map_err(io(path, "opening"))?;
-        let size = file.metadata().map_err(io(path, "reading"))?.len();
+        let file = open_regular(path)?
+            .ok_or_else(|| io(path, "opening")(std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+        StoredTable::from_file(path, file, DEFAULT_CHUNK_BUDGET)
+    }
+
+    fn from_file(path: &Path, file: File, budget: u64) -> Result<StoredTable, StoreError> {
+        let meta = file.metadata().map_err(io(path, "reading"))?;
+        let identity = FileIdentity::of(&meta);
+        let size = meta.len();
         let not_a_table = |why: String| StoreError::NotATable { path: path.to_path_buf(), why };
         if size < PAGE {
             return Err(not_a_table(format!("{size} bytes, shorter than a header")));
         }
-        // SAFETY: table files are only ever created whole and renamed into place; zecklab never
-        // writes to a file that has a table's name, so the mapped bytes do not change under us.
-        // (Another program truncating the file would be caught by the size and checksums only
-        // where it happens before the check, as with any reader of a memory-mapped file.)
-        let map = unsafe { Mmap::map(&file) }.map_err(io(path, "mapping"))?;
-        let header = Header::decode(&map[..PAGE as usize]).map_err(not_a_table)?;
+        let read_at = |offset: u64, len: u64| -> Result<Vec<u8>, StoreError> {
+            let mut buf = vec![0u8; len as usize];
+            file.read_exact_at(&mut buf, offset).map_err(|e| match e.kind() {
+                std::io::ErrorKind::UnexpectedEof => StoreError::Changed { path: path.to_path_buf() },
+                _ => io(path, "reading")(e),
+            })?;
+            Ok(buf)
+        };
+        let header = Header::decode(&read_at(0, PAGE)?).map_err(not_a_table)?;
         if header.game != GAME_ZGAME {
             return Err(StoreError::Foreign {
                 path: path.to_path_buf(),
@@ -68,10 +179,14 @@ impl StoredTable {
                 found: size,
             });
         }
-        let digests = &map[header.digests_offset as usize..];
-        if xxh3_64(digests) != header.file_checksum {
+        let digest_bytes = read_at(header.digests_offset, 8 * header.digest_count)?;
+        if xxh3_64(&digest_bytes) != header.file_checksum {
             return Err(StoreError::Corrupted { path: path.to_path_buf(), what: "the digest list".into() });
         }
+        let digests = digest_bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
         let index = PositionIndex::new(header.n).ok_or_else(|| StoreError::Foreign {
             path: path.to_path_buf(),
             what: format!("n = {} cannot be ranked here", header.n),
@@ -82,8 +197,20 @@ impl StoredTable {
                 what: "it was made with another ranking of the positions".into(),
             });
         }
-        let chunks = (0..header.digest_count).map(|_| AtomicU8::new(UNCHECKED)).collect();
-        Ok(StoredTable { path: path.to_path_buf(), header, map, index, chunks })
+        let chunks = header.digest_count as usize;
+        Ok(StoredTable {
+            path: path.to_path_buf(),
+            header,
+            file,
+            identity,
+            index,
+            digests,
+            kept: (0..chunks).map(|_| OnceLock::new()).collect(),
+            kept_bytes: AtomicU64::new(0),
+            budget,
+            states: (0..chunks).map(|_| AtomicU8::new(UNKNOWN)).collect(),
+            p_positions: OnceLock::new(),
+        })
     }
 
     /// The file.
@@ -111,30 +238,75 @@ impl StoredTable {
         self.header.remoteness_width > 0
     }
 
-    /// Checks the chunk with digest number `k` (once per process).
-    fn check_chunk(&self, k: u64) -> Result<(), StoreError> {
-        match self.chunks[k as usize].load(Relaxed) {
-            GOOD => return Ok(()),
-            BAD => return Err(self.corrupted(k)),
-            _ => {}
-        }
+    /// The identity of the file as it was opened.
+    pub fn identity(&self) -> FileIdentity {
+        self.identity
+    }
+
+    /// Whether the file at this table's path is still the one opened (same file, size and
+    /// modification time): a reader that keeps tables open asks before each use, and opens the
+    /// file again when not.
+    pub fn is_current(&self) -> bool {
+        FileIdentity::of_path(&self.path).is_ok_and(|now| now == self.identity)
+    }
+
+    /// Bytes of checked chunks this table keeps in memory.
+    pub fn kept_bytes(&self) -> u64 {
+        self.kept_bytes.load(Relaxed)
+    }
+
+    /// Where the chunk with digest number `k` lies in the file.
+    fn chunk_range(&self, k: u64) -> (u64, u64) {
         let h = &self.header;
-        let (start, end) = if k < h.outcome_chunks() {
+        if k < h.outcome_chunks() {
             let start = h.outcome_offset + k * h.chunk;
             (start, (start + h.chunk).min(h.outcome_offset + h.outcome_bytes))
         } else {
             let start = h.remoteness_offset + (k - h.outcome_chunks()) * h.chunk;
             (start, (start + h.chunk).min(h.remoteness_offset + h.remoteness_bytes))
-        };
-        let at = (h.digests_offset + 8 * k) as usize;
-        let digest = u64::from_le_bytes(self.map[at..at + 8].try_into().expect("8 bytes"));
-        let good = xxh3_64(&self.map[start as usize..end as usize]) == digest;
-        self.chunks[k as usize].store(if good { GOOD } else { BAD }, Relaxed);
-        if good {
-            Ok(())
-        } else {
-            Err(self.corrupted(k))
         }
+    }
+
+    /// Reads the chunk with digest number `k` and checks it against its digest.
+    fn read_chunk(&self, k: u64) -> Result<Vec<u8>, StoreError> {
+        if self.states[k as usize].load(Relaxed) == BAD {
+            return Err(self.corrupted(k));
+        }
+        let (start, end) = self.chunk_range(k);
+        let mut bytes = vec![0u8; (end - start) as usize];
+        self.file.read_exact_at(&mut bytes, start).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => StoreError::Changed { path: self.path.clone() },
+            _ => io(&self.path, "reading")(e),
+        })?;
+        if xxh3_64(&bytes) != self.digests[k as usize] {
+            // A file changed in place since it was opened is not damaged, only different.
+            if !self.is_current() {
+                return Err(StoreError::Changed { path: self.path.clone() });
+            }
+            self.states[k as usize].store(BAD, Relaxed);
+            return Err(self.corrupted(k));
+        }
+        Ok(bytes)
+    }
+
+    /// The checked bytes of chunk `k`: the kept copy, else read and checked now (and kept while
+    /// the budget allows, or always when `keep`).
+    fn chunk(&self, k: u64, keep: bool) -> Result<Chunk<'_>, StoreError> {
+        let slot = &self.kept[k as usize];
+        if let Some(bytes) = slot.get() {
+            return Ok(Chunk::Kept(bytes));
+        }
+        let bytes = self.read_chunk(k)?;
+        let len = bytes.len() as u64;
+        if !keep && self.kept_bytes.load(Relaxed) + len > self.budget {
+            return Ok(Chunk::Read(bytes));
+        }
+        let mut fresh = Some(bytes.into_boxed_slice());
+        let kept = slot.get_or_init(|| {
+            self.kept_bytes.fetch_add(len, Relaxed);
+            fresh.take().expect("initialised once")
+        });
+        Ok(Chunk::Kept(kept))
     }
 
     fn corrupted(&self, k: u64) -> StoreError {
@@ -147,14 +319,19 @@ impl StoredTable {
         StoreError::Corrupted { path: self.path.clone(), what }
     }
 
+    /// The byte at `offset` of region chunk `k` (a chunk-relative offset).
+    fn byte(&self, k: u64, offset: u64) -> Result<u8, StoreError> {
+        Ok(self.chunk(k, false)?[offset as usize])
+    }
+
     /// The outcome of rank `r` (`r < positions`), from a checked chunk.
     ///
     /// # Errors
-    /// [`StoreError::Corrupted`] when the chunk holding it does not match its digest.
+    /// [`StoreError::Corrupted`] when the chunk holding it does not match its digest,
+    /// [`StoreError::Changed`] when the file changed since it was opened.
     pub fn outcome(&self, r: u64) -> Result<Outcome, StoreError> {
         let byte = r / 8;
-        self.check_chunk(byte / self.header.chunk)?;
-        let b = self.map[(self.header.outcome_offset + byte) as usize];
+        let b = self.byte(byte / self.header.chunk, byte % self.header.chunk)?;
         Ok(Outcome::win_if(b >> (r % 8) & 1 == 1))
     }
 
@@ -162,57 +339,58 @@ impl StoredTable {
     /// no remoteness.
     ///
     /// # Errors
-    /// [`StoreError::Corrupted`] when a chunk holding it does not match its digest.
+    /// As [`StoredTable::outcome`].
     pub fn remoteness(&self, r: u64, parts: u32) -> Result<Option<u32>, StoreError> {
         let width = u64::from(self.header.remoteness_width);
         if width == 0 {
             return Ok(None);
         }
         let win = self.outcome(r)?.is_win();
-        let byte = r * width;
-        self.check_chunk(self.header.outcome_chunks() + byte / self.header.chunk)?;
-        let at = (self.header.remoteness_offset + byte) as usize;
-        let h = if width == 1 {
-            u32::from(self.map[at])
-        } else {
-            u32::from(u16::from_le_bytes([self.map[at], self.map[at + 1]]))
-        };
         if parts < self.header.end_parts {
             return Err(StoreError::Foreign {
                 path: self.path.clone(),
                 what: "a position with too few parts".into(),
             });
         }
+        // Slots never straddle chunks: a chunk holds a whole number of 1- or 2-byte slots.
+        let byte = r * width;
+        let (k, at) = (self.header.outcome_chunks() + byte / self.header.chunk, byte % self.header.chunk);
+        let chunk = self.chunk(k, false)?;
+        let h = if width == 1 {
+            u32::from(chunk[at as usize])
+        } else {
+            u32::from(u16::from_le_bytes([chunk[at as usize], chunk[at as usize + 1]]))
+        };
         Ok(Some(remoteness_from_half_excess(parts, self.header.end_parts, h, win)))
     }
 
-    /// The number of losses (P-positions) in the table, counted over checked chunks.
+    /// The number of losses (P-positions) in the table, counted over checked chunks once per
+    /// opened table.
     ///
     /// # Errors
-    /// [`StoreError::Corrupted`] when an outcome chunk does not match its digest.
+    /// As [`StoredTable::outcome`], for any outcome chunk.
     pub fn p_positions(&self) -> Result<u64, StoreError> {
-        let h = &self.header;
+        if let Some(&count) = self.p_positions.get() {
+            return Ok(count);
+        }
         let mut wins = 0u64;
-        for k in 0..h.outcome_chunks() {
-            self.check_chunk(k)?;
-            let start = h.outcome_offset + k * h.chunk;
-            let end = (start + h.chunk).min(h.outcome_offset + h.outcome_bytes);
-            wins +=
-                self.map[start as usize..end as usize].iter().map(|b| u64::from(b.count_ones())).sum::<u64>();
+        for k in 0..self.header.outcome_chunks() {
+            wins += self.chunk(k, false)?.iter().map(|b| u64::from(b.count_ones())).sum::<u64>();
         }
         // Bits past the last position are zero (the writer pads with zeros), so every set bit is a win.
-        Ok(h.positions - wins)
+        Ok(*self.p_positions.get_or_init(|| self.header.positions - wins))
     }
 
     /// Checks every chunk, and that the padding between regions is zero (it carries no value,
     /// so a flipped padding byte is harmless, but it is still damage worth reporting);
-    /// `progress(done, total)` counts chunks.
+    /// `progress(done, total)` counts chunks. Chunks are read one at a time (kept only within
+    /// the table's budget).
     ///
     /// # Errors
-    /// The first damaged chunk or padding.
-    pub fn verify(&self, progress: impl Fn(u64, u64)) -> Result<VerifiedTable<'_>, StoreError> {
+    /// The first damaged chunk or padding, or a file changed while it was read.
+    pub fn verify(&self, progress: impl Fn(u64, u64)) -> Result<(), StoreError> {
         for k in 0..self.header.digest_count {
-            self.check_chunk(k)?;
+            self.chunk(k, false)?;
             progress(k + 1, self.header.digest_count);
         }
         let h = &self.header;
@@ -221,19 +399,51 @@ impl StoredTable {
             (h.remoteness_offset + h.remoteness_bytes, h.digests_offset),
         ];
         for (start, end) in pads {
-            if self.map[start as usize..end as usize].iter().any(|&b| b != 0) {
+            let mut padding = vec![0u8; (end - start) as usize];
+            self.file
+                .read_exact_at(&mut padding, start)
+                .map_err(|_| StoreError::Changed { path: self.path.clone() })?;
+            if padding.iter().any(|&b| b != 0) {
                 return Err(StoreError::Corrupted {
                     path: self.path.clone(),
                     what: "the padding between tables".into(),
                 });
             }
         }
+        Ok(())
+    }
+
+    /// Reads and checks every chunk and keeps them all in memory, so that every lookup after
+    /// succeeds: the table the checker and the exports read. Refused when the table exceeds
+    /// `memory_limit` bytes.
+    ///
+    /// # Errors
+    /// [`StoreError::TooLarge`] past the limit; otherwise as [`StoredTable::verify`].
+    pub fn load(
+        &self,
+        memory_limit: u64,
+        progress: impl Fn(u64, u64),
+    ) -> Result<VerifiedTable<'_>, StoreError> {
+        let bytes = self.header.outcome_bytes + self.header.remoteness_bytes;
+        if bytes > memory_limit {
+            return Err(StoreError::TooLarge { path: self.path.clone(), bytes, limit: memory_limit });
+        }
+        for k in 0..self.header.digest_count {
+            self.chunk(k, true)?;
+            progress(k + 1, self.header.digest_count);
+        }
         Ok(VerifiedTable(self))
+    }
+
+    /// The kept chunk `k` of a loaded table.
+    fn loaded(&self, k: u64) -> &[u8] {
+        self.kept[k as usize].get().expect("a loaded table keeps every chunk")
     }
 }
 
-/// A stored table whose every chunk has been checked, so lookups cannot fail: it serves
-/// [`SolvedTable`] (for the table checker) and exports.
+/// A stored table whose every chunk has been checked and is held in memory, so lookups cannot
+/// fail: it serves [`SolvedTable`] (for the table checker) and exports. Made by
+/// [`StoredTable::load`].
 #[derive(Clone, Copy, Debug)]
 pub struct VerifiedTable<'a>(&'a StoredTable);
 
@@ -250,10 +460,26 @@ impl SolvedTable for VerifiedTable<'_> {
     }
 
     fn outcome(&self, r: u64) -> Outcome {
-        self.0.outcome(r).expect("every chunk was verified")
+        let (byte, chunk) = (r / 8, self.0.header.chunk);
+        let b = self.0.loaded(byte / chunk)[(byte % chunk) as usize];
+        Outcome::win_if(b >> (r % 8) & 1 == 1)
     }
 
     fn remoteness_with_parts(&self, r: u64, parts: u32) -> Option<u32> {
-        self.0.remoteness(r, parts).expect("every chunk was verified")
+        let t = self.0;
+        let width = u64::from(t.header.remoteness_width);
+        if width == 0 {
+            return None;
+        }
+        let win = self.outcome(r).is_win();
+        let (byte, chunk) = (r * width, t.header.chunk);
+        let bytes = t.loaded(t.header.outcome_chunks() + byte / chunk);
+        let at = (byte % chunk) as usize;
+        let h = if width == 1 {
+            u32::from(bytes[at])
+        } else {
+            u32::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]))
+        };
+        Some(remoteness_from_half_excess(parts, t.header.end_parts, h, win))
     }
 }

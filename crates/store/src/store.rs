@@ -8,7 +8,7 @@ use zecklab_games::zgame::Solution;
 
 use crate::error::{io, StoreError};
 use crate::read::StoredTable;
-use crate::write::{write_table, TEMPORARY_PREFIX};
+use crate::write::{remove_stale_temporaries, write_table};
 
 /// The environment variable naming the store directory.
 pub const STORE_VARIABLE: &str = "ZECKLAB_STORE";
@@ -28,6 +28,18 @@ pub struct Entry {
     pub bytes: u64,
     /// The table, or why it cannot be opened.
     pub table: Result<StoredTable, StoreError>,
+}
+
+/// `table`, if it holds the game on `n` that its name promises.
+fn named_right(table: StoredTable, n: u32) -> Result<StoredTable, StoreError> {
+    if table.n() == n {
+        Ok(table)
+    } else {
+        Err(StoreError::Foreign {
+            path: table.path().to_path_buf(),
+            what: format!("it holds the game on {}, not {n} as its name says", table.n()),
+        })
+    }
 }
 
 impl Store {
@@ -59,14 +71,7 @@ impl Store {
         if !path.exists() {
             return Ok(None);
         }
-        let table = StoredTable::open(&path)?;
-        if table.n() != n {
-            return Err(StoreError::Foreign {
-                path,
-                what: format!("it holds the game on {}, not {n}", table.n()),
-            });
-        }
-        Ok(Some(table))
+        named_right(StoredTable::open(&path)?, n).map(Some)
     }
 
     /// Saves a solved game, replacing any table of the same n; returns its path.
@@ -103,8 +108,9 @@ impl Store {
                 continue;
             };
             let path = entry.path();
-            let bytes = entry.metadata().map(|m| m.len()).unwrap_or(0);
-            let table = StoredTable::open(&path);
+            let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            // A file is what its name says, or it is listed as unusable.
+            let table = StoredTable::open(&path).and_then(|table| named_right(table, n));
             entries.push((n, Entry { path, bytes, table }));
         }
         entries.sort_by_key(|(n, _)| *n);
@@ -124,23 +130,8 @@ impl Store {
         }
     }
 
-    /// Removes temporary files left by writers that no longer run (a writer names its temporary
-    /// file after its process id; on Linux a process is running when `/proc/PID` exists).
+    /// Removes temporary files left by writers that no longer run.
     pub fn remove_stale_temporaries(&self) {
-        let Ok(read) = std::fs::read_dir(&self.dir) else { return };
-        for entry in read.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let Some(pid) = name
-                .strip_prefix(TEMPORARY_PREFIX)
-                .and_then(|r| r.split('-').next())
-                .and_then(|p| p.parse::<u32>().ok())
-            else {
-                continue;
-            };
-            let running = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
-            if !running {
-                let _ = std::fs::remove_file(entry.path());
-            }
-        }
+        remove_stale_temporaries(&self.dir);
     }
 }

@@ -28,6 +28,26 @@ pub fn header_for(solution: &Solution) -> Header {
 /// The prefix of temporary files; readers skip names that start with it.
 pub const TEMPORARY_PREFIX: &str = ".tmp-";
 
+/// Removes temporary files in `dir` left by writers that no longer run (a writer names its
+/// temporary file after its process id; on Linux a process is running when `/proc/PID` exists).
+pub fn remove_stale_temporaries(dir: &Path) {
+    let Ok(read) = std::fs::read_dir(dir) else { return };
+    for entry in read.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix(TEMPORARY_PREFIX)
+            .and_then(|r| r.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let running = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
+        if !running {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Writes `solution` to `target` atomically (see the module header), refusing first when the
 /// directory has too little free space. `progress(done, total)` is called in bytes.
 ///

@@ -45,7 +45,7 @@ fn stored_tables_equal_solved_ones() {
             assert_same(&table, &solution);
             assert_eq!(table.p_positions().unwrap(), solution.p_positions(), "n = {n}");
             // And the stored table passes the independent checker on its own.
-            let verified = table.verify(|_, _| {}).unwrap();
+            let verified = table.load(u64::MAX, |_, _| {}).unwrap();
             assert!(check_table(&verified, |_, _| {}).passed(), "n = {n}");
         }
     }
@@ -191,4 +191,106 @@ fn a_crafted_header_with_a_valid_checksum_is_refused_not_trusted() {
         let e = StoredTable::open(&path).unwrap_err().to_string();
         assert!(e.contains(&path.display().to_string()), "{e}");
     }
+}
+
+/// Overwrites `path` in place (same inode, as `cp` over it does) with `bytes`.
+fn overwrite_in_place(path: &Path, bytes: &[u8]) {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().write(true).truncate(true).open(path).unwrap();
+    file.write_all(bytes).unwrap();
+    file.sync_all().unwrap();
+}
+
+#[test]
+fn a_table_replaced_or_truncated_in_place_is_reported_never_a_crash() {
+    use std::os::unix::fs::MetadataExt;
+    let store = scratch("in-place");
+    // Several outcome and remoteness chunks, so most are unread when the file changes.
+    let solution = solve(200, true, 1 << 32, |_, _| {}).unwrap();
+    let other = solve(200, false, 1 << 32, |_, _| {}).unwrap();
+    let path = store.save(&solution, |_, _| {}).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let spare = store.dir().join("spare.zkt");
+    std::fs::copy(&path, &spare).unwrap();
+    let other_bytes = {
+        let p = store.save(&other, |_, _| {}).unwrap();
+        std::fs::read(p).unwrap()
+    };
+    std::fs::copy(&spare, &path).unwrap();
+    let last = solution.index().count() - 1;
+    let garbage: Vec<u8> = good.iter().map(|b| b ^ 0x33).collect();
+    let mut half = good.clone();
+    half.truncate(good.len() / 2);
+    for (what, bytes) in [
+        ("truncated to a header", &good[..4096]),
+        ("truncated to half", &half[..]),
+        ("emptied", &[][..]),
+        ("another table", &other_bytes[..]),
+        ("garbage of the same length", &garbage[..]),
+    ] {
+        overwrite_in_place(&path, &good);
+        let table = store.open(200).unwrap().expect("stored");
+        let inode = std::fs::metadata(&path).unwrap().ino();
+        assert_eq!(table.outcome(0).unwrap(), solution.outcome(0));
+        assert!(table.is_current());
+        overwrite_in_place(&path, bytes);
+        assert_eq!(std::fs::metadata(&path).unwrap().ino(), inode, "{what}: replaced in place");
+        assert!(!table.is_current(), "{what}: the change is seen");
+        let name = path.display().to_string();
+        let mut failures = 0;
+        for r in (0..=last).step_by(9973).chain([last]) {
+            match (table.outcome(r), table.remoteness(r, 200)) {
+                (Ok(o), Ok(_)) => assert_eq!(o, solution.outcome(r), "{what}: rank {r}"),
+                (Err(e), _) | (_, Err(e)) => {
+                    assert!(e.to_string().contains(&name), "{what}: {e}");
+                    failures += 1;
+                }
+            }
+        }
+        assert!(failures > 0, "{what}: reads of changed chunks must fail");
+        assert!(table.verify(|_, _| {}).is_err(), "{what}");
+        assert!(table.load(u64::MAX, |_, _| {}).is_err(), "{what}");
+    }
+}
+
+#[test]
+fn only_regular_files_are_read_and_names_must_match() {
+    let store = scratch("fifo");
+    std::fs::create_dir_all(store.dir()).unwrap();
+    let fifo = store.path_for(200);
+    let checkpoint_fifo = zecklab_store::checkpoint::checkpoint_path(store.dir(), 7);
+    for path in [&fifo, &checkpoint_fifo] {
+        assert!(std::process::Command::new("mkfifo").arg(path).status().unwrap().success());
+    }
+    // On a reader that waits for a writer, these would never return: run them on a thread.
+    let dir = store.dir().to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let store = Store::locate(Some(dir)).unwrap();
+        let listed = store
+            .list()
+            .map(|l| l.into_iter().map(|e| e.table.err().map(|e| e.to_string())).collect::<Vec<_>>());
+        let opened = store.open(200).map(|_| ()).map_err(|e| e.to_string());
+        let checkpoint =
+            zecklab_store::checkpoint::load_checkpoint(store.dir(), 7).map(|_| ()).map_err(|e| e.to_string());
+        tx.send((listed, opened, checkpoint)).unwrap();
+    });
+    let (listed, opened, checkpoint) =
+        rx.recv_timeout(std::time::Duration::from_secs(20)).expect("a named pipe made a reader wait");
+    let listed = listed.unwrap();
+    assert!(opened.unwrap_err().contains("named pipe"));
+    assert!(listed.iter().all(|e| e.as_deref().is_some_and(|e| e.contains("named pipe"))), "{listed:?}");
+    assert!(checkpoint.is_err_and(|e| e.contains("named pipe")));
+    // A table of another n under this name is listed as unusable, not as the game on 200.
+    std::fs::remove_file(&fifo).unwrap();
+    let solution = solve(100, false, 1 << 32, |_, _| {}).unwrap();
+    let saved = store.save(&solution, |_, _| {}).unwrap();
+    std::fs::copy(&saved, &fifo).unwrap();
+    let entries = store.list().unwrap();
+    let misnamed = entries.iter().find(|e| e.path == fifo).unwrap();
+    let e = misnamed.table.as_ref().unwrap_err().to_string();
+    assert!(e.contains("not 200"), "{e}");
+    std::fs::remove_file(&fifo).unwrap();
+    std::os::unix::fs::symlink(&saved, &fifo).unwrap();
+    assert!(store.open(200).is_err());
 }

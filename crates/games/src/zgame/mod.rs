@@ -47,6 +47,6 @@ pub use solver::{
 };
 pub use strategies::{play_out, Rule};
 pub use tiers::{
-    tiered_bytes, Exchange, Prefix, ShareFigures, TierIndex, TierState, TierSweep, TierValues,
-    TieredSolution, TieredSolver,
+    tiered_bytes, Exchange, Prefix, ShareFigures, TierEngine, TierIndex, TierState, TierStateView, TierSweep,
+    TierValues, TieredSolution, TieredSolver,
 };

@@ -48,7 +48,9 @@ pub fn export(
     }
     let solution = if stored.is_none() { Some(solve_with_progress(n, true)?) } else { None };
     let verified = match &stored {
-        Some(table) => Some(table.verify(|_, _| {}).map_err(InputError::from_display)?),
+        Some(table) => {
+            Some(table.load(super::solve::MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?)
+        }
         None => None,
     };
     let rows = if p_positions { Rows::PPositions } else { Rows::All };

@@ -17,11 +17,29 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use zecklab_games::zgame::Rule;
+use zecklab_games::zgame::{Rule, TierEngine};
 
 use crate::input;
 use crate::output::Out;
 use crate::prompt::First;
+
+/// `--engine`: which machinery solves the tiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EngineArg {
+    Fast,
+    Portable,
+    Scalar,
+}
+
+impl From<EngineArg> for TierEngine {
+    fn from(engine: EngineArg) -> TierEngine {
+        match engine {
+            EngineArg::Fast => TierEngine::Fast,
+            EngineArg::Portable => TierEngine::Portable,
+            EngineArg::Scalar => TierEngine::Scalar,
+        }
+    }
+}
 
 #[derive(Args, Debug)]
 pub struct ZgameArgs {
@@ -78,6 +96,12 @@ enum ZgameCommand {
             allow_hyphen_values = true
         )]
         checkpoint_every: u64,
+        /// The machinery of the tiered solve (implies --tiers unless fast): fast (the word pass on
+        /// the best instructions this machine has, the next tier begun ahead), portable (the word
+        /// pass in baseline x86-64 instructions, no tier ahead) or scalar (position by position).
+        /// All give the same values; a second engine confirms a result independently.
+        #[arg(long, value_enum, default_value_t = EngineArg::Fast, conflicts_with = "flat")]
+        engine: EngineArg,
         /// Solve the reversed game instead: from the Zeckendorf representation of N, every move of
         /// the game taken back, to N ones (same fields; "winner": who makes the last move).
         #[arg(long, conflicts_with_all = ["save", "tiers", "flat", "checkpoint"])]
@@ -296,6 +320,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             flat,
             checkpoint,
             checkpoint_every,
+            engine,
             reversed,
             json,
         } => {
@@ -317,7 +342,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             }
             let store = if save { Some(stored::store(args.store)?) } else { None };
             let output = solve::SolveOutput { json: json || tiers_json, tiers: tiers_json };
-            let method = match (tiers, flat) {
+            let method = match (tiers || engine != EngineArg::Fast, flat) {
                 (true, _) => solve::Method::Tiered,
                 (_, true) => solve::Method::Flat,
                 _ => solve::Method::Auto,
@@ -334,6 +359,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                     dir,
                     every: std::time::Duration::from_secs(checkpoint_every),
                 }),
+                engine.into(),
             )?;
             ExitCode::SUCCESS
         }

@@ -10,7 +10,8 @@ use std::path::Path;
 use zecklab_answers::zgame::ZgameSolve;
 
 use zecklab_games::zgame::{
-    check_table, solve, tiered_bytes, Exchange, Solution, SolvePlan, TierIndex, TieredSolution, TieredSolver,
+    check_table, solve, tiered_bytes, Exchange, Solution, SolvePlan, TierEngine, TierIndex, TieredSolution,
+    TieredSolver,
 };
 use zecklab_store::checkpoint::{checkpoint_path, load_checkpoint, remove_checkpoint, save_checkpoint};
 use zecklab_store::Store;
@@ -127,6 +128,7 @@ pub fn solve_range(
     output: SolveOutput,
     method: Method,
     checkpoint: Option<Checkpoint<'_>>,
+    engine: TierEngine,
 ) -> anyhow::Result<()> {
     let json = output.json;
     check_range(first, last)?;
@@ -171,7 +173,7 @@ pub fn solve_range(
     for n in first..=last {
         let start = Instant::now();
         if tiered_for(n, method, asked)? {
-            let solved = solve_tiered(n, !no_remoteness, checkpoint, world.as_mut())?;
+            let solved = solve_tiered(n, !no_remoteness, checkpoint, world.as_mut(), engine)?;
             let line = ZgameSolve {
                 n,
                 positions: solved.positions,
@@ -249,13 +251,15 @@ pub fn solve_tiered(
     remoteness: bool,
     checkpoint: Option<Checkpoint<'_>>,
     mut world: Option<&mut World>,
+    engine: TierEngine,
 ) -> anyhow::Result<TieredSolution> {
     let leader = world.as_ref().is_none_or(|w| w.me() == 0);
     let index = TierIndex::new(n).ok_or_else(|| InputError(format!("n = {n} is too large to count")))?;
     let remoteness = remoteness && world.is_none() && tiered_bytes(&index, true) <= MEMORY_LIMIT;
     let total: u64 = (1..=n).map(|p| index.count(p)).sum();
-    let fresh =
-        TieredSolver::from_index(index, remoteness, MEMORY_LIMIT).map_err(InputError::from_display)?;
+    let fresh = TieredSolver::from_index(index, remoteness, MEMORY_LIMIT)
+        .map_err(InputError::from_display)?
+        .with_engine(engine);
     let saved = match checkpoint {
         Some(c) => load_checkpoint(c.dir, n).map_err(InputError::from_display)?,
         None => None,
@@ -297,7 +301,7 @@ pub fn solve_tiered(
         before += figures.positions;
         bar.set_position(before);
         if let Some(c) = checkpoint.filter(|c| leader && saved_at.elapsed() >= c.every) {
-            let state = solver.state().expect("a tier was just solved");
+            let state = solver.state_view().expect("a tier was just solved");
             save_checkpoint(c.dir, &state).map_err(InputError::from_display)?;
             saved_at = Instant::now();
         }
@@ -353,7 +357,7 @@ pub fn check(
     let report = match (&stored, &solution) {
         (Some(table), _) => {
             // Every chunk is checked against its digest first; then the rules check the values.
-            let verified = table.verify(|_, _| {}).map_err(InputError::from_display)?;
+            let verified = table.load(MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?;
             check_table(&verified, |done, _| bar.set_position(done))
         }
         (None, Some(solution)) => check_table(solution, |done, _| bar.set_position(done)),

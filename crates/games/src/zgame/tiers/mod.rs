@@ -81,6 +81,27 @@ pub struct TierState {
     pub finished: Vec<TierCount>,
 }
 
+/// [`TierState`] borrowed from a solver: what a checkpoint writes, read in place.
+#[derive(Clone, Copy, Debug)]
+pub struct TierStateView<'a> {
+    /// The game.
+    pub n: u32,
+    /// The number of parts of the last finished tier.
+    pub parts: u32,
+    wins: &'a [std::sync::atomic::AtomicU64],
+    /// Remoteness of each rank of the last finished tier, when computed.
+    pub remoteness: Option<&'a [u16]>,
+    /// The figures of every finished tier, fewest parts first.
+    pub finished: &'a [TierCount],
+}
+
+impl TierStateView<'_> {
+    /// The outcome words of the last finished tier (bit `r % 64` of word `r / 64`: a win).
+    pub fn wins(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        self.wins.iter().map(|w| w.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
 /// The result of a tiered solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TieredSolution {
@@ -111,6 +132,20 @@ pub enum TierSweep {
     RankOrder,
 }
 
+/// Which machinery solves the tiers: each gives the same values, so solving a game with two of
+/// them is an independent confirmation of the result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TierEngine {
+    /// The word pass on the best instruction set this machine has, the next tier begun ahead
+    /// on several threads.
+    #[default]
+    Fast,
+    /// The word pass compiled for baseline x86-64 (no AVX2, BMI or AVX-512), no tier ahead.
+    Portable,
+    /// Position by position (no word operations), no tier ahead.
+    Scalar,
+}
+
 /// A tiered solve under way.
 #[derive(Debug)]
 pub struct TieredSolver {
@@ -134,6 +169,8 @@ pub struct TieredSolver {
     split_from: u64,
     /// The instruction set of the fast sweep (tests take each one there is).
     isa: runs::Isa,
+    /// The sweep [`TieredSolver::solve_next`] takes.
+    sweep: TierSweep,
     /// Test aid: the fast sweep ranks every child from scratch and compares.
     #[cfg(test)]
     check_offsets: bool,
@@ -208,9 +245,28 @@ impl TieredSolver {
             finished: Vec::new(),
             split_from: runs::SPLIT_FROM,
             isa: runs::Isa::detect(),
+            sweep: TierSweep::Fast,
             #[cfg(test)]
             check_offsets: false,
         })
+    }
+
+    /// This solver with another engine (they give the same values; a record is confirmed by
+    /// solving it again with another).
+    #[must_use]
+    pub fn with_engine(mut self, engine: TierEngine) -> TieredSolver {
+        match engine {
+            TierEngine::Fast => {}
+            TierEngine::Portable => {
+                self.isa = runs::Isa::Baseline;
+                self.look_ahead = false;
+            }
+            TierEngine::Scalar => {
+                self.sweep = TierSweep::Scalar;
+                self.look_ahead = false;
+            }
+        }
+        self
     }
 
     /// A solver that goes on from a saved state.
@@ -273,6 +329,18 @@ impl TieredSolver {
         })
     }
 
+    /// The state after the last finished tier, borrowed (for saving without a copy of the tier:
+    /// at n = 1000 a tier with remoteness is some 10 GB); `None` as for [`TieredSolver::state`].
+    pub fn state_view(&self) -> Option<TierStateView<'_>> {
+        self.last.as_ref().filter(|_| self.last_whole).map(|last| TierStateView {
+            n: self.n(),
+            parts: last.parts,
+            wins: &last.wins,
+            remoteness: last.remoteness.as_deref(),
+            finished: &self.finished,
+        })
+    }
+
     /// A copy of the last finished tier's values (after a shared solve, only the words this
     /// process keeps: see [`TieredSolver::solve_next_shared`]).
     pub fn last(&self) -> Option<TierValues> {
@@ -290,7 +358,7 @@ impl TieredSolver {
     /// # Panics
     /// When every tier is solved.
     pub fn solve_next(&mut self, progress: impl Fn(u64, u64) + Sync) -> Result<TierCount, SolveError> {
-        self.solve_next_by(TierSweep::Fast, progress)
+        self.solve_next_by(self.sweep, progress)
     }
 
     /// [`TieredSolver::solve_next`] by the chosen sweep (they give the same values; tests and
