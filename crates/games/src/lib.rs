@@ -14,9 +14,11 @@
 //! assert_eq!(analysis.winning_moves, vec![1u32.into()]);
 //! ```
 
+mod cancel;
 pub mod fibnim;
 mod outcome;
 pub mod wythoff;
 pub mod zgame;
 
+pub use cancel::{Cancel, CancelOnDrop};
 pub use outcome::{Outcome, Value};

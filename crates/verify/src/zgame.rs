@@ -112,7 +112,7 @@ fn check_naive(max: u32) -> Result<String, String> {
     let mut naive = NaiveSolver::new();
     for split_blocks_from in [u64::MAX, 8] {
         for n in 1..=max {
-            let options = SolveOptions { with_remoteness: true, memory_limit: 1 << 32, split_blocks_from };
+            let options = SolveOptions { split_blocks_from, ..SolveOptions::new(true, 1 << 32) };
             let solution = solve_with(n, &options, |_, _| {}).map_err(|e| e.to_string())?;
             let index = solution.index();
             for r in 0..index.count() {

@@ -18,7 +18,7 @@
 //! [`PositionIndex`] (children above parents) with [`walk`], one word per position and turn.
 
 use super::index::PositionIndex;
-use super::ranks::walk;
+use super::ranks::walk_while;
 use super::ZPosition;
 
 /// The most players (the subsets of the players are the bits of a `u64`).
@@ -90,9 +90,15 @@ pub fn coalition_bytes(n: u32, players: u32) -> Option<u128> {
 /// Solves every state of the game on `n` with `players` players (`2..=MAX_PLAYERS`) for every
 /// coalition; `progress(done, total)` is called every few ten thousand positions. `None` when
 /// the players are out of range or `n` cannot be ranked.
-pub fn solve_coalitions(
+pub fn solve_coalitions(n: u32, players: u32, progress: impl FnMut(u64, u64)) -> Option<CoalitionSolution> {
+    solve_coalitions_until(n, players, &crate::Cancel::new(), progress)
+}
+
+/// [`solve_coalitions`], returning `None` as well once `cancel` is cancelled.
+pub fn solve_coalitions_until(
     n: u32,
     players: u32,
+    cancel: &crate::Cancel,
     mut progress: impl FnMut(u64, u64),
 ) -> Option<CoalitionSolution> {
     if !(2..=MAX_PLAYERS).contains(&players) || n == 0 {
@@ -108,11 +114,14 @@ pub fn solve_coalitions(
         .collect();
     let mut wins = vec![0u64; count * p];
     let mut done = 0u64;
-    walk(&index, false, |r, children| {
-        done += 1;
+    let finished = walk_while(&index, false, |r, children| {
         if done.is_multiple_of(1 << 16) {
+            if cancel.is_cancelled() {
+                return false;
+            }
             progress(done, count as u64);
         }
+        done += 1;
         let r = r as usize;
         for t in 0..p {
             let next = (t + 1) % p;
@@ -129,7 +138,11 @@ pub fn solve_coalitions(
                 any & holding[t] | every & !holding[t]
             };
         }
+        true
     });
+    if !finished {
+        return None;
+    }
     let start = index.rank(&ZPosition::start(n).ok()?)?;
     progress(count as u64, count as u64);
     Some(CoalitionSolution { index, players, wins, start })

@@ -29,17 +29,17 @@ mod tiers;
 
 pub use check::{check_table, SolvedTable, TableCheck};
 pub use coalitions::{
-    coalition_bytes, coalition_of, members, proper_coalitions, solve_coalitions, Coalition,
-    CoalitionSolution, MAX_PLAYERS,
+    coalition_bytes, coalition_of, members, proper_coalitions, solve_coalitions, solve_coalitions_until,
+    Coalition, CoalitionSolution, MAX_PLAYERS,
 };
 pub use index::PositionIndex;
 pub use lengths::{length_distribution, lengths, theorem_bound, LengthDistribution, Lengths};
 pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_MAGIC};
 pub use position::{MoveIndex, ZMove, ZPosition, ZgameError};
-pub use ranks::{walk, ChildRank};
+pub use ranks::{walk, walk_while, ChildRank};
 pub use reversed::{
-    reversed_bytes, reversed_lengths, solve_reversed, zeckendorf_position, ReversedError, ReversedMove,
-    ReversedSolution,
+    reversed_bytes, reversed_lengths, solve_reversed, solve_reversed_until, zeckendorf_position,
+    ReversedError, ReversedMove, ReversedSolution,
 };
 pub use solver::{
     remoteness_from_half_excess, solve, solve_with, Solution, SolveError, SolveOptions, SolvePlan, TierCount,

@@ -225,14 +225,26 @@ pub struct ChildRank {
 /// If the game's top index exceeds the supported maximum (n past F_41; no table that large can
 /// be allocated anyway).
 pub fn walk(index: &PositionIndex, ascending: bool, mut visit: impl FnMut(u64, &[ChildRank])) {
+    walk_while(index, ascending, |r, children| {
+        visit(r, children);
+        true
+    });
+}
+
+/// [`walk`] that stops as soon as `visit` returns `false`; returns whether every position was
+/// visited.
+pub fn walk_while(
+    index: &PositionIndex,
+    ascending: bool,
+    mut visit: impl FnMut(u64, &[ChildRank]) -> bool,
+) -> bool {
     let arithmetic = RankArithmetic::new(index);
     if arithmetic.top < 2 {
-        visit(0, &[]);
-        return;
+        return visit(0, &[]);
     }
     let mut cursor = arithmetic.start();
     let mut children = Vec::with_capacity(2 * MAX_TOP + 8);
-    walk_level(&arithmetic, arithmetic.top, &mut cursor, ascending, &mut children, &mut visit);
+    walk_level(&arithmetic, arithmetic.top, &mut cursor, ascending, &mut children, &mut visit)
 }
 
 fn walk_level(
@@ -241,8 +253,8 @@ fn walk_level(
     cursor: &mut Cursor,
     ascending: bool,
     children: &mut Vec<ChildRank>,
-    visit: &mut impl FnMut(u64, &[ChildRank]),
-) {
+    visit: &mut impl FnMut(u64, &[ChildRank]) -> bool,
+) -> bool {
     let order = |most: usize| (0..=most).map(move |k| if ascending { k } else { most - k });
     if j == 2 {
         let inner = arithmetic.inner_deltas(cursor);
@@ -264,19 +276,26 @@ fn walk_level(
             for f in &cursor.fixed[..cursor.fixed_len] {
                 add(Some(f.delta), true, f.r#move());
             }
-            visit(r, children);
+            if !visit(r, children) {
+                return false;
+            }
         }
-        return;
+        return true;
     }
     let (saved_len, saved_base, saved_parts) = (cursor.fixed_len, cursor.base, cursor.fixed_parts);
     for c in order(cursor.rest[j] / arithmetic.fib[j]) {
         arithmetic.fix(cursor, j, c as u32);
-        walk_level(arithmetic, j - 1, cursor, ascending, children, visit);
+        let went_on = walk_level(arithmetic, j - 1, cursor, ascending, children, visit);
         cursor.fixed_len = saved_len;
         cursor.base = saved_base;
         cursor.fixed_parts = saved_parts;
+        if !went_on {
+            cursor.counts[j] = 0;
+            return false;
+        }
     }
     cursor.counts[j] = 0;
+    true
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use super::lengths::{LengthTables, Lengths};
 use super::position::{
     for_each_undoable_move, is_undoable_on_counts, undo_on_counts, ZMove, ZPosition, ZgameError,
 };
-use super::ranks::walk;
+use super::ranks::{walk, walk_while};
 use super::solver::tier_counts;
 use super::TierCount;
 use crate::Outcome;
@@ -131,12 +131,15 @@ pub enum ReversedError {
     TooLarge(u32),
     /// A remoteness past 65,535 moves, the table's width.
     RemotenessOverflow(u32),
+    /// The caller cancelled the solve.
+    Cancelled,
 }
 
 impl fmt::Display for ReversedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReversedError::TooLarge(n) => write!(f, "n = {n} is too large to rank every position"),
+            ReversedError::Cancelled => write!(f, "the solve was cancelled"),
             ReversedError::RemotenessOverflow(n) => {
                 write!(f, "a remoteness of the reversed game on {n} exceeds 65,535 moves")
             }
@@ -161,7 +164,19 @@ const PROGRESS_STEP: u64 = 1 << 16;
 ///
 /// # Errors
 /// [`ReversedError`] when `n` cannot be ranked or a remoteness does not fit in two bytes.
-pub fn solve_reversed(n: u32, mut progress: impl FnMut(u64, u64)) -> Result<ReversedSolution, ReversedError> {
+pub fn solve_reversed(n: u32, progress: impl FnMut(u64, u64)) -> Result<ReversedSolution, ReversedError> {
+    solve_reversed_until(n, &crate::Cancel::new(), progress)
+}
+
+/// [`solve_reversed`], stopping with [`ReversedError::Cancelled`] once `cancel` is cancelled.
+///
+/// # Errors
+/// As [`solve_reversed`], and [`ReversedError::Cancelled`].
+pub fn solve_reversed_until(
+    n: u32,
+    cancel: &crate::Cancel,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<ReversedSolution, ReversedError> {
     let index = PositionIndex::new(n).ok_or(ReversedError::TooLarge(n))?;
     let count = usize::try_from(index.count()).map_err(|_| ReversedError::TooLarge(n))?;
     // Before a rank is reached: the least (remoteness + 1) over its losing children (MAX: none)
@@ -171,8 +186,11 @@ pub fn solve_reversed(n: u32, mut progress: impl FnMut(u64, u64)) -> Result<Reve
     let mut slowest = vec![0u16; count];
     let mut wins = vec![0u64; count.div_ceil(64)];
     let mut overflow = false;
-    walk(&index, true, |r, parents| {
+    let finished = walk_while(&index, true, |r, parents| {
         if r % PROGRESS_STEP == 0 {
+            if cancel.is_cancelled() {
+                return false;
+            }
             progress(r, count as u64);
         }
         let r = r as usize;
@@ -187,7 +205,7 @@ pub fn solve_reversed(n: u32, mut progress: impl FnMut(u64, u64)) -> Result<Reve
         slowest[r] = remoteness;
         let Some(up) = remoteness.checked_add(1).filter(|&up| up < u16::MAX) else {
             overflow |= !parents.is_empty();
-            return;
+            return true;
         };
         for parent in parents {
             let p = parent.rank as usize;
@@ -196,7 +214,11 @@ pub fn solve_reversed(n: u32, mut progress: impl FnMut(u64, u64)) -> Result<Reve
                 fastest[p] = fastest[p].min(up);
             }
         }
+        true
     });
+    if !finished {
+        return Err(ReversedError::Cancelled);
+    }
     if overflow {
         return Err(ReversedError::RemotenessOverflow(n));
     }

@@ -47,6 +47,8 @@ pub enum SolveError {
         /// The n asked for.
         n: u32,
     },
+    /// The caller cancelled the solve (see [`crate::Cancel`]).
+    Cancelled,
     /// A saved tiered-solve state does not belong to the solve asked for.
     BadState {
         /// The n of the state.
@@ -67,6 +69,7 @@ impl fmt::Display for SolveError {
                 bytes.div_ceil(1 << 20),
                 limit >> 20
             ),
+            SolveError::Cancelled => write!(f, "the solve was cancelled"),
             SolveError::BadState { n } => write!(
                 f,
                 "the saved state (n = {n}) does not belong to this solve: its game, tier size or remoteness differ"
@@ -326,6 +329,9 @@ pub struct SolveOptions {
     /// threads; smaller blocks run in rank order on one thread. Tests set it small to exercise
     /// the waves on small games; `u64::MAX` sweeps everything in rank order.
     pub split_blocks_from: u64,
+    /// Checked between blocks: once cancelled, the solve stops and returns
+    /// [`SolveError::Cancelled`].
+    pub cancel: crate::Cancel,
 }
 
 impl SolveOptions {
@@ -334,7 +340,12 @@ impl SolveOptions {
 
     /// Options with the default block size.
     pub fn new(with_remoteness: bool, memory_limit: u128) -> SolveOptions {
-        SolveOptions { with_remoteness, memory_limit, split_blocks_from: Self::DEFAULT_SPLIT_BLOCKS_FROM }
+        SolveOptions {
+            with_remoteness,
+            memory_limit,
+            split_blocks_from: Self::DEFAULT_SPLIT_BLOCKS_FROM,
+            cancel: crate::Cancel::new(),
+        }
     }
 }
 
@@ -380,14 +391,20 @@ pub fn solve_with(
     let split = options.split_blocks_from.max(1);
     let remoteness = options.with_remoteness.then(|| RemotenessTable::new(count, max_half_excess));
     let fitted = match &remoteness {
-        None => sweep::Sweep::new(&index, &wins, &tables::Untracked, end_parts, &report, split).run(),
+        None => {
+            sweep::Sweep::new(&index, &wins, &tables::Untracked, end_parts, &report, split, &options.cancel)
+                .run()
+        }
         Some(RemotenessTable::Narrow(t)) => {
-            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split).run()
+            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel).run()
         }
         Some(RemotenessTable::Wide(t)) => {
-            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split).run()
+            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel).run()
         }
     };
+    if options.cancel.is_cancelled() {
+        return Err(SolveError::Cancelled);
+    }
     if !fitted {
         return Err(SolveError::RemotenessOverflow { n });
     }
@@ -399,7 +416,35 @@ mod tests {
     use super::*;
 
     fn options(with_remoteness: bool, split_blocks_from: u64) -> SolveOptions {
-        SolveOptions { with_remoteness, memory_limit: 1 << 32, split_blocks_from }
+        SolveOptions { split_blocks_from, ..SolveOptions::new(with_remoteness, 1 << 32) }
+    }
+
+    #[test]
+    fn a_cancelled_solve_stops_and_returns_no_table() {
+        use crate::zgame::{solve_coalitions_until, solve_reversed_until};
+        // Cancelled from inside the work (as a client that goes away mid-solve): the sweep
+        // stops at the next block and the solve is an error, however far it got.
+        let options = SolveOptions { split_blocks_from: 64, ..SolveOptions::new(true, 1 << 32) };
+        let cancel = options.cancel.clone();
+        let calls = std::sync::atomic::AtomicU64::new(0);
+        let result = solve_with(200, &options, |_, _| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            cancel.cancel();
+        });
+        assert!(matches!(result, Err(SolveError::Cancelled)), "{:?}", result.err());
+        assert_eq!(calls.into_inner(), 1, "no progress after the cancel: the remaining blocks were skipped");
+        let cancelled = crate::Cancel::new();
+        cancelled.cancel();
+        assert!(matches!(
+            solve_reversed_until(60, &cancelled, |_, _| {}),
+            Err(crate::zgame::ReversedError::Cancelled)
+        ));
+        assert!(solve_coalitions_until(60, 3, &cancelled, |_, _| {}).is_none());
+        let mut tiers = crate::zgame::TieredSolver::new(60, false, 1 << 30).unwrap().with_cancel(cancelled);
+        assert!(matches!(tiers.solve_next(|_, _| {}), Err(SolveError::Cancelled)));
+        // Not cancelled, the same calls solve.
+        assert!(solve_reversed_until(60, &crate::Cancel::new(), |_, _| {}).is_ok());
+        assert!(solve_coalitions_until(60, 3, &crate::Cancel::new(), |_, _| {}).is_some());
     }
 
     #[test]
@@ -423,7 +468,9 @@ mod tests {
         let wide = RemotenessTable::new(index.count(), u64::from(u16::MAX));
         let RemotenessTable::Wide(slots) = &wide else { panic!("asked for the wide table") };
         let end_parts = RankedGame::new(n).unwrap().end_parts;
-        assert!(sweep::Sweep::new(&index, &wins, &slots[..], end_parts, &|_| {}, 64).run());
+        assert!(
+            sweep::Sweep::new(&index, &wins, &slots[..], end_parts, &|_| {}, 64, &crate::Cancel::new()).run()
+        );
         let wide = Solution { index, wins, remoteness: Some(wide), end_parts };
         for r in 0..narrow.index().count() {
             assert_eq!(narrow.value(r), wide.value(r), "rank {r}");
@@ -517,7 +564,8 @@ mod tests {
         let game = RankedGame::new(n).unwrap();
         let wins = WinBits::new(game.index.count());
         let slots = TinySlots((0..game.index.count()).map(|_| Default::default()).collect());
-        let sweep = sweep::Sweep::new(&game.index, &wins, &slots, game.end_parts, &|_| {}, 64);
+        let cancel = crate::Cancel::new();
+        let sweep = sweep::Sweep::new(&game.index, &wins, &slots, game.end_parts, &|_| {}, 64, &cancel);
         assert!(!sweep.run(), "half-excesses above 1 occur at n = 30 and must be reported");
     }
 

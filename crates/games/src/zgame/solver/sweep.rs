@@ -32,6 +32,8 @@ pub(super) struct Sweep<'a, R: HalfExcessSlots + ?Sized> {
     progress: &'a (dyn Fn(u64) + Sync),
     /// Blocks with fewer positions run in rank order on one thread.
     split_from: u64,
+    /// Once cancelled, every block not yet begun is skipped.
+    cancel: &'a crate::Cancel,
     /// Set when some half-excess did not fit its slot (the proven bound makes this impossible;
     /// the flag makes a mistake in it an error instead of a wrong value).
     overflowed: AtomicBool,
@@ -45,6 +47,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
         end_parts: u32,
         progress: &'a (dyn Fn(u64) + Sync),
         split_from: u64,
+        cancel: &'a crate::Cancel,
     ) -> Self {
         Sweep {
             arithmetic: RankArithmetic::new(index),
@@ -54,6 +57,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
             done: AtomicU64::new(0),
             progress,
             split_from,
+            cancel,
             overflowed: AtomicBool::new(false),
         }
     }
@@ -72,6 +76,9 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
 
     /// Solves the block of positions whose counts above `j` are those in `cursor`.
     fn block(&self, j: usize, cursor: Cursor) {
+        if self.cancel.is_cancelled() {
+            return;
+        }
         let size = self.arithmetic.p(j, cursor.rest[j]);
         if j < 4 || size < self.split_from {
             let mut cursor = cursor;

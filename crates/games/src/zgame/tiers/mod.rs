@@ -171,6 +171,8 @@ pub struct TieredSolver {
     isa: runs::Isa,
     /// The sweep [`TieredSolver::solve_next`] takes.
     sweep: TierSweep,
+    /// Checked before each tier.
+    cancel: crate::Cancel,
     /// Test aid: the fast sweep ranks every child from scratch and compares.
     #[cfg(test)]
     check_offsets: bool,
@@ -246,9 +248,18 @@ impl TieredSolver {
             split_from: runs::SPLIT_FROM,
             isa: runs::Isa::detect(),
             sweep: TierSweep::Fast,
+            cancel: crate::Cancel::new(),
             #[cfg(test)]
             check_offsets: false,
         })
+    }
+
+    /// This solver, stopping at the next tier once `cancel` is cancelled
+    /// ([`SolveError::Cancelled`]).
+    #[must_use]
+    pub fn with_cancel(mut self, cancel: crate::Cancel) -> TieredSolver {
+        self.cancel = cancel;
+        self
     }
 
     /// This solver with another engine (they give the same values; a record is confirmed by
@@ -386,6 +397,9 @@ impl TieredSolver {
         progress: impl Fn(u64, u64) + Sync,
     ) -> Result<TierCount, SolveError> {
         let p = self.next_tier().expect("a tier is left to solve");
+        if self.cancel.is_cancelled() {
+            return Err(SolveError::Cancelled);
+        }
         let threads = rayon::current_num_threads();
         if how == TierSweep::Fast && look_ahead && threads > 1 && self.index.top() >= 4 {
             if let Some(figures) = self.solve_ahead(p, threads, &progress) {
