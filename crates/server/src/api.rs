@@ -11,11 +11,14 @@ use serde::Serialize;
 use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
 use zecklab_answers::{nim, number, repr, wythoff};
 use zecklab_games::fibnim::{census, reach, NimRules, Theory};
-use zecklab_games::zgame::{solve_coalitions, solve_reversed, ZPosition, MAX_PLAYERS};
-use zecklab_store::Store;
+use zecklab_games::zgame::{
+    reversed_bytes, solve_coalitions_until, solve_reversed_until, ReversedError, ReversedSolution, ZPosition,
+    MAX_PLAYERS,
+};
 
 use crate::query::Params;
-use crate::solves::Solves;
+use crate::solves::{Key, Solves};
+use crate::tables::{Lookup, Tables};
 use crate::{ApiError, Config};
 
 /// The largest `to` for the census of opening heaps (quadratic work).
@@ -27,17 +30,23 @@ pub const LADDER_LIMIT: u32 = 200;
 /// The largest game whose coalitions are solved on demand (8 bytes a position and player: 250
 /// MB and half a second for 6 players at n = 200).
 pub const COALITIONS_LIMIT: u32 = 200;
+/// The most digits of a Fibonacci Nim heap `/api/nim/solve` answers: its winning moves grow
+/// with the square of the digits (about 0.55 D² bytes of JSON: 8.8 MB at 4,000 digits).
+pub const NIM_SOLVE_DIGITS: usize = 4_000;
+/// The most digits of a heap `/api/nim/position` answers: it adds the heap's terms and their
+/// suffix sums (about 4 D² bytes of JSON: 9 MB at 1,500 digits).
+pub const NIM_POSITION_DIGITS: usize = 1_500;
 
 /// What every handler shares.
 pub struct State {
-    store: Option<Store>,
+    tables: Tables,
     solves: Solves,
 }
 
 impl State {
     /// The state for a configuration.
     pub fn new(config: Config) -> State {
-        State { solves: Solves::new(&config), store: config.store }
+        State { solves: Solves::new(&config), tables: Tables::new(config.store) }
     }
 }
 
@@ -61,6 +70,7 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/api/zgame/position", get(zgame_position))
         .route("/api/zgame/coalitions", get(zgame_coalitions))
         .route("/api/limits", get(limits))
+        .route("/api/status", get(status))
         .with_state(state)
 }
 
@@ -106,11 +116,21 @@ async fn ladder(RawQuery(q): RawQuery) -> Answer<LadderJson> {
     blocking(move || Ok(LadderJson { k, terms: repr::ladder_terms(k, count as usize)? })).await.map(Json)
 }
 
-/// The rules and position of a Fibonacci Nim request.
-fn nim_question(params: &Params) -> Result<(Theory, zecklab_games::fibnim::NimPosition), ApiError> {
+/// The rules and position of a Fibonacci Nim request, refused past `digits` digits (the answer
+/// grows with their square).
+fn nim_question(
+    params: &Params,
+    digits: usize,
+) -> Result<(Theory, zecklab_games::fibnim::NimPosition), ApiError> {
     let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
     let heap = params.required("heap")?;
     number::natural(heap).map_err(|e| ApiError::about("heap", e))?;
+    let heap_digits = heap.trim().trim_start_matches('+').trim_start_matches('0').len().max(1);
+    if heap_digits > digits {
+        return Err(ApiError::too_large(format!(
+            "heap: {heap_digits} digits, more than the {digits} this server answers here (the answer grows with the square of the digits); the command line answers larger heaps"
+        )));
+    }
     if let Some(cap) = params.text("cap") {
         number::natural(cap).map_err(|e| ApiError::about("cap", e))?;
     }
@@ -120,7 +140,7 @@ fn nim_question(params: &Params) -> Result<(Theory, zecklab_games::fibnim::NimPo
 
 async fn nim_solve(RawQuery(q): RawQuery) -> Answer<nim::NimSolve> {
     blocking(move || {
-        let (theory, position) = nim_question(&Params::parse(q.as_deref()))?;
+        let (theory, position) = nim_question(&Params::parse(q.as_deref()), NIM_SOLVE_DIGITS)?;
         Ok(nim::solve(&theory, &position))
     })
     .await
@@ -129,16 +149,32 @@ async fn nim_solve(RawQuery(q): RawQuery) -> Answer<nim::NimSolve> {
 
 async fn nim_position(RawQuery(q): RawQuery) -> Answer<nim::NimExplore> {
     blocking(move || {
-        let (theory, position) = nim_question(&Params::parse(q.as_deref()))?;
+        let (theory, position) = nim_question(&Params::parse(q.as_deref()), NIM_POSITION_DIGITS)?;
         Ok(nim::explore(&theory, &position))
     })
     .await
     .map(Json)
 }
 
-async fn nim_census(RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Census> {
+/// A figure computed once through the gate and kept in the cache (`bytes`: its estimated size).
+async fn cached_figure<T: Clone + Send + Sync + 'static>(
+    state: &State,
+    key: Key,
+    bytes: u64,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Answer<T> {
+    let value = state.solves.cached_or(key, bytes, move |_| Ok(work())).await?;
+    Ok(Json(T::clone(&value)))
+}
+
+/// The cache key of a Nim figure.
+fn nim_key(name: &'static str, rules: NimRules, value: u32) -> Key {
+    Key::Answer(name, vec![rules.k(), u64::from(rules.misere()), u64::from(value)])
+}
+
+async fn nim_census(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Census> {
     let (rules, to) = nim_figure(q.as_deref(), "to", 100, CENSUS_LIMIT)?;
-    blocking(move || Ok(census(rules, to))).await.map(Json)
+    cached_figure(&state, nim_key("census", rules, to), 4096, move || census(rules, to)).await
 }
 
 /// The rules and a bounded whole-number parameter of a Fibonacci Nim figure.
@@ -152,14 +188,17 @@ fn nim_figure(q: Option<&str>, name: &str, default: u32, limit: u32) -> Result<(
     Ok((rules, value))
 }
 
-async fn nim_index(RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
+async fn nim_index(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
     let (rules, to) = nim_figure(q.as_deref(), "to", 100, CENSUS_LIMIT)?;
-    blocking(move || Ok(nim::index(rules, to))).await.map(Json)
+    cached_figure(&state, nim_key("index", rules, to), 256 * u64::from(to), move || nim::index(rules, to))
+        .await
 }
 
-async fn nim_reach(RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Reach> {
+async fn nim_reach(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Reach> {
     let (rules, heap) = nim_figure(q.as_deref(), "heap", 0, REACH_LIMIT)?;
-    blocking(move || Ok(reach(rules, heap))).await.map(Json)
+    // At most heap² / 2 positions of a few words each.
+    let bytes = 32 * u64::from(heap) * u64::from(heap);
+    cached_figure(&state, nim_key("reach", rules, heap), bytes, move || reach(rules, heap)).await
 }
 
 fn wythoff_question(params: &Params) -> Result<zecklab_games::wythoff::WythoffPosition, ApiError> {
@@ -183,13 +222,42 @@ async fn wythoff_board(RawQuery(q): RawQuery) -> Answer<wythoff::WythoffBoard> {
     blocking(move || wythoff::board(size as usize).map_err(|e| ApiError::about("size", e))).await.map(Json)
 }
 
-/// The stored table of the game on `n`, if the store holds one (a damaged file is an error
-/// naming it, never a silent fallback to solving).
-fn stored(store: Option<&Store>, n: u32) -> Result<Option<zecklab_store::StoredTable>, ApiError> {
-    match store {
-        None => Ok(None),
-        Some(store) => store.open(n).map_err(|e| ApiError::too_large(e.to_string())),
+/// The stored table of the game on `n`, if the store holds one: opened on the blocking pool
+/// only when it is not open already.
+async fn stored(state: &Arc<State>, n: u32) -> Result<Option<Arc<zecklab_store::StoredTable>>, ApiError> {
+    match state.tables.current(n)? {
+        Lookup::Found(table) => Ok(Some(table)),
+        Lookup::Absent => Ok(None),
+        Lookup::Open => {
+            let shared = state.clone();
+            blocking(move || shared.tables.open(n)).await
+        }
     }
+}
+
+/// The reversed game on `n`, solved once through the gate (and the seconds its solve took).
+async fn reversed(state: &State, n: u32) -> Result<Arc<(ReversedSolution, f64)>, ApiError> {
+    let limit = state.solves.up_to();
+    if n == 0 {
+        return Err(ApiError::bad("invalid n = 0: a game needs n >= 1"));
+    }
+    if n > limit {
+        return Err(ApiError::too_large(format!(
+            "this server answers this question on demand only up to n = {limit}: use the command line for the game on n = {n}"
+        )));
+    }
+    let bytes = reversed_bytes(n).map_or(u64::MAX, |b| u64::try_from(b).unwrap_or(u64::MAX));
+    state
+        .solves
+        .cached_or(Key::Answer("reversed", vec![u64::from(n)]), bytes, move |cancel| {
+            let start = Instant::now();
+            match solve_reversed_until(n, cancel, |_, _| {}) {
+                Ok(solution) => Ok((solution, start.elapsed().as_secs_f64())),
+                Err(ReversedError::Cancelled) => Err(ApiError::busy("cancelled: the client went away")),
+                Err(e) => Err(ApiError::too_large(e.to_string())),
+            }
+        })
+        .await
 }
 
 async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<ZgameSolve> {
@@ -200,39 +268,37 @@ async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<Zg
     }
     let tiers = params.flag("tiers")?;
     if params.flag("reversed")? {
-        let limit = state.solves.up_to();
-        return state
-            .solves
-            .gated(n, limit, move || {
-                let start = Instant::now();
-                let solution =
-                    solve_reversed(n, |_, _| {}).map_err(|e| ApiError::too_large(e.to_string()))?;
-                Ok(Json(ZgameSolve::of_reversed(&solution, start.elapsed().as_secs_f64(), tiers)))
-            })
-            .await;
+        let solved = reversed(&state, n).await?;
+        return blocking(move || Ok(Json(ZgameSolve::of_reversed(&solved.0, solved.1, tiers)))).await;
     }
-    let store = state.store.clone();
-    let from_store = blocking(move || {
+    if let (Some(table), false) = (stored(&state, n).await?, tiers) {
+        // Counting the P-positions reads every outcome chunk once per file version: through the
+        // gate, like a solve.
         let start = Instant::now();
-        let Some(table) = stored(store.as_ref(), n)? else { return Ok(None) };
-        let start_position = ZPosition::start(n).map_err(|e| ApiError::bad(e.to_string()))?;
-        let (outcome, remoteness) = Values::Stored(&table).value(&start_position)?;
-        let p_positions = table.p_positions().map_err(|e| ApiError::too_large(e.to_string()))?;
-        Ok(Some(ZgameSolve {
-            n,
-            positions: table.index().count(),
-            p_positions,
-            winner: if outcome.is_win() { "P1" } else { "P2" },
-            remoteness,
-            seconds: start.elapsed().as_secs_f64(),
-            saved: None,
-            // Tiers need a pass over every position with its counts: from solutions only.
-            tiers: None,
-        }))
-    })
-    .await?;
-    if let Some(answer) = from_store.filter(|_| !tiers) {
-        return Ok(Json(answer));
+        let id = table.identity().words().to_vec();
+        let counted = table.clone();
+        let p_positions = state
+            .solves
+            .cached_or(Key::Answer("stored p-positions", id), 64, move |_| {
+                counted.p_positions().map_err(|e| ApiError::too_large(e.to_string()))
+            })
+            .await?;
+        return blocking(move || {
+            let start_position = ZPosition::start(n).map_err(|e| ApiError::bad(e.to_string()))?;
+            let (outcome, remoteness) = Values::Stored(&table).value(&start_position)?;
+            Ok(Json(ZgameSolve {
+                n,
+                positions: table.index().count(),
+                p_positions: *p_positions,
+                winner: if outcome.is_win() { "P1" } else { "P2" },
+                remoteness,
+                seconds: start.elapsed().as_secs_f64(),
+                saved: None,
+                // Tiers need a pass over every position with its counts: from solutions only.
+                tiers: None,
+            }))
+        })
+        .await;
     }
     let solved = state.solves.solution(n).await?;
     blocking(move || Ok(ZgameSolve::of(&solved.solution, solved.seconds, tiers))).await.map(Json)
@@ -245,19 +311,13 @@ async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer
     let (position, n) = zanswers::parse_position(&text).map_err(|e| ApiError::about("p", e))?;
     let with_line = params.flag("line")?;
     if params.flag("reversed")? {
-        let limit = state.solves.up_to();
-        return state
-            .solves
-            .gated(n, limit, move || {
-                let solution =
-                    solve_reversed(n, |_, _| {}).map_err(|e| ApiError::too_large(e.to_string()))?;
-                Ok(Json(zanswers::reversed_position(&solution, &position, with_line)?))
-            })
+        let solved = reversed(&state, n).await?;
+        return blocking(move || Ok(Json(zanswers::reversed_position(&solved.0, &position, with_line)?)))
             .await;
     }
-    let store = state.store.clone();
+    let table = stored(&state, n).await?;
     let (position, from_store) = blocking(move || {
-        let Some(table) = stored(store.as_ref(), n)? else { return Ok((position, None)) };
+        let Some(table) = table else { return Ok((position, None)) };
         let answer = zanswers::position(Values::Stored(&table), &position, with_line)?;
         Ok((position, Some(answer)))
     })
@@ -278,15 +338,27 @@ async fn zgame_coalitions(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answ
     if !(2..=MAX_PLAYERS).contains(&players) {
         return Err(ApiError::bad(format!("invalid players {players}: 2 <= players <= {MAX_PLAYERS}")));
     }
+    if n == 0 {
+        return Err(ApiError::bad("invalid n = 0: a game needs n >= 1"));
+    }
     let limit = COALITIONS_LIMIT.min(state.solves.up_to());
-    state
+    if n > limit {
+        return Err(ApiError::too_large(format!(
+            "this server answers this question on demand only up to n = {limit}: use the command line for the game on n = {n}"
+        )));
+    }
+    // The answer is a line per coalition (at most 62): small enough to keep, so the solve always
+    // finishes and is kept, even when its client has gone.
+    let key = Key::Answer("coalitions", vec![u64::from(n), u64::from(players)]);
+    let answer = state
         .solves
-        .gated(n, limit, move || {
-            let solution = solve_coalitions(n, players, |_, _| {})
+        .cached_or(key, 4096, move |cancel| {
+            let solution = solve_coalitions_until(n, players, cancel, |_, _| {})
                 .ok_or_else(|| ApiError::too_large(format!("n = {n} is too large to rank its positions")))?;
-            Ok(Json(CoalitionsJson::of(&solution)))
+            Ok(CoalitionsJson::of(&solution))
         })
-        .await
+        .await?;
+    Ok(Json(CoalitionsJson::clone(&answer)))
 }
 
 #[derive(Serialize)]
@@ -298,6 +370,8 @@ struct LimitsJson {
     census_limit: u32,
     reach_limit: u32,
     coalitions_limit: u32,
+    nim_solve_digits: usize,
+    nim_position_digits: usize,
     query_limit: usize,
 }
 
@@ -311,6 +385,27 @@ async fn limits(Shared(state): Shared_) -> Json<LimitsJson> {
         census_limit: CENSUS_LIMIT,
         reach_limit: REACH_LIMIT,
         coalitions_limit: COALITIONS_LIMIT.min(state.solves.up_to()),
+        nim_solve_digits: NIM_SOLVE_DIGITS,
+        nim_position_digits: NIM_POSITION_DIGITS,
         query_limit: crate::QUERY_LIMIT,
+    })
+}
+
+#[derive(Serialize)]
+struct StatusJson {
+    solves_running: usize,
+    solves_admitted: usize,
+    cache_bytes: u64,
+    open_tables: usize,
+}
+
+/// What the server is doing now: gated work running and admitted (running or waiting), the
+/// cache's estimated size and the stored tables kept open.
+async fn status(Shared(state): Shared_) -> Json<StatusJson> {
+    Json(StatusJson {
+        solves_running: state.solves.running(),
+        solves_admitted: state.solves.admitted(),
+        cache_bytes: state.solves.cached_bytes(),
+        open_tables: state.tables.open_count(),
     })
 }

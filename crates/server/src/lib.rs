@@ -6,21 +6,31 @@
 //! JavaScript embedded in the binary; each page fetches the API and renders it, so every figure
 //! a page shows is one the API (and so the command line) computed.
 //!
-//! Cost is bounded: on-demand solves of the Zeckendorf game only up to [`Config::solve_up_to`],
-//! at most [`Config::max_solves`] at once with a short queue (the rest get 503), solved games
-//! kept in a cache of at most [`Config::cache_bytes`], requests and queries of bounded length,
-//! and every solve on the blocking pool, off the async threads.
+//! Cost is bounded: on-demand solves of the Zeckendorf game only up to [`Config::solve_up_to`];
+//! every expensive answer (solves, the reversed game, coalitions, the Nim figures) through one
+//! gate, at most [`Config::max_solves`] at once with a short queue (the rest get 503), the gate's
+//! place held for as long as the work runs, whether or not its client still waits; results kept
+//! in a cache of at most [`Config::cache_bytes`]; inputs bounded by what their answers cost
+//! (422 beyond, naming the limit); stored tables opened once and kept; every solve on the
+//! blocking pool, off the async threads. Connections are bounded too: at most
+//! [`Config::max_connections`] at once, and a client that takes longer than
+//! [`Config::header_timeout`] to send a request's headers (or leaves a connection idle that
+//! long) is disconnected, so slow clients cannot lock others out.
 
 mod api;
 mod assets;
 mod error;
 mod query;
 mod solves;
+mod tables;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use zecklab_store::Store;
 
 pub use error::ApiError;
@@ -44,6 +54,13 @@ pub struct Config {
     pub max_solves: usize,
     /// Solves that may wait for a slot; more get 503.
     pub queued_solves: usize,
+    /// Connections served at once; a connection beyond them is closed at once.
+    pub max_connections: usize,
+    /// How long a client may take to send a request's headers, and how long a connection may
+    /// wait idle for its next request.
+    pub header_timeout: Duration,
+    /// The longest a connection may stay open (a bound on a client that never reads its answer).
+    pub connection_lifetime: Duration,
 }
 
 impl Config {
@@ -56,6 +73,9 @@ impl Config {
             cache_bytes: 1 << 30,
             max_solves: 2,
             queued_solves: 4,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            header_timeout: Duration::from_secs(10),
+            connection_lifetime: Duration::from_secs(600),
         }
     }
 }
@@ -63,6 +83,9 @@ impl Config {
 /// The default `--solve-up-to`: the game on 270 (37 million positions, 41 MB of tables) solves
 /// with remoteness in about 0.9 s on two cores (`zecklab zgame solve --n 270`).
 pub const DEFAULT_SOLVE_UP_TO: u32 = 270;
+
+/// The default connection limit (the process's open-file limit is raised to hold it).
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 
 /// The whole application: pages, assets and API.
 pub fn router(config: Config) -> Router {
@@ -76,17 +99,61 @@ pub fn router(config: Config) -> Router {
 }
 
 /// Binds `addr`, calls `ready` with the address bound (the port is the system's choice when 0
-/// is asked for), and serves until `shutdown` completes.
+/// is asked for), and serves until `shutdown` completes: each connection on its own task, at
+/// most [`Config::max_connections`] at once, with the header and idle timeout and the lifetime
+/// the configuration gives.
 ///
 /// # Errors
-/// The address cannot be bound, or the listener fails.
+/// The address cannot be bound.
 pub async fn serve(
     config: Config,
     addr: SocketAddr,
     ready: impl FnOnce(SocketAddr),
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    raise_open_file_limit(config.max_connections as u64 + 256);
     let listener = tokio::net::TcpListener::bind(addr).await?;
     ready(listener.local_addr()?);
-    axum::serve(listener, router(config)).with_graceful_shutdown(shutdown).await
+    let connections = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+    let (header_timeout, lifetime) = (config.header_timeout, config.connection_lifetime);
+    let app = router(config);
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of file descriptors or a connection reset before it was accepted: wait a
+                // moment rather than spin, and go on serving the others.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => return Ok(()),
+        };
+        // Beyond the limit, the connection is closed at once rather than queued.
+        let Ok(permit) = connections.clone().try_acquire_owned() else { continue };
+        let service = TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let _ = stream.set_nodelay(true);
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new()).header_read_timeout(header_timeout);
+            let connection = http.serve_connection(TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(lifetime, connection).await;
+        });
+    }
+}
+
+/// Raises the soft limit on open files towards `wanted` (within the hard limit), so that the
+/// connection limit, not the system's, decides when connections are refused.
+fn raise_open_file_limit(wanted: u64) {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit read and write only the struct passed.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 && limit.rlim_cur < wanted {
+            limit.rlim_cur = wanted.min(limit.rlim_max);
+            libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+        }
+    }
 }

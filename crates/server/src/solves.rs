@@ -1,18 +1,24 @@
-//! [`Solves`]: the Zeckendorf games this server solves on demand, with a bounded cache and a
-//! bounded number of solves at once.
+//! [`Solves`]: the expensive answers this server computes on demand (solved Zeckendorf games, the
+//! reversed game, coalitions, the Nim figures), behind one gate and one bounded cache.
 //!
-//! A solve runs on tokio's blocking pool. At most `max_solves` run at once and at most
+//! Work runs on tokio's blocking pool. At most `max_solves` run at once and at most
 //! `queued_solves` more wait; a request beyond that gets 503 at once rather than a growing queue.
-//! Finished solutions stay in a least-recently-used cache whose estimated size (the solver's
-//! own plan of its tables) never exceeds `cache_bytes`; a solution larger than the whole cache
-//! is answered and dropped.
+//! The pass through the gate is moved into the blocking task, so it is held exactly as long as
+//! the work runs, whether or not the client still waits: a client that goes away never frees a
+//! place while its work goes on. Work whose result will be cached runs to its end and is cached
+//! by the task itself (the next request finds it); work too large for the cache is cancelled
+//! (the solvers check a [`Cancel`] token between blocks) when its client goes away.
+//!
+//! Finished results stay in a least-recently-used cache whose estimated size never exceeds
+//! `cache_bytes`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use tokio::sync::Semaphore;
-use zecklab_games::zgame::{solve, Solution, SolvePlan};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use zecklab_games::zgame::{solve_with, Solution, SolveError, SolveOptions, SolvePlan};
+use zecklab_games::Cancel;
 
 use crate::{ApiError, Config};
 
@@ -28,9 +34,21 @@ pub struct Solved {
     pub seconds: f64,
 }
 
+/// What identifies a cached result.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// The game on n, solved with remoteness.
+    Game(u32),
+    /// Any other answer, by its endpoint and parameters (`"reversed", n`, ...).
+    Answer(&'static str, Vec<u64>),
+}
+
+/// A cached result: anything shared between threads.
+pub type Shared = Arc<dyn std::any::Any + Send + Sync>;
+
 struct Entry {
-    n: u32,
-    solved: Solved,
+    key: Key,
+    value: Shared,
     bytes: u64,
     last_used: u64,
 }
@@ -42,20 +60,92 @@ struct Cache {
     clock: u64,
 }
 
-/// The on-demand solver with its cache and gate.
-pub struct Solves {
-    up_to: u32,
-    cache_bytes: u64,
-    slots: Semaphore,
-    admitted_limit: usize,
-    admitted: AtomicUsize,
-    cache: Mutex<Cache>,
+impl Cache {
+    fn get(&mut self, key: &Key) -> Option<Shared> {
+        self.clock += 1;
+        let now = self.clock;
+        let entry = self.entries.iter_mut().find(|e| &e.key == key)?;
+        entry.last_used = now;
+        Some(entry.value.clone())
+    }
+
+    fn keep(&mut self, key: Key, value: Shared, bytes: u64, limit: u64) {
+        if bytes > limit || self.entries.iter().any(|e| e.key == key) {
+            return;
+        }
+        while self.bytes + bytes > limit {
+            let oldest = self.entries.iter().enumerate().min_by_key(|(_, e)| e.last_used).map(|(i, _)| i);
+            let Some(i) = oldest else { break };
+            let evicted = self.entries.swap_remove(i);
+            self.bytes -= evicted.bytes;
+        }
+        self.clock += 1;
+        let last_used = self.clock;
+        self.bytes += bytes;
+        self.entries.push(Entry { key, value, bytes, last_used });
+    }
 }
 
-/// Counts a request as admitted until dropped (also when the request is cancelled while waiting).
-struct Admitted<'a>(&'a AtomicUsize);
+/// The cache, shared with the blocking tasks that fill it.
+#[derive(Clone)]
+struct SharedCache {
+    cache: Arc<Mutex<Cache>>,
+    limit: u64,
+}
 
-impl Drop for Admitted<'_> {
+impl SharedCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Cache> {
+        // The cache is consistent between statements, so a panic elsewhere cannot poison it
+        // into an unusable state.
+        self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// The gate, its counters and the cache.
+pub struct Solves {
+    up_to: u32,
+    slots: Arc<Semaphore>,
+    admitted_limit: usize,
+    admitted: Arc<AtomicUsize>,
+    running: Arc<AtomicUsize>,
+    cache: SharedCache,
+}
+
+/// A place in the gate: counted as admitted until dropped, holding a slot once it has one. It
+/// moves into the blocking task, so it lives exactly as long as the work.
+struct Pass {
+    admitted: Arc<AtomicUsize>,
+    _slot: OwnedSemaphorePermit,
+}
+
+impl Drop for Pass {
+    fn drop(&mut self) {
+        self.admitted.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Counts a request as admitted while it waits for a slot (also when it is dropped waiting).
+struct Waiting(Option<Arc<AtomicUsize>>);
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        if let Some(admitted) = self.0.take() {
+            admitted.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Counts work running on the blocking pool while alive.
+struct Running(Arc<AtomicUsize>);
+
+impl Running {
+    fn start(counter: &Arc<AtomicUsize>) -> Running {
+        counter.fetch_add(1, Ordering::SeqCst);
+        Running(counter.clone())
+    }
+}
+
+impl Drop for Running {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
     }
@@ -66,11 +156,11 @@ impl Solves {
     pub fn new(config: &Config) -> Solves {
         Solves {
             up_to: config.solve_up_to,
-            cache_bytes: config.cache_bytes,
-            slots: Semaphore::new(config.max_solves.max(1)),
+            slots: Arc::new(Semaphore::new(config.max_solves.max(1))),
             admitted_limit: config.max_solves.max(1) + config.queued_solves,
-            admitted: AtomicUsize::new(0),
-            cache: Mutex::new(Cache::default()),
+            admitted: Arc::new(AtomicUsize::new(0)),
+            running: Arc::new(AtomicUsize::new(0)),
+            cache: SharedCache { cache: Arc::new(Mutex::new(Cache::default())), limit: config.cache_bytes },
         }
     }
 
@@ -81,48 +171,22 @@ impl Solves {
 
     /// The estimated bytes held by the cache now.
     pub fn cached_bytes(&self) -> u64 {
-        self.lock().bytes
+        self.cache.lock().bytes
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Cache> {
-        // The cache is consistent between statements, so a panic elsewhere cannot poison it
-        // into an unusable state.
-        self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    /// Pieces of gated work running now (never more than `max_solves`).
+    pub fn running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
     }
 
-    fn cached(&self, n: u32) -> Option<Solved> {
-        let mut cache = self.lock();
-        cache.clock += 1;
-        let now = cache.clock;
-        let entry = cache.entries.iter_mut().find(|e| e.n == n)?;
-        entry.last_used = now;
-        Some(entry.solved.clone())
+    /// Requests admitted through the gate now: running or waiting for a slot.
+    pub fn admitted(&self) -> usize {
+        self.admitted.load(Ordering::SeqCst)
     }
 
-    fn keep(&self, n: u32, solved: &Solved, bytes: u64) {
-        if bytes > self.cache_bytes {
-            return;
-        }
-        let mut cache = self.lock();
-        if cache.entries.iter().any(|e| e.n == n) {
-            return;
-        }
-        while cache.bytes + bytes > self.cache_bytes {
-            let oldest = cache.entries.iter().enumerate().min_by_key(|(_, e)| e.last_used).map(|(i, _)| i);
-            let Some(i) = oldest else { break };
-            let evicted = cache.entries.swap_remove(i);
-            cache.bytes -= evicted.bytes;
-        }
-        cache.clock += 1;
-        let last_used = cache.clock;
-        cache.bytes += bytes;
-        cache.entries.push(Entry { n, solved: solved.clone(), bytes, last_used });
-    }
-
-    /// Waits for a solve slot: admitted while fewer than `max_solves + queued_solves` are running
-    /// or waiting (503 at once otherwise), then holding one of the `max_solves` slots until the
-    /// returned pass is dropped.
-    async fn admit(&self) -> Result<(Admitted<'_>, tokio::sync::SemaphorePermit<'_>), ApiError> {
+    /// Waits for a slot: admitted while fewer than `max_solves + queued_solves` are running or
+    /// waiting (503 at once otherwise).
+    async fn admit(&self) -> Result<Pass, ApiError> {
         if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.admitted_limit {
             self.admitted.fetch_sub(1, Ordering::SeqCst);
             return Err(ApiError::busy(format!(
@@ -130,35 +194,62 @@ impl Solves {
                 self.admitted_limit
             )));
         }
-        let admitted = Admitted(&self.admitted);
-        let slot = self.slots.acquire().await.map_err(|_| ApiError::busy("the server is shutting down"))?;
-        Ok((admitted, slot))
+        let mut waiting = Waiting(Some(self.admitted.clone()));
+        let slot = self
+            .slots
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::busy("the server is shutting down"))?;
+        let admitted = waiting.0.take().expect("set above");
+        Ok(Pass { admitted, _slot: slot })
     }
 
-    /// Runs `work` (a solve of a game on `n <= limit`, not cached) on the blocking pool under
-    /// the same gate as [`Solves::solution`]: at most `max_solves` at once, a short queue, 503
-    /// beyond it.
+    /// The cached result under `key`, else `work` run through the gate on the blocking pool:
+    /// a result of at most the cache's size (`bytes`, estimated before the work) is cached by the
+    /// task that computes it, even when its client has gone; a larger one is cancelled when its
+    /// client goes away.
     ///
     /// # Errors
-    /// As [`Solves::solution`], and whatever `work` returns.
-    pub async fn gated<T: Send + 'static>(
+    /// 503 when the queue is full, and whatever `work` returns.
+    pub async fn cached_or<T: Send + Sync + 'static>(
         &self,
-        n: u32,
-        limit: u32,
-        work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-    ) -> Result<T, ApiError> {
-        if n == 0 {
-            return Err(ApiError::bad("invalid n = 0: a game needs n >= 1"));
+        key: Key,
+        bytes: u64,
+        work: impl FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<Arc<T>, ApiError> {
+        let found = |value: Shared| {
+            value.downcast::<T>().map_err(|_| ApiError::busy("internal error: a cache entry of another type"))
+        };
+        if let Some(hit) = self.cache.lock().get(&key) {
+            return found(hit);
         }
-        if n > limit {
-            return Err(ApiError::too_large(format!(
-                "this server answers this question on demand only up to n = {limit}: use the command line for the game on n = {n}"
-            )));
+        let pass = self.admit().await?;
+        // Another request may have computed it while this one waited.
+        if let Some(hit) = self.cache.lock().get(&key) {
+            return found(hit);
         }
-        let _pass = self.admit().await?;
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(|e| ApiError::busy(format!("the solve of n = {n} failed: {e}")))?
+        let cancel = Cancel::new();
+        let will_cache = bytes <= self.cache.limit;
+        let guard = (!will_cache).then(|| cancel.on_drop());
+        let cache = self.cache.clone();
+        let running = self.running.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let _pass = pass;
+            let _running = Running::start(&running);
+            let value = Arc::new(work(&cancel)?);
+            if will_cache {
+                let shared: Shared = value.clone();
+                let limit = cache.limit;
+                cache.lock().keep(key, shared, bytes, limit);
+            }
+            Ok(value)
+        });
+        let result = task.await.map_err(|e| ApiError::busy(format!("the answer failed: {e}")))?;
+        if let Some(guard) = guard {
+            guard.disarm();
+        }
+        result
     }
 
     /// The solution of the game on `n` with remoteness: from the cache, else solved now.
@@ -176,24 +267,19 @@ impl Solves {
                 self.up_to
             )));
         }
-        if let Some(hit) = self.cached(n) {
-            return Ok(hit);
-        }
-        let _pass = self.admit().await?;
-        // Another request may have solved it while this one waited.
-        if let Some(hit) = self.cached(n) {
-            return Ok(hit);
-        }
         let bytes = SolvePlan::new(n).map(|p| p.bytes(true)).unwrap_or(u128::MAX);
-        let solved = tokio::task::spawn_blocking(move || {
-            let start = Instant::now();
-            solve(n, true, SOLVE_MEMORY, |_, _| {})
-                .map(|s| Solved { solution: Arc::new(s), seconds: start.elapsed().as_secs_f64() })
-        })
-        .await
-        .map_err(|e| ApiError::busy(format!("the solve of n = {n} failed: {e}")))?
-        .map_err(|e| ApiError::too_large(e.to_string()))?;
-        self.keep(n, &solved, u64::try_from(bytes).unwrap_or(u64::MAX));
-        Ok(solved)
+        let solved = self
+            .cached_or(Key::Game(n), u64::try_from(bytes).unwrap_or(u64::MAX), move |cancel| {
+                let start = Instant::now();
+                let options =
+                    SolveOptions { cancel: cancel.clone(), ..SolveOptions::new(true, SOLVE_MEMORY) };
+                match solve_with(n, &options, |_, _| {}) {
+                    Ok(s) => Ok(Solved { solution: Arc::new(s), seconds: start.elapsed().as_secs_f64() }),
+                    Err(SolveError::Cancelled) => Err(ApiError::busy("cancelled: the client went away")),
+                    Err(e) => Err(ApiError::too_large(e.to_string())),
+                }
+            })
+            .await?;
+        Ok(Solved::clone(&solved))
     }
 }

@@ -53,6 +53,11 @@ impl FileIdentity {
         }
     }
 
+    /// The identity as words (for keys of caches that hold what was computed from one version).
+    pub fn words(&self) -> [u64; 5] {
+        [self.dev, self.ino, self.size, self.mtime_ns as u64, self.ctime_ns as u64]
+    }
+
     /// The identity of the file at `path` now (following symbolic links).
     ///
     /// # Errors

@@ -39,6 +39,13 @@ pub struct ServeArgs {
     /// Memory the cache of solved games may hold, in MiB.
     #[arg(long, default_value = "1024", value_parser = input::whole_u32, allow_hyphen_values = true)]
     cache_mib: u32,
+    /// Seconds a client may take to send a request's headers, or leave a connection idle, before
+    /// it is disconnected.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = input::whole_u32, allow_hyphen_values = true)]
+    header_timeout: u32,
+    /// Connections served at once (more are closed at once).
+    #[arg(long, default_value_t = zecklab_server::DEFAULT_MAX_CONNECTIONS as u32, value_parser = input::whole_u32, allow_hyphen_values = true)]
+    max_connections: u32,
 }
 
 fn port(text: &str) -> Result<u16, String> {
@@ -58,6 +65,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let mut config = Config::new(store);
     config.solve_up_to = args.solve_up_to;
     config.cache_bytes = u64::from(args.cache_mib) << 20;
+    if args.header_timeout == 0 || args.max_connections == 0 {
+        return Err(InputError::from_display(
+            "invalid --header-timeout or --max-connections 0: each must be at least 1",
+        ));
+    }
+    config.header_timeout = std::time::Duration::from_secs(args.header_timeout.into());
+    config.max_connections = args.max_connections as usize;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

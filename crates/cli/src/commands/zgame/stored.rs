@@ -38,7 +38,7 @@ pub fn stored_table(store: Option<&Store>, n: u32) -> anyhow::Result<Option<Stor
 
 /// The values of one game, loaded: a stored table or a solution in memory.
 pub enum Loaded {
-    Stored(StoredTable),
+    Stored(Box<StoredTable>),
     Solved(Solution),
 }
 
@@ -61,7 +61,7 @@ impl Loaded {
 /// [`POSITION_LIMIT`]), saying on stderr when the solve is large.
 pub fn values_for(store: Option<&Store>, n: u32) -> anyhow::Result<Loaded> {
     if let Some(table) = stored_table(store, n)? {
-        return Ok(Loaded::Stored(table));
+        return Ok(Loaded::Stored(Box::new(table)));
     }
     if n > POSITION_LIMIT {
         return Err(InputError(format!(

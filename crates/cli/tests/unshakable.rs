@@ -1,0 +1,231 @@
+//! `zecklab serve` under hostile and careless use, over real sockets: clients that go away
+//! mid-solve, inputs whose answers would be huge, slow clients, and stored tables replaced in
+//! place or turned into named pipes while the server answers from them.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use common::{zecklab, Server};
+use serde_json::Value;
+
+fn agent() -> ureq::Agent {
+    ureq::AgentBuilder::new().timeout(Duration::from_secs(60)).build()
+}
+
+fn fetch(agent: &ureq::Agent, url: &str) -> (u16, String) {
+    match agent.get(url).call() {
+        Ok(r) => (r.status(), r.into_string().unwrap()),
+        Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
+        Err(e) => panic!("{url}: {e}"),
+    }
+}
+
+fn status(agent: &ureq::Agent, server: &Server) -> Value {
+    serde_json::from_str(&fetch(agent, &format!("{}/api/status", server.base)).1).unwrap()
+}
+
+/// Threads of the server process now (Linux).
+fn threads(server: &Server) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();
+    let line = status.lines().find(|l| l.starts_with("Threads:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Sends a request and returns the connection without reading the answer.
+fn send(server: &Server, path: &str) -> TcpStream {
+    let address = server.base.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n").unwrap();
+    stream
+}
+
+#[test]
+fn clients_that_go_away_never_run_more_solves_than_the_gate_allows() {
+    // A cache too small for any of these games: nothing is kept, so abandoned work is cancelled.
+    let server = Server::start(&["--cache-mib", "1", "--solve-up-to", "270"]);
+    let agent = agent();
+    let mut storm: Vec<TcpStream> = (0..50)
+        .map(|i| send(&server, &format!("/api/zgame/solve?n={}", 221 + i)))
+        .chain((0..10).map(|i| send(&server, &format!("/api/zgame/solve?n={}&reversed=1", 231 + i))))
+        .collect();
+    let (mut most_running, mut most_admitted, mut most_threads) = (0, 0, 0);
+    for _ in 0..10 {
+        std::thread::sleep(Duration::from_millis(50));
+        let s = status(&agent, &server);
+        most_running = most_running.max(s["solves_running"].as_u64().unwrap());
+        most_admitted = most_admitted.max(s["solves_admitted"].as_u64().unwrap());
+        most_threads = most_threads.max(threads(&server));
+    }
+    storm.clear();
+    // Their clients gone, the solves stop at their next block.
+    let gone = Instant::now();
+    loop {
+        let s = status(&agent, &server);
+        if s["solves_running"] == 0 && s["solves_admitted"] == 0 {
+            break;
+        }
+        assert!(gone.elapsed() < Duration::from_secs(10), "abandoned solves still running: {s}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    eprintln!(
+        "abort storm: at most {most_running} solves running, {most_admitted} admitted, {most_threads} threads; all stopped {:.0} ms after the clients left; server peak RSS {} MiB",
+        gone.elapsed().as_secs_f64() * 1e3,
+        server.peak_rss() >> 20
+    );
+    assert!(most_running <= 2, "{most_running} solves at once");
+    assert!(most_admitted <= 6, "{most_admitted} admitted");
+    assert!(most_threads < 30, "{most_threads} threads");
+    // The reversed game of n = 240 alone takes 150 MB; ten at once would pass a gigabyte.
+    assert!(server.peak_rss() < 800 << 20, "peak RSS {} MiB", server.peak_rss() >> 20);
+    // And the server still answers.
+    assert_eq!(fetch(&agent, &format!("{}/api/zgame/solve?n=30", server.base)).0, 200);
+}
+
+#[test]
+fn answers_that_would_be_huge_are_refused_naming_the_limit() {
+    let server = Server::start(&[]);
+    let agent = agent();
+    let limits: Value =
+        serde_json::from_str(&fetch(&agent, &format!("{}/api/limits", server.base)).1).unwrap();
+    for (endpoint, limit) in [("position", "nim_position_digits"), ("solve", "nim_solve_digits")] {
+        let digits = limits[limit].as_u64().unwrap() as usize;
+        let heap = "7".repeat(digits + 1);
+        let (code, body) = fetch(&agent, &format!("{}/api/nim/{endpoint}?heap={heap}", server.base));
+        assert_eq!(code, 422, "{endpoint}: {body}");
+        assert!(body.contains(&digits.to_string()), "{endpoint}: the limit is named: {body}");
+        let (code, _) =
+            fetch(&agent, &format!("{}/api/nim/{endpoint}?heap={}", server.base, "7".repeat(digits)));
+        assert_eq!(code, 200, "{endpoint} at the limit");
+    }
+    // The figures are computed once and kept.
+    for uri in [
+        "/api/nim/reach?heap=300",
+        "/api/zgame/coalitions?n=40&players=3",
+        "/api/zgame/solve?n=60&reversed=1",
+    ] {
+        let first = fetch(&agent, &format!("{}{uri}", server.base));
+        let cached = status(&agent, &server)["cache_bytes"].as_u64().unwrap();
+        assert_eq!(first.0, 200, "{uri}");
+        assert_eq!(fetch(&agent, &format!("{}{uri}", server.base)), first, "{uri}");
+        assert_eq!(
+            status(&agent, &server)["cache_bytes"].as_u64().unwrap(),
+            cached,
+            "{uri}: the second answer is the kept one"
+        );
+    }
+}
+
+#[test]
+fn slow_clients_cannot_lock_others_out() {
+    let server = Server::start(&["--header-timeout", "1"]);
+    let address = server.base.trim_start_matches("http://").to_string();
+    // Three hundred clients that send half a request and wait.
+    let mut slow: Vec<TcpStream> = (0..300)
+        .map(|_| {
+            let mut s = TcpStream::connect(&address).unwrap();
+            s.write_all(b"GET /api/repr?n=5 HTTP/1.1\r\nHo").unwrap();
+            s
+        })
+        .collect();
+    let started = Instant::now();
+    let (code, _) = fetch(&agent(), &format!("{}/api/repr?n=32", server.base));
+    assert_eq!(code, 200);
+    assert!(started.elapsed() < Duration::from_secs(2), "a normal client waited {:?}", started.elapsed());
+    // The slow ones are disconnected once the header timeout passes.
+    for s in &mut slow {
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut buf = [0u8; 512];
+        let closed = match s.read(&mut buf) {
+            Ok(_) => true,
+            Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
+        };
+        assert!(closed, "a slow client kept its connection");
+    }
+    assert!(started.elapsed() < Duration::from_secs(12), "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_stored_table_replaced_in_place_or_made_a_pipe_never_stops_the_server() {
+    let store = std::env::temp_dir().join(format!("zecklab-unshakable-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&store);
+    let store_arg = store.to_str().unwrap();
+    let save = |remoteness: bool| {
+        let mut args =
+            vec!["zgame", "solve", "--n", "200", "--save", "--flat", "--store", store_arg, "--json"];
+        if !remoteness {
+            args.push("--no-remoteness");
+        }
+        let out = zecklab(&args);
+        assert!(out.status.success(), "{}", common::stderr(&out));
+        std::fs::read(store.join("zgame-n200.zkt")).unwrap()
+    };
+    let without = save(false);
+    let with = save(true);
+    let server = Server::start(&["--store", store_arg]);
+    let agent = agent();
+    let path = store.join("zgame-n200.zkt");
+    let url = format!("{}/api/zgame/position?p=1^150_2^25", server.base);
+    let (code, body) = fetch(&agent, &url);
+    assert_eq!(code, 200, "{body}");
+    let expected: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(expected["source"], "store");
+    let (mut answered, mut refused) = (0, 0);
+    for round in 0..40 {
+        // `cp` over the stored file: the same inode, truncated and rewritten.
+        let bytes: &[u8] = match round % 4 {
+            0 => &without,
+            1 => &with[..with.len() / 3],
+            2 => &[],
+            _ => &with,
+        };
+        let mut file = std::fs::OpenOptions::new().write(true).truncate(true).open(&path).unwrap();
+        file.write_all(bytes).unwrap();
+        drop(file);
+        let (code, body) = fetch(&agent, &url);
+        assert!(server_alive(&server), "the server died after round {round}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        match code {
+            200 => {
+                assert_eq!(v["outcome"], expected["outcome"], "round {round}");
+                answered += 1;
+            }
+            422 => {
+                assert!(v["error"].as_str().unwrap().contains("zgame-n200.zkt"), "{v}");
+                refused += 1;
+            }
+            other => panic!("round {round}: status {other}: {body}"),
+        }
+    }
+    assert!(answered >= 20 && refused >= 10, "{answered} answered, {refused} refused");
+    // Opened once per version of the file, not once per request.
+    assert_eq!(status(&agent, &server)["open_tables"], 1);
+    // A named pipe under the table's name is refused at once, never waited on.
+    std::fs::remove_file(&path).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
+    let started = Instant::now();
+    let (code, body) = fetch(&agent, &url);
+    assert_eq!(code, 422, "{body}");
+    assert!(body.contains("named pipe"), "{body}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    for args in [vec!["store", "list"], vec!["store", "verify"], vec!["zgame", "position", "1^200"]] {
+        let mut command = common::command();
+        command.args(&args).args(["--store", store_arg]);
+        let out = command.output().unwrap();
+        assert!(
+            common::stdout(&out).contains("named pipe") || common::stderr(&out).contains("named pipe"),
+            "{args:?}"
+        );
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&store);
+}
+
+fn server_alive(server: &Server) -> bool {
+    std::fs::metadata(format!("/proc/{}", server.child.id())).is_ok()
+        && !std::fs::read_to_string(format!("/proc/{}/status", server.child.id()))
+            .unwrap_or_default()
+            .contains("State:\tZ")
+}
