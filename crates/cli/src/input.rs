@@ -66,3 +66,61 @@ pub use number::shown;
 pub fn ladder_fits(k: u64, n: &BigUint) -> anyhow::Result<()> {
     Ok(number::ladder_fits(k, n)?)
 }
+
+/// What [`read_line_bounded`] read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// A line (without its newline) is in the buffer.
+    Line,
+    /// The line is longer than the limit: the reader stops inside it (see [`skip_line`]).
+    TooLong,
+    /// The input has ended.
+    End,
+}
+
+/// Reads one line into `buf` (cleared first), holding at most `limit` bytes of it, so that no
+/// input line can exhaust memory: at the first byte past the limit it stops, inside the line.
+pub fn read_line_bounded(
+    reader: &mut impl std::io::BufRead,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<LineRead> {
+    buf.clear();
+    loop {
+        let available = reader.fill_buf()?;
+        if available.is_empty() {
+            return Ok(if buf.is_empty() { LineRead::End } else { LineRead::Line });
+        }
+        let newline = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        if buf.len() + chunk.len() > limit {
+            return Ok(LineRead::TooLong);
+        }
+        buf.extend_from_slice(chunk);
+        let used = newline.map_or(chunk.len(), |i| i + 1);
+        reader.consume(used);
+        if newline.is_some() {
+            return Ok(LineRead::Line);
+        }
+    }
+}
+
+/// Reads and drops the rest of the current line.
+pub fn skip_line(reader: &mut impl std::io::BufRead) -> std::io::Result<()> {
+    loop {
+        let available = reader.fill_buf()?;
+        if available.is_empty() {
+            return Ok(());
+        }
+        match available.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                reader.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let all = available.len();
+                reader.consume(all);
+            }
+        }
+    }
+}

@@ -51,6 +51,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return report_clap_error(e),
     };
+    if let Err(e) = output::check_stdout_open() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Repr(args) => commands::repr::run(args),
         Command::Verify(args) => commands::verify::run(args),

@@ -22,25 +22,102 @@ impl Out {
 
     /// Writes bytes as they are (the caller supplies the newlines).
     pub fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.inner.write_all(bytes)
+        self.inner.write_all(bytes).map_err(stdout_error)
     }
 
     /// Writes one line of text.
     pub fn line(&mut self, text: impl AsRef<str>) -> io::Result<()> {
-        self.inner.write_all(text.as_ref().as_bytes())?;
-        self.inner.write_all(b"\n")
+        self.inner.write_all(text.as_ref().as_bytes()).map_err(stdout_error)?;
+        self.inner.write_all(b"\n").map_err(stdout_error)
     }
 
     /// Writes one value as a JSON object on its own line.
     pub fn json(&mut self, value: &impl Serialize) -> anyhow::Result<()> {
-        serde_json::to_writer(&mut self.inner, value)?;
-        self.inner.write_all(b"\n")?;
+        serde_json::to_writer(&mut self.inner, value).map_err(|e| match e.io_error_kind() {
+            Some(kind) => stdout_error(io::Error::from(kind)),
+            None => io::Error::other(e),
+        })?;
+        self.inner.write_all(b"\n").map_err(stdout_error)?;
         Ok(())
     }
 
     /// Flushes buffered output; call before exiting.
     pub fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
+        self.inner.flush().map_err(stdout_error)
+    }
+}
+
+/// An error writing standard output, in plain words (its kind kept, so that a closed pipe is
+/// still recognised as one).
+fn stdout_error(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("cannot write to standard output: {}", io_reason(&e)))
+}
+
+/// Refuses a closed standard output (`zecklab ... >&-`) before any work: writes to it would
+/// otherwise vanish without an error. (Rust's runtime opens `/dev/null`, for reading and writing,
+/// on a standard descriptor it finds closed at start; a shell's `> /dev/null` opens it for
+/// writing only, so the two are told apart.)
+pub fn check_stdout_open() -> Result<(), InputError> {
+    use std::os::unix::fs::MetadataExt;
+    let closed = || InputError("standard output is closed: nothing could be written".into());
+    // SAFETY: F_GETFL only reads the descriptor's flags.
+    let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+    if flags == -1 {
+        return Err(closed());
+    }
+    let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
+    // SAFETY: fstat writes the struct it is given, which is read only when it succeeds.
+    let stat = unsafe {
+        if libc::fstat(libc::STDOUT_FILENO, stat.as_mut_ptr()) != 0 {
+            return Err(closed());
+        }
+        stat.assume_init()
+    };
+    let null = std::fs::metadata("/dev/null").map(|m| m.rdev()).ok();
+    let is_null = stat.st_mode & libc::S_IFMT == libc::S_IFCHR && Some(stat.st_rdev) == null;
+    if is_null && flags & libc::O_ACCMODE == libc::O_RDWR {
+        return Err(closed());
+    }
+    Ok(())
+}
+
+/// Removes temporary files in `dir` that a writer killed before it finished left behind (a
+/// writer names its temporary file `.zecklab-<pid>-...tmp`; on Linux a process is running when
+/// `/proc/<pid>` exists).
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(read) = std::fs::read_dir(dir) else { return };
+    for entry in read.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix(TEMPORARY_PREFIX)
+            .filter(|_| name.ends_with(".tmp"))
+            .and_then(|r| r.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let running = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
+        if !running {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The start of every temporary file's name.
+const TEMPORARY_PREFIX: &str = ".zecklab-";
+
+/// Whether this process may write `path` (the file itself, or the directory a new file goes
+/// in): refused up front, before any work, for a read-only file system, a file without write
+/// permission or a directory the user cannot write.
+fn writable(path: &Path) -> Result<(), io::Error> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    // SAFETY: access reads the NUL-terminated path and nothing else.
+    if unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
 }
 
@@ -88,11 +165,11 @@ pub fn destination(path: &Path) -> Result<Destination, InputError> {
             Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 let dir = parent_dir(&target);
-                return if dir.is_dir() {
-                    Ok(Destination::Replace(target))
-                } else {
-                    Err(refuse(format!("there is no directory '{}'", shown(&dir.to_string_lossy()))))
-                };
+                if !dir.is_dir() {
+                    return Err(refuse(format!("there is no directory '{}'", shown(&dir.to_string_lossy()))));
+                }
+                writable(&dir).map_err(|e| refuse(io_reason(&e)))?;
+                return Ok(Destination::Replace(target));
             }
             Err(e) => return Err(refuse(io_reason(&e))),
         };
@@ -103,6 +180,10 @@ pub fn destination(path: &Path) -> Result<Destination, InputError> {
             continue;
         }
         if kind.is_file() {
+            // Replacing needs both: the file may be written, and so may its directory.
+            writable(&target)
+                .and_then(|()| writable(&parent_dir(&target)))
+                .map_err(|e| refuse(io_reason(&e)))?;
             return Ok(Destination::Replace(target));
         }
         if kind.is_dir() {
@@ -115,6 +196,7 @@ pub fn destination(path: &Path) -> Result<Destination, InputError> {
                 return Err(refuse("it is a socket".into()));
             }
         }
+        writable(&target).map_err(|e| refuse(io_reason(&e)))?;
         return Ok(Destination::WriteThrough(target));
     }
     Err(refuse("too many levels of symbolic links".into()))
@@ -185,8 +267,10 @@ fn replace_atomically(
     write: impl FnOnce(&mut (dyn Write + Send)) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let dir = parent_dir(target);
+    remove_stale_temporaries(&dir);
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".zecklab-").suffix(".tmp");
+    let prefix = format!("{TEMPORARY_PREFIX}{}-", std::process::id());
+    builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

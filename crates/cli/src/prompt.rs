@@ -1,32 +1,47 @@
 //! Line-based terminal play: prompts on stdout, answers from stdin, so a game can be played by
 //! hand or scripted through a pipe (`printf '3\nhint\n' | zecklab nim play 20`).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
+
+use crate::input::{read_line_bounded, skip_line, LineRead};
+
+/// The longest line a game reads (a move of a million-digit heap fits): a longer one is read to
+/// its end, dropped and answered with a message, so no input can exhaust memory.
+pub const LINE_LIMIT: usize = 2 << 20;
 
 /// What the player typed, read one line at a time.
 pub struct Prompt {
-    lines: io::Lines<io::StdinLock<'static>>,
+    input: io::StdinLock<'static>,
+    buf: Vec<u8>,
 }
 
 impl Prompt {
     pub fn new() -> Prompt {
-        Prompt { lines: io::stdin().lock().lines() }
+        Prompt { input: io::stdin().lock(), buf: Vec::new() }
     }
 
     /// Prints `text` (no newline) and reads one trimmed line; `None` when the input has ended.
+    /// A line past [`LINE_LIMIT`] bytes is answered with a message and read as a blank line.
     pub fn ask(&mut self, text: &str) -> io::Result<Option<String>> {
         let mut out = io::stdout().lock();
         out.write_all(text.as_bytes())?;
         out.flush()?;
-        match self.lines.next() {
-            None => {
+        match read_line_bounded(&mut self.input, &mut self.buf, LINE_LIMIT)? {
+            LineRead::End => {
                 out.write_all(b"\n")?;
                 Ok(None)
             }
-            Some(Err(e)) if e.kind() == io::ErrorKind::InvalidData => {
-                Err(io::Error::new(io::ErrorKind::InvalidData, "the input is not UTF-8 text"))
+            LineRead::TooLong => {
+                skip_line(&mut self.input)?;
+                out.write_all(
+                    format!("\nThat line is longer than {LINE_LIMIT} bytes: ignored.\n").as_bytes(),
+                )?;
+                Ok(Some(String::new()))
             }
-            Some(line) => Ok(Some(line?.trim().to_string())),
+            LineRead::Line => match std::str::from_utf8(&self.buf) {
+                Ok(line) => Ok(Some(line.trim().to_string())),
+                Err(_) => Err(io::Error::new(io::ErrorKind::InvalidData, "the input is not UTF-8 text")),
+            },
         }
     }
 }

@@ -229,3 +229,158 @@ fn server_alive(server: &Server) -> bool {
             .unwrap_or_default()
             .contains("State:\tZ")
 }
+
+/// Runs the binary through the shell, so that a test can close or redirect its descriptors.
+fn through_shell(script: &str) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("Z", env!("CARGO_BIN_EXE_zecklab"))
+        .env("ZECKLAB_STORE", common::empty_store())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_closed_or_full_standard_output_is_an_error_and_a_closed_pipe_is_not() {
+    let closed = through_shell("exec \"$Z\" repr 5 >&-");
+    assert_eq!(closed.status.code(), Some(2));
+    assert!(common::stderr(&closed).contains("standard output is closed"), "{}", common::stderr(&closed));
+    for args in ["repr 5", "repr 5 --json", "nim solve 90 --json"] {
+        let full = through_shell(&format!("exec \"$Z\" {args} > /dev/full"));
+        let err = common::stderr(&full);
+        assert_eq!(full.status.code(), Some(2), "{args}: {err}");
+        assert!(err.contains("no space left") && !err.contains("os error"), "{args}: {err}");
+    }
+    let null = through_shell("exec \"$Z\" repr 5 > /dev/null");
+    assert_eq!(null.status.code(), Some(0), "{}", common::stderr(&null));
+    let pipe =
+        through_shell("seq 1 200000 | \"$Z\" repr - | head -c 1 > /dev/null; echo \"${PIPESTATUS:-}\"");
+    assert!(pipe.status.success());
+    assert!(
+        common::stderr(&pipe).is_empty(),
+        "a reader that goes away is not an error: {}",
+        common::stderr(&pipe)
+    );
+}
+
+#[test]
+fn unwritable_destinations_are_refused_before_any_work() {
+    let dir = std::env::temp_dir().join(format!("zecklab-unwritable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let read_only = dir.join("read-only.csv");
+    std::fs::write(&read_only, "keep me\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
+    // Anyone may create files in the directory, so only the file's own permission refuses.
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    // As an unprivileged user (root may write anything): CI runs as root.
+    let as_user = |args: &str| {
+        // SAFETY: geteuid has no preconditions.
+        let root = unsafe { libc::geteuid() } == 0;
+        let prefix = if root { "setpriv --reuid=65534 --regid=65534 --clear-groups " } else { "" };
+        through_shell(&format!("exec {prefix}\"$Z\" {args}"))
+    };
+    let shown = read_only.display().to_string();
+    for args in [
+        format!("wythoff grundy --size 3000 --csv {shown}"),
+        format!("zgame export --n 30 --format csv --out {shown}"),
+    ] {
+        let out = as_user(&args);
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args}: {err}");
+        assert!(err.contains(&shown) && err.contains("permission denied"), "{args}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(&read_only).unwrap(), "keep me\n");
+    // A directory the user cannot write.
+    let closed_dir = dir.join("closed");
+    std::fs::create_dir(&closed_dir).unwrap();
+    std::fs::set_permissions(&closed_dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = as_user(&format!("wythoff grundy --size 10 --csv {}/new.csv", closed_dir.display()));
+    assert_eq!(out.status.code(), Some(2), "{}", common::stderr(&out));
+    assert!(common::stderr(&out).contains("permission denied"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_killed_writer_leaves_nothing_behind_for_long() {
+    let dir = std::env::temp_dir().join(format!("zecklab-killed-writer-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut writer = common::command()
+        .args(["wythoff", "grundy", "--size", "12000", "--csv"])
+        .arg(dir.join("g.csv"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let temporaries = || -> Vec<String> {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".zecklab-"))
+            .collect()
+    };
+    let started = Instant::now();
+    while temporaries().is_empty() {
+        assert!(started.elapsed() < Duration::from_secs(60), "the writer never started its file");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    writer.kill().unwrap();
+    writer.wait().unwrap();
+    assert_eq!(temporaries().len(), 1, "the killed writer's temporary file is there");
+    let out = zecklab(&["wythoff", "grundy", "--size", "10", "--csv", dir.join("h.csv").to_str().unwrap()]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(temporaries().is_empty(), "the next writer removed it: {:?}", temporaries());
+    assert!(!dir.join("g.csv").exists(), "nothing half-written under the real name");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn no_single_input_exhausts_memory() {
+    let huge = "7".repeat(20_001);
+    let out = zecklab(&["nim", "solve", &huge, "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::stderr(&out).contains("20000 digits"), "{}", common::stderr(&out));
+    // A strategy "file" with no end and no newline is refused at once.
+    let started = Instant::now();
+    let out = zecklab(&["zgame", "check-strategy", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::stderr(&out).contains("longer than"), "{}", common::stderr(&out));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // A line of 50 MB in a game is answered and dropped, then the game goes on, in little memory.
+    let mut game = common::command()
+        .args(["zgame", "play", "--n", "10"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = game.stdin.take().unwrap();
+    let line = vec![b'x'; 50_000_000];
+    stdin.write_all(&line).unwrap();
+    stdin.write_all(b"\n").unwrap();
+    let mut stdout = std::io::BufReader::new(game.stdout.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("longer than") {
+        let mut l = String::new();
+        assert!(std::io::BufRead::read_line(&mut stdout, &mut l).unwrap() > 0, "{seen}");
+        seen.push_str(&l);
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", game.id())).unwrap();
+    let peak_kib: u64 = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap()
+        .parse()
+        .unwrap();
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    game.wait().unwrap();
+    assert!(rest.contains("Game abandoned"), "{rest}");
+    assert!(peak_kib < 32 << 10, "peak {peak_kib} KiB after a 50 MB line");
+}

@@ -125,12 +125,7 @@ fn nim_question(
     let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
     let heap = params.required("heap")?;
     number::natural(heap).map_err(|e| ApiError::about("heap", e))?;
-    let heap_digits = heap.trim().trim_start_matches('+').trim_start_matches('0').len().max(1);
-    if heap_digits > digits {
-        return Err(ApiError::too_large(format!(
-            "heap: {heap_digits} digits, more than the {digits} this server answers here (the answer grows with the square of the digits); the command line answers larger heaps"
-        )));
-    }
+    nim::check_heap_digits(heap, digits).map_err(|e| ApiError::about("heap", e))?;
     if let Some(cap) = params.text("cap") {
         number::natural(cap).map_err(|e| ApiError::about("cap", e))?;
     }

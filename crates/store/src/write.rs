@@ -69,11 +69,19 @@ pub fn write_table(
     }
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temporary = dir.join(format!("{TEMPORARY_PREFIX}{}-{name}", std::process::id()));
-    let result = write_to(solution, &mut header, &temporary, &progress).and_then(|()| {
-        std::fs::rename(&temporary, target).map_err(io(target, "renaming the finished table to"))?;
-        // The rename is durable once the directory entry is on disk.
-        File::open(&dir).and_then(|d| d.sync_all()).map_err(io(&dir, "syncing"))
-    });
+    // Errors name the table being written, never the temporary file.
+    let result = write_to(solution, &mut header, &temporary, &progress)
+        .map_err(|e| match e {
+            StoreError::Io { doing, source, .. } => {
+                StoreError::Io { path: target.to_path_buf(), doing, source }
+            }
+            other => other,
+        })
+        .and_then(|()| {
+            std::fs::rename(&temporary, target).map_err(io(target, "renaming the finished table to"))?;
+            // The rename is durable once the directory entry is on disk.
+            File::open(&dir).and_then(|d| d.sync_all()).map_err(io(&dir, "syncing"))
+        });
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }

@@ -60,7 +60,8 @@ impl RuleArgs {
 enum NimCommand {
     /// Outcome, every winning move and the threshold of a position, for heaps of any size.
     Solve {
-        /// Counters in the heap.
+        /// Counters in the heap (at most 20,000 digits: every winning take is listed, and their
+        /// text grows with the square of the digits).
         #[arg(allow_negative_numbers = true)]
         heap: String,
         /// The cap on the next take (default: the opening rule, heap - 1).
@@ -276,6 +277,7 @@ fn small_number(name: &str, text: &str, low: u32, high: u32) -> anyhow::Result<u
 
 fn solve(out: &mut Out, heap: &str, cap: Option<&str>, rules: NimRules, json: bool) -> anyhow::Result<()> {
     let position = answers::nim::position(heap, cap, rules)?;
+    answers::nim::check_heap_digits(heap, answers::nim::SOLVE_DIGITS)?;
     let theory = Theory::new(rules);
     if json {
         return out.json(&answers::nim::solve(&theory, &position));

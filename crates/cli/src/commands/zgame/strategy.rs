@@ -56,13 +56,54 @@ pub fn write_strategy(out: &mut Out, n: u32, path: &Path, json: bool) -> anyhow:
     Ok(())
 }
 
+/// The longest line of a strategy file (a position and its answer: a few hundred bytes).
+const STRATEGY_LINE_LIMIT: usize = 64 << 10;
+/// The largest strategy file read (the strategy of n = 300 takes some tens of MB).
+const STRATEGY_FILE_LIMIT: u64 = 1 << 30;
+
+/// The lines of a strategy file, read with every line and the whole file bounded: a file that
+/// is not one (`/dev/zero`, a huge binary) is refused as soon as a bound is passed.
+fn read_strategy_lines(path: &Path) -> anyhow::Result<Vec<String>> {
+    let shown_path = path.display();
+    let file = std::fs::File::open(path)
+        .map_err(|e| InputError(format!("cannot read {shown_path}: {}", crate::output::io_reason(&e))))?;
+    let mut reader = std::io::BufReader::new(std::io::Read::take(file, STRATEGY_FILE_LIMIT + 1));
+    let (mut lines, mut buf, mut total) = (Vec::new(), Vec::new(), 0u64);
+    loop {
+        let read = crate::input::read_line_bounded(&mut reader, &mut buf, STRATEGY_LINE_LIMIT)
+            .map_err(|e| InputError(format!("cannot read {shown_path}: {}", crate::output::io_reason(&e))))?;
+        match read {
+            crate::input::LineRead::End => return Ok(lines),
+            crate::input::LineRead::TooLong => {
+                return Err(InputError(format!(
+                    "{shown_path} is not a strategy file: line {} is longer than {STRATEGY_LINE_LIMIT} bytes",
+                    lines.len() + 1
+                ))
+                .into())
+            }
+            crate::input::LineRead::Line => {
+                total += buf.len() as u64 + 1;
+                if total > STRATEGY_FILE_LIMIT {
+                    return Err(InputError(format!(
+                        "{shown_path} is larger than {} MiB, more than any strategy file zecklab writes",
+                        STRATEGY_FILE_LIMIT >> 20
+                    ))
+                    .into());
+                }
+                let line = String::from_utf8(std::mem::take(&mut buf)).map_err(|_| {
+                    InputError(format!("{shown_path} is not a strategy file: not UTF-8 text"))
+                })?;
+                lines.push(line);
+            }
+        }
+    }
+}
+
 /// Reads a strategy file and plays every Player 1 line against it. A file that cannot be read
 /// as a strategy is an input error (exit 2); a readable strategy that loses exits 1.
 pub fn check_strategy(out: &mut Out, path: &Path, json: bool) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read(path).map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| InputError(format!("{} is not a strategy file: not UTF-8 text", path.display())))?;
-    let strategy = PlayerTwoStrategy::parse(text.lines())
+    let lines = read_strategy_lines(path)?;
+    let strategy = PlayerTwoStrategy::parse(lines.iter().map(String::as_str))
         .map_err(|e| InputError(format!("{} is not a valid strategy file: {e}", path.display())))?;
     #[derive(Serialize)]
     struct CheckJson {
