@@ -14,6 +14,11 @@
 //! assert_eq!(analysis.winning_moves, vec![1u32.into()]);
 //! ```
 
+// Ranks, table offsets and window arithmetic are `u64` values used as `usize` indices: a
+// narrower `usize` would truncate them.
+#[cfg(not(target_pointer_width = "64"))]
+compile_error!("zecklab needs a 64-bit target: its solvers index tables of more than 2^32 positions");
+
 mod cancel;
 pub mod fibnim;
 mod outcome;

@@ -77,6 +77,12 @@ impl TierIndex {
         if m < 0 || q < 0 {
             return 0;
         }
+        // Past `side` an index would land on another entry's value, not out of the table.
+        debug_assert!(
+            (m as usize) < self.side && (q as usize) < self.side,
+            "Q({j}, {m}, {q}) past the table's side {}",
+            self.side
+        );
         self.table[(j * self.side + m as usize) * self.side + q as usize]
     }
 

@@ -978,6 +978,12 @@ mod tests {
                         assert!(sees(&here[owner], child), "n = {n}, tier {p}: {m:?} leads out of sight");
                         let child = block_of[child as usize];
                         assert!(child == k || wave_of[child] < wave_of[k], "n = {n}, tier {p}");
+                        // The scheduler starts a block once the blocks it needs are solved: each
+                        // split's child block must be among them.
+                        assert!(
+                            child == k || plan.needs_of(k).contains(&child),
+                            "n = {n}, tier {p}: block {k} does not wait for block {child} of a split"
+                        );
                     });
                 });
             }
@@ -985,37 +991,62 @@ mod tests {
     }
 
     #[test]
-    fn every_instruction_set_gives_the_same_tiers_where_runs_are_long() {
-        // The smallest games with runs of 64 positions or more (10 at n = 260, 50 at n = 270),
-        // which the one-word loops hand to the general run path: each instruction set's fast
-        // sweep against the first, tier by tier, on one thread and on three.
-        for threads in [1, 3] {
+    fn every_engine_equals_the_flat_solver_position_by_position_where_runs_are_long() {
+        // n = 260 is among the smallest games with runs of 64 positions or more (10 of them),
+        // which the one-word loops hand to the general run path. Every instruction set this
+        // processor has (the portable one on any), the scalar pass, and the outcome sweep with
+        // the tier begun ahead on three threads, each against the flat solver, every position.
+        let n = 260;
+        let flat = solve(n, true, 1 << 32, |_, _| {}).unwrap();
+        let findex = PositionIndex::new(n).unwrap();
+        let mut engines: Vec<(String, TieredSolver, usize)> = runs::Isa::available()
+            .into_iter()
+            .map(|isa| {
+                let mut solver = TieredSolver::new(n, true, 1 << 32).unwrap();
+                solver.isa = isa;
+                (format!("{isa:?} with remoteness"), solver, 1)
+            })
+            .collect();
+        engines.push((
+            "scalar with remoteness".into(),
+            TieredSolver::new(n, true, 1 << 32).unwrap().with_engine(TierEngine::Scalar),
+            1,
+        ));
+        let ahead = TieredSolver::new(n, false, 1 << 32).unwrap();
+        assert!(ahead.look_ahead, "outcomes only, the tier ahead fits");
+        engines.push(("outcomes, tier ahead, 3 threads".into(), ahead, 3));
+        // The flat solver's values, tier by tier in each tier's rank order (each ranked from
+        // its counts once).
+        let tiers = TierIndex::new(n).unwrap();
+        let expected: Vec<TierValues> = (tiers.fewest_parts()..=n)
+            .map(|p| {
+                let size = tiers.count(p);
+                let mut values = TierValues {
+                    parts: p,
+                    wins: vec![0; size.div_ceil(64) as usize],
+                    remoteness: Some(vec![0; size as usize]),
+                };
+                tiers.for_each_descending(p, |counts, prefix| {
+                    let (r, t) = (findex.rank_counts(&counts[..findex.top()]), prefix.same[1]);
+                    values.wins[(t / 64) as usize] |= u64::from(flat.outcome(r).is_win()) << (t % 64);
+                    values.remoteness.as_mut().unwrap()[t as usize] = flat.remoteness(r).unwrap() as u16;
+                });
+                values
+            })
+            .collect();
+        for (name, mut solver, threads) in engines {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| {
-                for n in [260, 270] {
-                    let mut solvers: Vec<_> = runs::Isa::available()
-                        .into_iter()
-                        .map(|isa| {
-                            let mut solver = TieredSolver::new(n, false, 1 << 32).unwrap();
-                            solver.isa = isa;
-                            solver
-                        })
-                        .collect();
-                    while solvers[0].next_tier().is_some() {
-                        let expected = solvers[0].solve_next_by(TierSweep::Fast, |_, _| {}).unwrap();
-                        let values = solvers[0].last();
-                        for solver in &mut solvers[1..] {
-                            let isa = solver.isa;
-                            assert_eq!(
-                                solver.solve_next_by(TierSweep::Fast, |_, _| {}).unwrap(),
-                                expected,
-                                "n = {n} {isa:?}"
-                            );
-                            assert_eq!(solver.last(), values, "n = {n} {isa:?}, tier {}", expected.parts);
-                        }
+                for want in &expected {
+                    solver.solve_next(|_, _| {}).unwrap();
+                    let got = solver.last().unwrap();
+                    assert_eq!(got.wins, want.wins, "{name}: tier {}", want.parts);
+                    if got.remoteness.is_some() {
+                        assert_eq!(got.remoteness, want.remoteness, "{name}: tier {}", want.parts);
                     }
                 }
             });
+            assert!(solver.next_tier().is_none(), "{name}: every tier");
         }
     }
 

@@ -2224,7 +2224,18 @@ impl Tables<'_> {
         let window = (first.wrapping_add(offset.delta) as usize).wrapping_add(at);
         #[cfg(target_arch = "x86_64")]
         if self.masked {
-            let cells = if offset.below { self.below.as_ptr() } else { self.here.as_ptr().cast::<u16>() };
+            let (cells, len) = if offset.below {
+                (self.below.as_ptr(), self.below.len())
+            } else {
+                (self.here.as_ptr().cast::<u16>(), self.here.len())
+            };
+            // The masked load's memory safety rests on this, checked in every build: the wanted
+            // lanes lie inside the table (one comparison a chunk).
+            let (first_lane, last_lane) = (window.wrapping_add(lo), window.wrapping_add(hi));
+            assert!(
+                lo <= hi && hi < LANES && first_lane <= last_lane && last_lane < len,
+                "a chunk's children {first_lane}..={last_lane} outside a table of {len}"
+            );
             // SAFETY: `masked` is set only where the caller is compiled for AVX-512 and the
             // processor has it. The lanes `lo..=hi` of the window are children: ranks of the
             // table, solved (in the tier below, finished; or in this tier, by this thread or in
@@ -2245,12 +2256,11 @@ impl Tables<'_> {
             let cells = unsafe { unshared_cells(&self.here[window..window + LANES]) };
             cells.try_into().expect("LANES cells")
         } else {
-            // Only the cells of the children: the others may be another thread's to write.
-            // SAFETY: the children are solved positions, written once before this thread read
-            // them as solved (by this thread, or by one whose block this block waits for, which
-            // the dependency count's acquire orders before this read), and no thread writes
-            // them again.
-            exact_lanes(unsafe { unshared_cells(&self.here[wanted]) }, lo)
+            // Only the cells of the children, each an atomic load: a cell outside this thread's
+            // block may be another thread's (the children themselves are solved, written once
+            // before this thread read them as solved, which the dependency count's acquire
+            // orders before this read).
+            shared_lanes(&self.here[wanted], lo)
         };
         fold_children(&children, (lo, hi), fastest, slowest);
     }
@@ -2260,7 +2270,14 @@ impl Tables<'_> {
     #[inline(always)]
     fn store_chunk(&self, at: usize, remoteness: &[i16; LANES], last: usize) {
         let cells = &self.here[at..=at + last];
-        debug_assert!(self.block.contains(&at) && self.block.contains(&(at + last)));
+        // The plain store below races nothing only inside this thread's block: checked in every
+        // build (one comparison a chunk).
+        assert!(
+            self.block.contains(&at) && self.block.contains(&(at + last)),
+            "a chunk's store {at}..={} outside its thread's block {:?}",
+            at + last,
+            self.block
+        );
         if let Ok(cells) = <&[AtomicU16; LANES]>::try_from(cells) {
             // SAFETY: the cells are of this thread's block, which no other thread reads or
             // writes while this one solves it: a plain store of the whole chunk races nothing.
@@ -2283,6 +2300,18 @@ fn exact_lanes(cells: &[u16], lo: usize) -> [u16; LANES] {
     for (k, lane) in chunk.iter_mut().enumerate() {
         if let Some(&cell) = k.checked_sub(lo).and_then(|i| cells.get(i)) {
             *lane = cell;
+        }
+    }
+    chunk
+}
+
+/// A chunk of [`LANES`] cells holding `cells`, loaded atomically, from lane `lo` on (0 elsewhere).
+#[inline(always)]
+fn shared_lanes(cells: &[AtomicU16], lo: usize) -> [u16; LANES] {
+    let mut chunk = [0u16; LANES];
+    for (k, lane) in chunk.iter_mut().enumerate() {
+        if let Some(cell) = k.checked_sub(lo).and_then(|i| cells.get(i)) {
+            *lane = cell.load(Relaxed);
         }
     }
     chunk
@@ -2378,30 +2407,73 @@ mod tests {
         (fastest, slowest)
     }
 
+    /// The own move's chain written from the definitions, lane by lane from the top: a
+    /// position wins when some child loses (its least losing child, or the one above when that
+    /// loses), with remoteness 1 + the least losing child's; a loss takes 1 + the greatest of
+    /// all. The accumulators hold child remoteness + 1 (`NO_LOSS`: no losing child; 0: none).
+    fn own_move_naive(
+        fastest: &[i16; LANES],
+        slowest: &[i16; LANES],
+        last: usize,
+        (above, above_wins): (i16, bool),
+    ) -> (Vec<i16>, u64) {
+        // The position above each lane: (remoteness + 1, whether it loses), or none at the top.
+        let mut up: Option<(i32, bool)> =
+            (above != -1 || !above_wins).then(|| (i32::from(above) + 1, !above_wins));
+        let mut remoteness = vec![0i16; last + 1];
+        let mut wins = 0u64;
+        for i in (0..=last).rev() {
+            let mut losing: Vec<i32> = Vec::new();
+            let mut all: Vec<i32> = vec![i32::from(slowest[i])];
+            if fastest[i] != NO_LOSS {
+                losing.push(i32::from(fastest[i]));
+            }
+            if let Some((r, loses)) = up {
+                all.push(r);
+                if loses {
+                    losing.push(r);
+                }
+            }
+            let win = !losing.is_empty();
+            let r = if win { *losing.iter().min().unwrap() } else { *all.iter().max().unwrap() };
+            let r = r.min(i32::from(i16::MAX));
+            remoteness[i] = r as i16;
+            wins |= u64::from(win) << i;
+            up = Some((r + 1, !win));
+        }
+        (remoteness, wins)
+    }
+
     #[test]
     fn the_own_move_scan_is_position_by_position() {
+        // Every path this processor has against the chain written from the definitions: the
+        // portable one everywhere, the AVX2 scan (with and without bit deposit) where it runs.
+        let mut next = numbers(0x9E37_79B9_7F4A_7C15);
         #[cfg(target_arch = "x86_64")]
-        {
-            let isa = Isa::detect();
-            if isa == Isa::Baseline {
-                return;
-            }
-            let deposit = isa.has_fast_deposit();
-            let mut next = numbers(0x9E37_79B9_7F4A_7C15);
-            // Small remoteness, and remoteness up to the most the solve keeps (past it, where
-            // "none" and remoteness meet, the solve stops with an error).
-            for most in [8, 3000, u64::from(MOST_REMOTENESS) - LANES as u64] {
-                for _ in 0..20_000 {
-                    let (fastest, slowest) = accumulators(&mut next, most);
-                    let last = next(LANES as u64) as usize;
-                    let above_wins = next(2) == 0;
-                    // The run's top (-1, a win), or a remoteness of the parity of the outcome.
-                    let above = match (above_wins, next(4)) {
-                        (true, 0) => -1,
-                        (wins, _) => ((next(most) as i16) & !1).saturating_add(i16::from(wins)),
-                    };
-                    let expected = own_move_serial(&fastest, &slowest, last, (above, above_wins));
-                    for by_deposit in [false, deposit] {
+        let isa = Isa::detect();
+        // Small remoteness, and remoteness up to the most the solve keeps (past it, where
+        // "none" and remoteness meet, the solve stops with an error).
+        for most in [8, 3000, u64::from(MOST_REMOTENESS) - LANES as u64] {
+            for _ in 0..20_000 {
+                let (fastest, slowest) = accumulators(&mut next, most);
+                let last = next(LANES as u64) as usize;
+                let above_wins = next(2) == 0;
+                // The run's top (-1, a win), or a remoteness of the parity of the outcome.
+                let above = match (above_wins, next(4)) {
+                    (true, 0) => -1,
+                    (wins, _) => ((next(most) as i16) & !1).saturating_add(i16::from(wins)),
+                };
+                let expected = own_move_naive(&fastest, &slowest, last, (above, above_wins));
+                let context = format!("{fastest:?} {slowest:?}, last {last}, above {above} {above_wins}");
+                let portable = own_move_serial(&fastest, &slowest, last, (above, above_wins));
+                assert_eq!(
+                    (&portable.0[..=last], portable.1),
+                    (&expected.0[..], expected.1),
+                    "portable: {context}"
+                );
+                #[cfg(target_arch = "x86_64")]
+                if isa != Isa::Baseline {
+                    for by_deposit in [false, isa.has_fast_deposit()] {
                         // SAFETY: every instruction set but the baseline has AVX2 and BMI2, and
                         // fast ones where `deposit`.
                         let got = unsafe {
@@ -2409,8 +2481,8 @@ mod tests {
                         };
                         assert_eq!(
                             (&got.0[..=last], got.1),
-                            (&expected.0[..=last], expected.1),
-                            "{fastest:?} {slowest:?}, last {last}, above {above} {above_wins}"
+                            (&expected.0[..], expected.1),
+                            "scan: {context}"
                         );
                     }
                 }
@@ -2420,27 +2492,42 @@ mod tests {
 
     #[test]
     fn a_masked_load_folds_as_the_whole_chunk() {
+        // The chunk's children folded lane by lane from the definitions, against the portable
+        // fold everywhere and the masked load where AVX-512 runs.
+        let mut next = numbers(0x2545_F491_4F6C_DD1D);
+        let cells: Vec<u16> = (0..256).map(|_| next(3000) as u16).collect();
         #[cfg(target_arch = "x86_64")]
-        {
-            if Isa::detect() != Isa::X86_64V4 {
-                return;
+        let masked = Isa::detect() == Isa::X86_64V4;
+        for _ in 0..20_000 {
+            let lo = next(LANES as u64) as usize;
+            let hi = lo + next((LANES - lo) as u64) as usize;
+            // The cell of lane `lo`: windows at both ends of the table too, where only the
+            // wanted lanes are in it.
+            let wanted = next((cells.len() - (hi - lo)) as u64) as usize;
+            let mut chunk = [0u16; LANES];
+            for i in lo..=hi {
+                chunk[i] = cells[wanted + i - lo];
             }
-            let mut next = numbers(0x2545_F491_4F6C_DD1D);
-            let cells: Vec<u16> = (0..256).map(|_| next(3000) as u16).collect();
-            for _ in 0..20_000 {
-                let lo = next(LANES as u64) as usize;
-                let hi = lo + next((LANES - lo) as u64) as usize;
-                // The cell of lane `lo`: windows at both ends of the table too, where only the
-                // wanted lanes are in it.
-                let wanted = next((cells.len() - (hi - lo)) as u64) as usize;
-                let start = wanted as isize - lo as isize;
-                let mut chunk = [0u16; LANES];
-                for i in lo..=hi {
-                    chunk[i] = cells[wanted + i - lo];
+            let (fastest, slowest) = accumulators(&mut next, 3000);
+            let (mut expected_fastest, mut expected_slowest) = (fastest, slowest);
+            for i in lo..=hi {
+                // Child remoteness + 1, odd exactly when the child is a loss.
+                let r = chunk[i] as i16 + 1;
+                if r % 2 == 1 {
+                    expected_fastest[i] = expected_fastest[i].min(r);
                 }
-                let (fastest, slowest) = accumulators(&mut next, 3000);
-                let (mut expected_fastest, mut expected_slowest) = (fastest, slowest);
-                fold_children(&chunk, (lo, hi), &mut expected_fastest, &mut expected_slowest);
+                expected_slowest[i] = expected_slowest[i].max(r);
+            }
+            let (mut got_fastest, mut got_slowest) = (fastest, slowest);
+            fold_children(&chunk, (lo, hi), &mut got_fastest, &mut got_slowest);
+            assert_eq!(
+                (got_fastest, got_slowest),
+                (expected_fastest, expected_slowest),
+                "portable, lanes {lo}..={hi}"
+            );
+            #[cfg(target_arch = "x86_64")]
+            if masked {
+                let start = wanted as isize - lo as isize;
                 let (mut got_fastest, mut got_slowest) = (fastest, slowest);
                 // SAFETY: this processor has AVX-512 F, BW and VL; the lanes `lo..=hi` from
                 // `start` are cells of the table, which nothing writes.
@@ -2455,7 +2542,7 @@ mod tests {
                 assert_eq!(
                     (got_fastest, got_slowest),
                     (expected_fastest, expected_slowest),
-                    "lanes {lo}..={hi}"
+                    "masked, lanes {lo}..={hi}"
                 );
             }
         }
