@@ -17,6 +17,7 @@
 
 mod check;
 mod coalitions;
+pub mod family;
 mod index;
 mod lengths;
 mod p2_strategy;

@@ -1,0 +1,163 @@
+//! The Zeckendorf game's family: the generalized game of Baird-Smith, Epstein, Flint and Miller
+//! on `G_n = c·(G_(n-1) + ... + G_(n-k))` under either rule set ([`rules`]), its misère form and
+//! the Sprague-Grundy values of its positions ([`solve`]), and its game of several players
+//! ([`coalitions`]). The recurrence `(1, 2)` with either rule set is exactly the Zeckendorf game
+//! (the same positions, ranks, moves and values: tests hold them equal to the game's own
+//! solver), so everything here also answers the misère Zeckendorf game and its Grundy values.
+
+mod coalitions;
+mod index;
+mod rules;
+mod solve;
+
+pub use coalitions::{solve_family_coalitions, FamilyCoalitions};
+pub use index::FamilyIndex;
+pub use rules::{
+    parse_family_position, FamilyError, FamilyMove, FamilyRules, Recurrence, RuleSet, MAX_C, MAX_K,
+};
+pub use solve::{family_bytes, solve_family, FamilyOptions, FamilySolution};
+
+/// The earliest turn (1 = Player 1's first move) at which the player who wins the game on `n`
+/// (by `solution`, normal play, from the start) has a losing option, along some line in which
+/// that player only ever makes winning moves and the other any move; `None` when the winner
+/// never has one (or the start has no move).
+pub fn earliest_losing_option(solution: &FamilySolution) -> Option<u32> {
+    let index = solution.index();
+    let rules = solution.rules();
+    // The positions reachable at each turn, by rank (a set, level by level).
+    let start = index.unrank(solution.start_rank());
+    let winner_moves_first = solution.outcome(solution.start_rank()).is_win();
+    let mut level: Vec<u64> = vec![solution.start_rank()];
+    let mut turn = 1u32;
+    let mut seen = std::collections::HashSet::new();
+    let _ = start;
+    while !level.is_empty() {
+        let winners_turn = (turn % 2 == 1) == winner_moves_first;
+        let mut next = Vec::new();
+        for &r in &level {
+            let counts = index.unrank(r);
+            let children = solution.children(&counts);
+            if winners_turn {
+                // A losing option: a move to a position the opponent wins.
+                if children.iter().any(|&(_, c)| solution.outcome(c).is_win()) {
+                    return Some(turn);
+                }
+                next.extend(
+                    children.iter().filter(|&&(_, c)| !solution.outcome(c).is_win()).map(|&(_, c)| c),
+                );
+            } else {
+                next.extend(children.iter().map(|&(_, c)| c));
+            }
+        }
+        seen.clear();
+        next.retain(|&c| seen.insert(c));
+        level = next;
+        turn += 1;
+    }
+    let _ = rules;
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zgame::{solve, PositionIndex};
+
+    /// Every (c, k) with c, k <= 4, each on n up to where every move type occurs.
+    fn small_games() -> Vec<(Recurrence, RuleSet, u32)> {
+        let mut games = Vec::new();
+        for c in 1..=4 {
+            for k in 2..=4 {
+                let recurrence = Recurrence::new(c, k).unwrap();
+                let terms = recurrence.terms_up_to(u64::MAX >> 8);
+                // A split above index k needs (c + 1) G_(k+1) + ... : n past that.
+                let n = ((u64::from(c) + 1) * terms[k as usize] + 1).min(90) as u32;
+                for rules in [RuleSet::All, RuleSet::NoInitialCombine] {
+                    games.push((recurrence, rules, n));
+                }
+            }
+        }
+        games
+    }
+
+    #[test]
+    fn sequences_follow_their_recurrences() {
+        assert_eq!(Recurrence::new(1, 2).unwrap().terms_up_to(100), [1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
+        assert_eq!(Recurrence::new(1, 3).unwrap().terms_up_to(50), [1, 2, 4, 7, 13, 24, 44]);
+        assert_eq!(Recurrence::new(2, 2).unwrap().terms_up_to(100), [1, 3, 8, 22, 60]);
+        assert!(Recurrence::new(0, 2).is_err() && Recurrence::new(1, 1).is_err());
+    }
+
+    #[test]
+    fn every_move_keeps_the_sum_and_every_game_ends_at_the_one_legal_decomposition() {
+        for (recurrence, rule_set, n) in small_games() {
+            for n in 1..=n {
+                let rules = FamilyRules::new(recurrence, rule_set, n);
+                let index = FamilyIndex::new(rules.terms(), n).unwrap();
+                let value = |counts: &[u32]| -> u64 {
+                    counts.iter().zip(rules.terms()).map(|(&c, &g)| u64::from(c) * g).sum()
+                };
+                let mut terminal = 0;
+                for r in 0..index.count() {
+                    let counts = index.unrank(r);
+                    assert_eq!(index.rank(&counts), r);
+                    assert_eq!(value(&counts), u64::from(n));
+                    let mut any = false;
+                    rules.for_each_move(&counts, |m| {
+                        any = true;
+                        let mut child = counts.clone();
+                        rules.apply(&mut child, m);
+                        assert_eq!(value(&child), u64::from(n), "{recurrence} {m:?} keeps the sum");
+                        assert!(index.rank(&child) > r, "{recurrence} {m:?}: children rank higher");
+                        let mut back = child.clone();
+                        rules.undo(&mut back, m);
+                        assert_eq!(back, counts);
+                    });
+                    if !any {
+                        terminal += 1;
+                        assert_eq!(counts, rules.decomposition(n), "{recurrence}, n = {n}");
+                    }
+                }
+                assert_eq!(terminal, 1, "{recurrence} {rule_set:?}, n = {n}: one end");
+                let mut counts = index.unrank(index.count() - 1);
+                for r in (0..index.count() - 1).rev() {
+                    assert!(index.prev_counts(&mut counts));
+                    assert_eq!(index.rank(&counts), r);
+                }
+                assert!(!index.prev_counts(&mut counts));
+            }
+        }
+    }
+
+    #[test]
+    fn the_fibonacci_recurrence_is_the_zeckendorf_game() {
+        for n in 1..=70 {
+            let flat = solve(n, true, 1 << 30, |_, _| {}).unwrap();
+            let zindex = PositionIndex::new(n).unwrap();
+            for rule_set in [RuleSet::All, RuleSet::NoInitialCombine] {
+                let rules = FamilyRules::new(Recurrence::FIBONACCI, rule_set, n);
+                let family = solve_family(&rules, n, &FamilyOptions::default(), 1 << 30, |_, _| {}).unwrap();
+                assert_eq!(family.index().count(), zindex.count());
+                for r in 0..zindex.count() {
+                    let counts = family.index().unrank(r);
+                    let mut z = vec![0; zindex.top()];
+                    zindex.unrank_into(r, &mut z);
+                    assert_eq!(counts, z, "n = {n}, rank {r}");
+                    assert_eq!(family.outcome(r), flat.outcome(r), "n = {n}, rank {r}");
+                    assert_eq!(Some(family.remoteness(r)), flat.remoteness(r), "n = {n}, rank {r}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn positions_read_and_print_by_value() {
+        let r = Recurrence::new(1, 3).unwrap();
+        let (counts, n) = parse_family_position(r, "1^3 2^2 4").unwrap();
+        assert_eq!((counts.clone(), n), (vec![3, 2, 1, 0], 11));
+        assert_eq!(FamilyRules::new(r, RuleSet::All, n).format(&counts), "4 2^2 1^3");
+        for bad in ["3", "1^0", "x", "1 1", ""] {
+            assert!(parse_family_position(r, bad).is_err(), "{bad}");
+        }
+    }
+}
