@@ -8,6 +8,7 @@
 //! [`AnswerError`]s that name the bad value, and the callers decide how to show them.
 
 mod error;
+pub mod family;
 pub mod moves;
 pub mod nim;
 pub mod number;

@@ -3,6 +3,7 @@
 //! Each subcommand's glue lives in its own module.
 
 mod export;
+mod family;
 mod lengths;
 mod play;
 mod relatives;
@@ -106,7 +107,47 @@ enum ZgameCommand {
         /// the game taken back, to N ones (same fields; "winner": who makes the last move).
         #[arg(long, conflicts_with_all = ["save", "tiers", "flat", "checkpoint"])]
         reversed: bool,
+        #[command(flatten)]
+        variant: family::VariantArgs,
+        /// Misère play: whoever makes the last move loses (the JSON gains "misere": true).
+        #[arg(long, conflicts_with_all = ["save", "tiers", "flat", "checkpoint", "reversed"])]
+        misere: bool,
         /// One JSON object per n per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The Sprague-Grundy values of every position of the game on N (and on each n up to --to):
+    /// the start's, the largest, and how many positions have each.
+    #[command(
+        after_help = "JSON, one line per n: {\"n\",\"positions\",\"grundy_of_start\",\"max_grundy\",\"by_value\":[{\"value\",\"positions\"}],\"seconds\"} (and \"recurrence\", \"rules\" when named). \
+The Grundy value of a position is the least non-negative integer that no child has (0 at the end); a sum of games is a loss for the player to move exactly when the Grundy values of its components have nim-sum 0 (see `zgame sum`)."
+    )]
+    Grundy {
+        /// The game on N (with --to: the first n of the range, default 1).
+        #[arg(long, required_unless_present = "to", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
+        /// Every n from N (default 1) to TO.
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: Option<u32>,
+        #[command(flatten)]
+        variant: family::VariantArgs,
+        /// One JSON object per n per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The sum of several Zeckendorf positions (each of any n): a move in one of them per turn,
+    /// whoever cannot move loses. Its Grundy value, outcome and every winning move.
+    #[command(
+        after_help = "JSON: {\"components\":[{\"position\",\"n\",\"grundy\"}],\"grundy\",\"outcome\":\"win\"|\"loss\",\"winning_moves\":[{\"component\",\"move\",\"to\"}]} (components 1-based). \
+Each component's game is solved whole for its Grundy values, so components are positions of games up to n = 250."
+    )]
+    Sum {
+        /// The positions, e.g. "1^3 2^2" "5 3 1^4".
+        #[arg(required = true)]
+        positions: Vec<String>,
+        #[command(flatten)]
+        variant: family::VariantArgs,
+        /// Print one JSON object.
         #[arg(long)]
         json: bool,
     },
@@ -152,6 +193,8 @@ enum ZgameCommand {
         /// The number of players (2 to 6).
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         players: u32,
+        #[command(flatten)]
+        variant: family::VariantArgs,
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
@@ -231,6 +274,14 @@ JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"
         /// solved now.
         #[arg(long)]
         reversed: bool,
+        #[command(flatten)]
+        variant: family::VariantArgs,
+        /// Misère play: whoever makes the last move loses.
+        #[arg(long, conflicts_with = "reversed")]
+        misere: bool,
+        /// Add the position's Grundy value ("grundy"), solving its game with Grundy values.
+        #[arg(long, conflicts_with_all = ["reversed", "misere"])]
+        grundy: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -322,9 +373,22 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             checkpoint_every,
             engine,
             reversed,
+            variant,
+            misere,
             json,
         } => {
             let first = n.unwrap_or(1);
+            let variant = variant.variant(misere)?;
+            if !variant.is_zeckendorf() || variant.named {
+                if save || tiers || flat || checkpoint.is_some() || reversed || engine != EngineArg::Fast {
+                    return Err(input::InputError::from_display(
+                        "--recurrence, --rules and --misere solve with the family's own solver: drop --save, --tiers, --flat, --checkpoint, --engine and --reversed",
+                    ));
+                }
+                family::solve_range(&mut out, first, to.unwrap_or(first), &variant, json || tiers_json)?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
             if reversed {
                 if crate::distributed::world().is_some() {
                     return Err(input::InputError::from_display(solve::SHARED_ONLY));
@@ -372,16 +436,36 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             scaling::scaling(&mut out, n, &processes, cluster, every, json, tiers_json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Coalitions { n, to, players, json } => {
+        ZgameCommand::Coalitions { n, to, players, variant, json } => {
             let first = n.unwrap_or(1);
-            relatives::coalitions(&mut out, first, to.unwrap_or(first), players, json)?;
+            let variant = variant.variant(false)?;
+            if variant.named {
+                family::coalitions(&mut out, first, to.unwrap_or(first), players, &variant, json)?;
+            } else {
+                relatives::coalitions(&mut out, first, to.unwrap_or(first), players, json)?;
+            }
             ExitCode::SUCCESS
         }
-        ZgameCommand::Position { position, line, reversed: true, json } => {
+        ZgameCommand::Grundy { n, to, variant, json } => {
+            let first = n.unwrap_or(1);
+            family::grundy(&mut out, first, to.unwrap_or(first), &variant.variant(false)?, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Sum { positions, variant, json } => {
+            family::sum(&mut out, &positions, &variant.variant(false)?, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Position { position, line, reversed: true, json, .. } => {
             relatives::reversed_position(&mut out, &position, line, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Position { position, line, reversed: false, json } => {
+        ZgameCommand::Position { position, line, variant, misere, grundy, json, .. }
+            if variant.recurrence.is_some() || variant.rules.is_some() || misere || grundy =>
+        {
+            family::position(&mut out, &position, &variant.variant(misere)?, line, grundy, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Position { position, line, reversed: false, json, .. } => {
             let store = stored::store(args.store).ok();
             stored::position(&mut out, &position, store.as_ref(), line, json)?;
             ExitCode::SUCCESS

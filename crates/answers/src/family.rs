@@ -1,0 +1,395 @@
+//! The Zeckendorf game's family: a generalized game, the misère game and Grundy values, in the
+//! shapes of the game's own answers (`zgame solve` and `zgame position` lines, with the variant's
+//! fields added: `recurrence` and `rules` when either was named, `misere` in misère play, and
+//! `grundy` where computed), and the two new answers: a game's Grundy figures
+//! ([`GrundyJson`]) and a sum of games ([`SumJson`]).
+
+use serde::Serialize;
+use zecklab_games::zgame::family::{
+    parse_family_position, solve_family, FamilyOptions, FamilyRules, FamilySolution, Recurrence, RuleSet,
+};
+use zecklab_games::Outcome;
+
+use crate::moves::{sort_best_first, MoveJson};
+use crate::zgame::{LineStepJson, PositionJson, ZgameSolve};
+use crate::AnswerError;
+
+/// Which member of the family: recurrence, rule set and play, and whether the recurrence or the
+/// rule set was named (then the JSON says which; without, the lines are the game's own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// The recurrence.
+    pub recurrence: Recurrence,
+    /// The rule set.
+    pub rules: RuleSet,
+    /// Misère play.
+    pub misere: bool,
+    /// Whether `--recurrence` or `--rules` was given.
+    pub named: bool,
+}
+
+impl Variant {
+    /// The Zeckendorf game itself, in normal play.
+    pub const ZECKENDORF: Variant =
+        Variant { recurrence: Recurrence::FIBONACCI, rules: RuleSet::All, misere: false, named: false };
+
+    /// Whether this is the Zeckendorf game in normal play, as its own solvers play it.
+    pub fn is_zeckendorf(&self) -> bool {
+        self.recurrence == Recurrence::FIBONACCI && !self.misere
+    }
+
+    /// The variant from the options' text: `C,K` (default `1,2`), a rule set name (default
+    /// `all`), misère.
+    ///
+    /// # Errors
+    /// [`AnswerError::Invalid`] naming a malformed recurrence or unknown rule set.
+    pub fn parse(
+        recurrence: Option<&str>,
+        rules: Option<&str>,
+        misere: bool,
+    ) -> Result<Variant, AnswerError> {
+        let named = recurrence.is_some() || rules.is_some();
+        let recurrence = match recurrence {
+            None => Recurrence::FIBONACCI,
+            Some(text) => {
+                let bad = || {
+                    AnswerError::Invalid(format!(
+                        "invalid recurrence '{}': give C,K (two whole numbers, such as 1,3)",
+                        crate::number::shown(text)
+                    ))
+                };
+                let (c, k) = text.split_once(',').ok_or_else(bad)?;
+                let c = c.trim().parse().map_err(|_| bad())?;
+                let k = k.trim().parse().map_err(|_| bad())?;
+                Recurrence::new(c, k).map_err(AnswerError::invalid)?
+            }
+        };
+        let rules = rules.map_or(Ok(RuleSet::All), RuleSet::from_name).map_err(AnswerError::invalid)?;
+        Ok(Variant { recurrence, rules, misere, named })
+    }
+
+    /// The fields this variant adds to the game's own JSON shapes.
+    pub fn tags(&self) -> Tags {
+        Tags {
+            recurrence: self.named.then_some([self.recurrence.c(), self.recurrence.k()]),
+            rules: self.named.then_some(self.rules.name()),
+            misere: self.misere.then_some(true),
+        }
+    }
+}
+
+/// The variant's fields, added to the game's own shapes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Tags {
+    /// `[c, k]`, when a recurrence or rule set was named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recurrence: Option<[u32; 2]>,
+    /// The rule set's name, likewise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<&'static str>,
+    /// `true` in misère play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misere: Option<bool>,
+}
+
+/// A solved member of the family, as `zgame solve --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FamilySolve {
+    /// The game's own fields.
+    #[serde(flatten)]
+    pub solve: ZgameSolve,
+    /// The variant's.
+    #[serde(flatten)]
+    pub tags: Tags,
+}
+
+/// Solves the game on `n` of a variant, with Grundy values when asked (normal play only).
+///
+/// # Errors
+/// [`AnswerError::TooLarge`] past the memory limit or 64-bit counts; cancelled solves too.
+pub fn solve(
+    variant: &Variant,
+    n: u32,
+    grundy: bool,
+    memory_limit: u128,
+) -> Result<FamilySolution, AnswerError> {
+    solve_until(variant, n, grundy, memory_limit, &zecklab_games::Cancel::new())
+}
+
+/// [`solve`], stopped when `cancel` is cancelled.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_until(
+    variant: &Variant,
+    n: u32,
+    grundy: bool,
+    memory_limit: u128,
+    cancel: &zecklab_games::Cancel,
+) -> Result<FamilySolution, AnswerError> {
+    if n == 0 {
+        return Err(AnswerError::Invalid("invalid n = 0: a game needs n >= 1".into()));
+    }
+    let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
+    let options = FamilyOptions { misere: variant.misere, grundy, cancel: cancel.clone() };
+    solve_family(&rules, n, &options, memory_limit, |_, _| {})
+        .map_err(|e| AnswerError::TooLarge(e.to_string()))
+}
+
+impl FamilySolve {
+    /// The line of a solved game that took `seconds`.
+    pub fn of(solution: &FamilySolution, variant: &Variant, seconds: f64) -> FamilySolve {
+        let r = solution.start_rank();
+        FamilySolve {
+            solve: ZgameSolve {
+                n: solution.index().n(),
+                positions: solution.index().count(),
+                p_positions: solution.p_positions(),
+                winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
+                remoteness: Some(solution.remoteness(r)),
+                seconds,
+                saved: None,
+                tiers: None,
+            },
+            tags: variant.tags(),
+        }
+    }
+}
+
+/// A position of a member of the family, as `zgame position --json` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FamilyPositionJson {
+    /// The game's own fields.
+    #[serde(flatten)]
+    pub position: PositionJson,
+    /// The position's Grundy value, where computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<u32>,
+    /// The variant's fields.
+    #[serde(flatten)]
+    pub tags: Tags,
+}
+
+/// Reads a position of a variant (values of its sequence) and gives the game it belongs to.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] naming the bad part.
+pub fn parse(variant: &Variant, text: &str) -> Result<(Vec<u32>, u32), AnswerError> {
+    // The paper's braces and wedges are read as spaces, as for the game itself.
+    let text = text.trim().trim_start_matches('{').trim_end_matches('}').replace('∧', " ");
+    parse_family_position(variant.recurrence, &text).map_err(AnswerError::invalid)
+}
+
+/// Every move of `counts` with the value it leads to, best first for the mover.
+fn moves_best_first(solution: &FamilySolution, counts: &[u32]) -> Vec<MoveJson> {
+    let rules = solution.rules();
+    let mut moves: Vec<MoveJson> = solution
+        .children(counts)
+        .into_iter()
+        .map(|(m, r)| {
+            let child = solution.index().unrank(r);
+            MoveJson::new(
+                rules.describe(m),
+                rules.format(&child),
+                solution.outcome(r),
+                Some(solution.remoteness(r)),
+            )
+        })
+        .collect();
+    sort_best_first(&mut moves);
+    moves
+}
+
+/// The answer for the position `counts` of a solved member of the family.
+pub fn position(
+    solution: &FamilySolution,
+    variant: &Variant,
+    counts: &[u32],
+    with_line: bool,
+) -> FamilyPositionJson {
+    let index = solution.index();
+    let r = index.rank(counts);
+    let moves = moves_best_first(solution, counts);
+    let line = with_line.then(|| {
+        let mut steps = Vec::new();
+        let mut at = counts.to_vec();
+        while let Some(best) = moves_best_first(solution, &at).into_iter().next() {
+            let (_, next) = solution
+                .children(&at)
+                .into_iter()
+                .find(|&(m, _)| solution.rules().describe(m) == best.r#move)
+                .expect("the best move is a move");
+            steps.push(LineStepJson {
+                r#move: best.r#move,
+                to: best.to,
+                outcome: best.outcome,
+                remoteness: best.remoteness,
+            });
+            at = index.unrank(next);
+        }
+        Some(steps)
+    });
+    FamilyPositionJson {
+        position: PositionJson {
+            position: solution.rules().format(counts),
+            n: index.n(),
+            outcome: solution.outcome(r).as_str(),
+            remoteness: Some(solution.remoteness(r)),
+            terminal: moves.is_empty(),
+            source: "solved",
+            moves,
+            line,
+        },
+        grundy: solution.grundy(r),
+        tags: variant.tags(),
+    }
+}
+
+/// One Grundy value and how many positions have it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GrundyCount {
+    /// The value.
+    pub value: u32,
+    /// Positions with that value.
+    pub positions: u64,
+}
+
+/// A game's Grundy figures, as `zgame grundy --json` prints them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GrundyJson {
+    /// The game on n.
+    pub n: u32,
+    /// Its positions.
+    pub positions: u64,
+    /// The Grundy value of the start.
+    pub grundy_of_start: u32,
+    /// The largest Grundy value of any position.
+    pub max_grundy: u32,
+    /// Positions per Grundy value, increasing.
+    pub by_value: Vec<GrundyCount>,
+    /// Seconds the solve took.
+    pub seconds: f64,
+    /// The variant's fields.
+    #[serde(flatten)]
+    pub tags: Tags,
+}
+
+impl GrundyJson {
+    /// The figures of a solution with Grundy values.
+    pub fn of(solution: &FamilySolution, variant: &Variant, seconds: f64) -> GrundyJson {
+        let by_value: Vec<GrundyCount> = solution
+            .grundy_counts()
+            .expect("solved with Grundy values")
+            .into_iter()
+            .map(|(value, positions)| GrundyCount { value, positions })
+            .collect();
+        GrundyJson {
+            n: solution.index().n(),
+            positions: solution.index().count(),
+            grundy_of_start: solution.grundy(solution.start_rank()).expect("solved with Grundy values"),
+            max_grundy: by_value.last().map_or(0, |g| g.value),
+            by_value,
+            seconds,
+            tags: Tags { misere: None, ..variant.tags() },
+        }
+    }
+}
+
+/// One component of a sum.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComponentJson {
+    /// The position.
+    pub position: String,
+    /// The game it belongs to.
+    pub n: u32,
+    /// Its Grundy value.
+    pub grundy: u32,
+}
+
+/// A winning move of a sum: which component, which move, and that component after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SumMoveJson {
+    /// The component, 1-based.
+    pub component: usize,
+    /// The move.
+    pub r#move: String,
+    /// The component after it.
+    pub to: String,
+}
+
+/// A sum of games, as `zgame sum --json` prints it: several positions side by side, a move in
+/// one of them per turn, normal play (whoever cannot move in any loses).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SumJson {
+    /// The components with their Grundy values.
+    pub components: Vec<ComponentJson>,
+    /// The sum's Grundy value: the nim-sum (exclusive or) of the components'.
+    pub grundy: u32,
+    /// For the player to move: `win` exactly when the Grundy value is not 0.
+    pub outcome: &'static str,
+    /// Every winning move: to a component value that makes the nim-sum 0.
+    pub winning_moves: Vec<SumMoveJson>,
+}
+
+/// The largest component game `zgame sum` solves (its Grundy values are computed for every
+/// position of the game the component belongs to).
+pub const SUM_COMPONENT_LIMIT: u32 = 250;
+
+/// The sum of the positions `texts` (each of any game of the variant's recurrence and rules, up
+/// to [`SUM_COMPONENT_LIMIT`]), in normal play.
+///
+/// # Errors
+/// [`AnswerError`] naming a malformed position or one past the limit.
+pub fn sum(variant: &Variant, texts: &[String], memory_limit: u128) -> Result<SumJson, AnswerError> {
+    if texts.is_empty() {
+        return Err(AnswerError::Invalid("a sum needs at least one position".into()));
+    }
+    let variant = Variant { misere: false, ..*variant };
+    let mut parsed = Vec::new();
+    for text in texts {
+        let (counts, n) = parse(&variant, text)?;
+        if n > SUM_COMPONENT_LIMIT {
+            return Err(AnswerError::TooLarge(format!(
+                "'{}' is a position of the game on n = {n}: sums take components of games up to n = {SUM_COMPONENT_LIMIT}",
+                crate::number::shown(text)
+            )));
+        }
+        parsed.push((counts, n));
+    }
+    // One solve a game, shared by the components of the same n.
+    let mut solved: Vec<(u32, FamilySolution)> = Vec::new();
+    for &(_, n) in &parsed {
+        if !solved.iter().any(|(m, _)| *m == n) {
+            solved.push((n, solve(&variant, n, true, memory_limit)?));
+        }
+    }
+    let solution_of = |n: u32| &solved.iter().find(|(m, _)| *m == n).expect("solved above").1;
+    let mut components = Vec::new();
+    for (counts, n) in &parsed {
+        let s = solution_of(*n);
+        let r = s.index().rank(counts);
+        components.push(ComponentJson {
+            position: s.rules().format(counts),
+            n: *n,
+            grundy: s.grundy(r).expect("with Grundy values"),
+        });
+    }
+    let total = components.iter().fold(0, |x, c| x ^ c.grundy);
+    let mut winning_moves = Vec::new();
+    if total != 0 {
+        for (i, (counts, n)) in parsed.iter().enumerate() {
+            let s = solution_of(*n);
+            let wanted = components[i].grundy ^ total;
+            for (m, child) in s.children(counts) {
+                if s.grundy(child) == Some(wanted) {
+                    winning_moves.push(SumMoveJson {
+                        component: i + 1,
+                        r#move: s.rules().describe(m),
+                        to: s.rules().format(&s.index().unrank(child)),
+                    });
+                }
+            }
+        }
+    }
+    Ok(SumJson { components, grundy: total, outcome: Outcome::win_if(total != 0).as_str(), winning_moves })
+}

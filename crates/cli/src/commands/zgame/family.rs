@@ -1,0 +1,233 @@
+//! The Zeckendorf game's family on the command line: `--recurrence C,K`, `--rules` and
+//! `--misere` on `zgame solve`, `position` and `coalitions`, and the commands `zgame grundy` and
+//! `zgame sum`. Glue only: the answers are `zecklab_answers::family`'s.
+
+use std::time::Instant;
+
+use clap::Args;
+use serde::Serialize;
+use zecklab_answers::family::{self, FamilySolve, GrundyJson, Variant};
+use zecklab_answers::zgame::{CoalitionJson, CoalitionsJson};
+use zecklab_games::zgame::family::{solve_family_coalitions, FamilyRules};
+use zecklab_games::zgame::{members, proper_coalitions};
+use zecklab_games::Cancel;
+
+use super::solve::{check_range, MEMORY_LIMIT};
+use crate::input::InputError;
+use crate::output::Out;
+use crate::progress;
+
+/// Which member of the family a command plays.
+#[derive(Args, Debug, Clone, Default)]
+pub struct VariantArgs {
+    /// The generalized game on G_n = C·(G_(n-1) + ... + G_(n-K)) (1 <= C <= 64, 2 <= K <= 16;
+    /// 1,2 is the Zeckendorf game itself); positions are written with the values of the G_i.
+    #[arg(long, value_name = "C,K")]
+    pub recurrence: Option<String>,
+    /// The moves: 'all' (every identity of the sequence: combines, initial combines and splits)
+    /// or 'no-initial-combine' (the moves of the game's authors' own code); they differ only for
+    /// K >= 3.
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+}
+
+impl VariantArgs {
+    /// The variant, in misère play or not.
+    pub fn variant(&self, misere: bool) -> anyhow::Result<Variant> {
+        Ok(Variant::parse(self.recurrence.as_deref(), self.rules.as_deref(), misere)?)
+    }
+}
+
+/// Solves a member of the family on `n`, with a spinner on a terminal.
+fn solved(
+    variant: &Variant,
+    n: u32,
+    grundy: bool,
+) -> anyhow::Result<(zecklab_games::zgame::family::FamilySolution, f64)> {
+    let spinner = progress::spinner(&format!("solving n = {n}"));
+    let start = Instant::now();
+    let solution = family::solve(variant, n, grundy, MEMORY_LIMIT);
+    spinner.finish_and_clear();
+    Ok((solution?, start.elapsed().as_secs_f64()))
+}
+
+/// `zgame solve` of a member of the family other than the game itself: one line per n.
+pub fn solve_range(
+    out: &mut Out,
+    first: u32,
+    last: u32,
+    variant: &Variant,
+    json: bool,
+) -> anyhow::Result<()> {
+    check_range(first, last)?;
+    for n in first..=last {
+        let (solution, seconds) = solved(variant, n, false)?;
+        let line = FamilySolve::of(&solution, variant, seconds);
+        if json {
+            out.json(&line)?;
+        } else {
+            out.line(format!(
+                "n = {n}{}: {} positions, {} P-positions; {} wins (start remoteness {}); {seconds:.2} s",
+                describe(variant),
+                line.solve.positions,
+                line.solve.p_positions,
+                line.solve.winner,
+                line.solve.remoteness.unwrap_or(0),
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// The variant in words, for the text lines.
+fn describe(variant: &Variant) -> String {
+    let mut words = Vec::new();
+    if variant.named {
+        words.push(format!("recurrence {}, rules {}", variant.recurrence, variant.rules.name()));
+    }
+    if variant.misere {
+        words.push("misère".to_string());
+    }
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", words.join(", "))
+    }
+}
+
+/// `zgame grundy`: the Grundy figures of each game of the range.
+pub fn grundy(out: &mut Out, first: u32, last: u32, variant: &Variant, json: bool) -> anyhow::Result<()> {
+    check_range(first, last)?;
+    for n in first..=last {
+        let (solution, seconds) = solved(variant, n, true)?;
+        let line = GrundyJson::of(&solution, variant, seconds);
+        if json {
+            out.json(&line)?;
+        } else {
+            let spread: Vec<String> =
+                line.by_value.iter().map(|g| format!("{}: {}", g.value, g.positions)).collect();
+            out.line(format!(
+                "n = {n}{}: {} positions; Grundy value of the start {}, largest {}; positions by value {{{}}}; {seconds:.2} s",
+                describe(variant),
+                line.positions,
+                line.grundy_of_start,
+                line.max_grundy,
+                spread.join(", ")
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+/// `zgame position` of a member of the family (or of the game itself with `--grundy`).
+pub fn position(
+    out: &mut Out,
+    text: &str,
+    variant: &Variant,
+    with_line: bool,
+    grundy: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    let (counts, n) = family::parse(variant, text)?;
+    if n > super::POSITION_LIMIT {
+        return Err(InputError(format!(
+            "the position sums to n = {n}: this answer solves every position of that game, which is done only up to n = {}",
+            super::POSITION_LIMIT
+        ))
+        .into());
+    }
+    let (solution, _) = solved(variant, n, grundy && !variant.misere)?;
+    let answer = family::position(&solution, variant, &counts, with_line);
+    if json {
+        return out.json(&answer);
+    }
+    let p = &answer.position;
+    let grundy_text = answer.grundy.map_or(String::new(), |g| format!(", Grundy value {g}"));
+    out.line(format!(
+        "{} (n = {n}{}): {} for the player to move, remoteness {}{grundy_text}",
+        p.position,
+        describe(variant),
+        p.outcome,
+        p.remoteness.unwrap_or(0)
+    ))?;
+    if p.terminal {
+        let who = if variant.misere {
+            "the previous player made the last move and loses"
+        } else {
+            "the previous player made the last move"
+        };
+        out.line(format!("  no moves: this is the legal decomposition; {who}"))?;
+    }
+    super::stored::print_moves_and_line(out, p)
+}
+
+/// `zgame sum`: the sum of several positions.
+pub fn sum(out: &mut Out, positions: &[String], variant: &Variant, json: bool) -> anyhow::Result<()> {
+    let answer = family::sum(variant, positions, MEMORY_LIMIT)?;
+    if json {
+        return out.json(&answer);
+    }
+    for (i, c) in answer.components.iter().enumerate() {
+        out.line(format!("  {}. {} (n = {}): Grundy value {}", i + 1, c.position, c.n, c.grundy))?;
+    }
+    out.line(format!(
+        "the sum: Grundy value {} (the nim-sum), a {} for the player to move",
+        answer.grundy, answer.outcome
+    ))?;
+    for m in &answer.winning_moves {
+        out.line(format!("  winning: in component {}, {} -> {}", m.component, m.r#move, m.to))?;
+    }
+    Ok(())
+}
+
+/// Which single player, if any, can force a win, as `zgame coalitions` adds for the family.
+#[derive(Serialize)]
+struct FamilyCoalitionsJson {
+    #[serde(flatten)]
+    coalitions: CoalitionsJson,
+    #[serde(flatten)]
+    tags: family::Tags,
+}
+
+/// `zgame coalitions` of a member of the family.
+pub fn coalitions(
+    out: &mut Out,
+    first: u32,
+    last: u32,
+    players: u32,
+    variant: &Variant,
+    json: bool,
+) -> anyhow::Result<()> {
+    check_range(first, last)?;
+    for n in first..=last {
+        let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
+        let solution = solve_family_coalitions(&rules, n, players, MEMORY_LIMIT, &Cancel::new())
+            .map_err(InputError::from_display)?;
+        let coalitions = CoalitionsJson {
+            n,
+            players,
+            coalitions: proper_coalitions(players)
+                .into_iter()
+                .map(|s| CoalitionJson { members: members(s), wins: solution.wins(s) })
+                .collect(),
+        };
+        let line = FamilyCoalitionsJson { coalitions, tags: variant.tags() };
+        if json {
+            out.json(&line)?;
+        } else {
+            let winners: Vec<String> = line
+                .coalitions
+                .coalitions
+                .iter()
+                .filter(|c| c.wins)
+                .map(|c| format!("{:?}", c.members))
+                .collect();
+            out.line(format!(
+                "n = {n}{}, {players} players: winning coalitions {}",
+                describe(variant),
+                if winners.is_empty() { "none".into() } else { winners.join(" ") }
+            ))?;
+        }
+    }
+    Ok(())
+}
