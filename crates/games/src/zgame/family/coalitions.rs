@@ -68,7 +68,7 @@ pub fn solve_family_coalitions(
     let mut children = Vec::new();
     loop {
         let r = sweep.rank as usize;
-        if r % (1 << 16) == 0 && cancel.is_cancelled() {
+        if r.is_multiple_of(1 << 16) && cancel.is_cancelled() {
             return Err(FamilyError::Cancelled);
         }
         sweep.children(&mut children);

@@ -135,7 +135,8 @@ impl FamilyMove {
             FamilyMove::InitialCombine(j) => 1 - (c + 1) - c * (j as i64 - 1),
             FamilyMove::Split(m) if m < k => 1 - (c + 1),
             FamilyMove::Split(m) if m == k => 2 - (c + 1),
-            FamilyMove::Split(_) => 1 + c - (c + 1),
+            // G_(m+1) and c copies of G_(m-k) for c + 1 copies of G_m.
+            FamilyMove::Split(_) => 0,
         }
     }
 }

@@ -141,7 +141,7 @@ pub fn solve_family(
     let mut seen: Vec<bool> = Vec::new();
     loop {
         let r = sweep.rank;
-        if r % STEP == 0 {
+        if r.is_multiple_of(STEP) {
             if options.cancel.is_cancelled() {
                 return Err(FamilyError::Cancelled);
             }
