@@ -6,6 +6,7 @@
 //!
 //! New checks join [`checks`], one module per subject.
 
+mod family;
 mod fibnim;
 mod numeration;
 mod relatives;
@@ -124,6 +125,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(wythoff::checks(level));
     all.extend(zgame::checks(level));
     all.extend(relatives::checks(level));
+    all.extend(family::checks(level));
     all
 }
 
