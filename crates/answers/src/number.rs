@@ -78,11 +78,19 @@ pub fn shown(text: &str) -> String {
 /// # Errors
 /// [`AnswerError::TooLarge`] saying how much memory the ladder would need.
 pub fn ladder_fits(k: u64, n: &BigUint) -> Result<(), AnswerError> {
+    ladder_fits_within(k, n, LADDER_MEMORY)
+}
+
+/// [`ladder_fits`] with another limit (a server sets a smaller one: it answers many at once).
+///
+/// # Errors
+/// As [`ladder_fits`].
+pub fn ladder_fits_within(k: u64, n: &BigUint, limit: u128) -> Result<(), AnswerError> {
     if k == 2 {
         return Ok(());
     }
     let bytes = zecklab_numeration::Ladder::estimated_bytes(k, n);
-    if bytes > LADDER_MEMORY {
+    if bytes > limit {
         let digits = n.to_string().len();
         let size = if bytes == u128::MAX {
             "more than 2^128 bytes".to_string()
@@ -91,7 +99,7 @@ pub fn ladder_fits(k: u64, n: &BigUint) -> Result<(), AnswerError> {
         };
         return Err(AnswerError::TooLarge(format!(
             "a number of {digits} digits in the factor-{k} ladder needs {size} of ladder terms, more than the {} MiB allowed: use a smaller number or factor (k = 2 has no such limit)",
-            LADDER_MEMORY >> 20
+            limit >> 20
         )));
     }
     Ok(())

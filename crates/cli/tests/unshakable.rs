@@ -100,6 +100,12 @@ fn answers_that_would_be_huge_are_refused_naming_the_limit() {
             fetch(&agent, &format!("{}/api/nim/{endpoint}?heap={}", server.base, "7".repeat(digits)));
         assert_eq!(code, 200, "{endpoint} at the limit");
     }
+    // A ladder past the server's memory for one answer is refused before it is built.
+    let (code, body) = fetch(&agent, &format!("{}/api/repr?n={}&k=1000", server.base, "9".repeat(900)));
+    assert_eq!(code, 422, "{body}");
+    assert!(body.contains(&format!("{} MiB", limits["ladder_memory_mib"])), "{body}");
+    let (code, _) = fetch(&agent, &format!("{}/api/repr?n={}&k=3", server.base, "9".repeat(900)));
+    assert_eq!(code, 200);
     // The figures are computed once and kept.
     for uri in [
         "/api/nim/reach?heap=300",

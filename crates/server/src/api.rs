@@ -37,6 +37,10 @@ pub const NIM_SOLVE_DIGITS: usize = 4_000;
 /// suffix sums (about 4 D² bytes of JSON: 9 MB at 1,500 digits).
 pub const NIM_POSITION_DIGITS: usize = 1_500;
 
+/// Memory the ladder of one answer may take here (the command line allows 1 GiB; a server
+/// answers many requests at once).
+pub const LADDER_MEMORY: u128 = 64 << 20;
+
 /// What every handler shares.
 pub struct State {
     tables: Tables,
@@ -89,7 +93,11 @@ async fn repr_answer(RawQuery(q): RawQuery) -> Answer<repr::Repr> {
     blocking(move || {
         let mut representer = repr::Representer::new(k)?;
         match (n, numeral) {
-            (Some(n), None) => representer.answer_text(&n, false).map_err(|e| ApiError::about("n", e)),
+            (Some(n), None) => {
+                let value = number::natural(&n).map_err(|e| ApiError::about("n", e))?;
+                number::ladder_fits_within(k, &value, LADDER_MEMORY).map_err(|e| ApiError::about("n", e))?;
+                Ok(representer.answer(&value, false))
+            }
             (None, Some(d)) => {
                 representer.answer_numeral(&d, false).map_err(|e| ApiError::about("numeral", e))
             }
@@ -126,6 +134,8 @@ fn nim_question(
     let heap = params.required("heap")?;
     number::natural(heap).map_err(|e| ApiError::about("heap", e))?;
     nim::check_heap_digits(heap, digits).map_err(|e| ApiError::about("heap", e))?;
+    let value = number::natural(heap).map_err(|e| ApiError::about("heap", e))?;
+    number::ladder_fits_within(rules.k(), &value, LADDER_MEMORY).map_err(|e| ApiError::about("heap", e))?;
     if let Some(cap) = params.text("cap") {
         number::natural(cap).map_err(|e| ApiError::about("cap", e))?;
     }
@@ -367,6 +377,7 @@ struct LimitsJson {
     coalitions_limit: u32,
     nim_solve_digits: usize,
     nim_position_digits: usize,
+    ladder_memory_mib: u128,
     query_limit: usize,
 }
 
@@ -382,6 +393,7 @@ async fn limits(Shared(state): Shared_) -> Json<LimitsJson> {
         coalitions_limit: COALITIONS_LIMIT.min(state.solves.up_to()),
         nim_solve_digits: NIM_SOLVE_DIGITS,
         nim_position_digits: NIM_POSITION_DIGITS,
+        ladder_memory_mib: LADDER_MEMORY >> 20,
         query_limit: crate::QUERY_LIMIT,
     })
 }
