@@ -1,7 +1,7 @@
 //! Solved Zeckendorf-game tables on disk. A table file ([`format`], specified in `FORMAT.md`)
 //! holds a solved game's outcome bits and, when computed, its remoteness, with a checksum per
 //! 1 MiB chunk and one over the whole file. Files are written atomically ([`write`]), read by
-//! memory mapping with every chunk checked before it is used ([`read`]), kept in a store
+//! positioned reads into private memory, every chunk checked before it is used ([`read`]), kept in a store
 //! directory ([`store`]) and exported to CSV or Parquet ([`export`]).
 //!
 //! The games crate does no I/O; this crate is where solved tables meet the disk.
