@@ -19,7 +19,10 @@ fn main() {
         .map(|_| {
             let url = url.clone();
             std::thread::spawn(move || {
-                let agent = ureq::AgentBuilder::new().timeout(Duration::from_secs(60)).max_idle_connections(1).build();
+                let agent = ureq::AgentBuilder::new()
+                    .timeout(Duration::from_secs(60))
+                    .max_idle_connections(1)
+                    .build();
                 let (mut latencies, mut codes) = (Vec::new(), Vec::new());
                 while Instant::now() < until {
                     let t = Instant::now();
@@ -50,7 +53,9 @@ fn main() {
     }
     let elapsed = start.elapsed().as_secs_f64();
     latencies.sort();
-    let at = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)].as_secs_f64() * 1e3;
+    let at = |q: f64| {
+        latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)].as_secs_f64() * 1e3
+    };
     codes.sort_unstable();
     codes.dedup();
     println!(

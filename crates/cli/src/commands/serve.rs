@@ -16,12 +16,16 @@ use crate::input::{self, InputError};
 /numeration?n=1000 (k); add play=1 or play=2 to play that side against perfect play.\n\
 API (the JSON of the matching --json command): /api/repr?n=&k=, /api/nim/solve?heap=&cap=&k=&misere=, \
 /api/wythoff/solve?a=&b=, /api/zgame/solve?n=, /api/zgame/position?p=&line=1; the pages also use /api/nim/position, \
-/api/nim/index, /api/nim/reach, /api/nim/census, /api/wythoff/position, /api/wythoff/board, /api/ladder and /api/limits. \
-Bad input gets HTTP 400 with {{\"error\": \"...\"}}; a Zeckendorf game past --solve-up-to that is not stored gets 422; \
+/api/nim/index, /api/nim/reach, /api/nim/census, /api/wythoff/position, /api/wythoff/board, /api/ladder and /api/limits \
+(every limit below); /api/status says what the server is doing. \
+Bad input gets HTTP 400 with {{\"error\": \"...\"}}; an input past a limit (a Zeckendorf game past --solve-up-to that is \
+not stored, a Nim heap of more digits than its answer allows, a ladder past 64 MiB) gets 422 naming the limit; \
 503 when too many solves are waiting.\n\
 Zeckendorf-game positions are answered from the store when the game is stored (any size), else solved on demand up \
-to --solve-up-to (default {DEFAULT_SOLVE_UP_TO}, about a second). Everything the pages need is inside the program: \
-nothing is fetched from the network."
+to --solve-up-to (default {DEFAULT_SOLVE_UP_TO}, about a second). Every expensive answer passes one gate (two at once, \
+four waiting) and is kept in the cache; stored tables are opened once and again when the file changes. Connections \
+are limited (--max-connections) and a client that is slower than --header-timeout to send its request, or idle that \
+long, is disconnected. Everything the pages need is inside the program: nothing is fetched from the network."
 ))]
 pub struct ServeArgs {
     /// The address to listen on (loopback by default; another address exposes the server to that network).
