@@ -275,24 +275,67 @@ pub struct GrundyJson {
 }
 
 impl GrundyJson {
-    /// The figures of a solution with Grundy values.
+    /// The figures of a family solution with Grundy values.
     pub fn of(solution: &FamilySolution, variant: &Variant, seconds: f64) -> GrundyJson {
-        let by_value: Vec<GrundyCount> = solution
-            .grundy_counts()
-            .expect("solved with Grundy values")
-            .into_iter()
-            .map(|(value, positions)| GrundyCount { value, positions })
-            .collect();
+        GrundyJson::from_counts(
+            (solution.index().n(), solution.index().count()),
+            solution.grundy(solution.start_rank()).expect("solved with Grundy values"),
+            solution.grundy_counts().expect("solved with Grundy values"),
+            variant,
+            seconds,
+        )
+    }
+
+    /// The figures of the Zeckendorf game's own solution with Grundy values.
+    pub fn of_game(solution: &zecklab_games::zgame::Solution, seconds: f64) -> GrundyJson {
+        GrundyJson::from_counts(
+            (solution.index().n(), solution.index().count()),
+            solution.grundy(solution.start_rank()).expect("solved with Grundy values"),
+            solution.grundy_counts().expect("solved with Grundy values"),
+            &Variant::ZECKENDORF,
+            seconds,
+        )
+    }
+
+    fn from_counts(
+        (n, positions): (u32, u64),
+        grundy_of_start: u32,
+        counts: Vec<(u32, u64)>,
+        variant: &Variant,
+        seconds: f64,
+    ) -> GrundyJson {
+        let by_value: Vec<GrundyCount> =
+            counts.into_iter().map(|(value, positions)| GrundyCount { value, positions }).collect();
         GrundyJson {
-            n: solution.index().n(),
-            positions: solution.index().count(),
-            grundy_of_start: solution.grundy(solution.start_rank()).expect("solved with Grundy values"),
+            n,
+            positions,
+            grundy_of_start,
             max_grundy: by_value.last().map_or(0, |g| g.value),
             by_value,
             seconds,
             tags: Tags { misere: None, ..variant.tags() },
         }
     }
+}
+
+/// The Grundy figures of the game on `n`: by the game's own parallel sweep for the Zeckendorf
+/// game, else by the family's.
+///
+/// # Errors
+/// [`AnswerError::TooLarge`] past the memory limit.
+pub fn grundy(variant: &Variant, n: u32, memory_limit: u128) -> Result<GrundyJson, AnswerError> {
+    let start = std::time::Instant::now();
+    if variant.recurrence == Recurrence::FIBONACCI && !variant.named {
+        let options = zecklab_games::zgame::SolveOptions {
+            with_grundy: true,
+            ..zecklab_games::zgame::SolveOptions::new(false, memory_limit)
+        };
+        let solution = zecklab_games::zgame::solve_with(n, &options, |_, _| {})
+            .map_err(|e| AnswerError::TooLarge(e.to_string()))?;
+        return Ok(GrundyJson::of_game(&solution, start.elapsed().as_secs_f64()));
+    }
+    let solution = solve(variant, n, true, memory_limit)?;
+    Ok(GrundyJson::of(&solution, variant, start.elapsed().as_secs_f64()))
 }
 
 /// One component of a sum.

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use zecklab_answers::family::{self, FamilySolve, GrundyJson, Variant};
+use zecklab_answers::family::{self, FamilySolve, Variant};
 use zecklab_answers::zgame::{CoalitionJson, CoalitionsJson};
 use zecklab_games::zgame::family::{solve_family_coalitions, FamilyRules};
 use zecklab_games::zgame::{members, proper_coalitions};
@@ -99,8 +99,11 @@ fn describe(variant: &Variant) -> String {
 pub fn grundy(out: &mut Out, first: u32, last: u32, variant: &Variant, json: bool) -> anyhow::Result<()> {
     check_range(first, last)?;
     for n in first..=last {
-        let (solution, seconds) = solved(variant, n, true)?;
-        let line = GrundyJson::of(&solution, variant, seconds);
+        let spinner = progress::spinner(&format!("solving n = {n} with Grundy values"));
+        let line = family::grundy(variant, n, MEMORY_LIMIT);
+        spinner.finish_and_clear();
+        let line = line?;
+        let seconds = line.seconds;
         if json {
             out.json(&line)?;
         } else {

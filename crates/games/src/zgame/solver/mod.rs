@@ -90,11 +90,29 @@ pub struct Solution {
     index: PositionIndex,
     wins: WinBits,
     remoteness: Option<RemotenessTable>,
+    /// Grundy values, one byte a position, when computed.
+    grundy: Option<Vec<std::sync::atomic::AtomicU8>>,
     /// Parts of the end position (the Zeckendorf representation of n).
     end_parts: u32,
 }
 
 impl Solution {
+    /// The Sprague-Grundy value of rank `r`, when computed.
+    pub fn grundy(&self, r: u64) -> Option<u32> {
+        let g = self.grundy.as_ref()?;
+        Some(u32::from(g[r as usize].load(std::sync::atomic::Ordering::Relaxed)))
+    }
+
+    /// Positions by Grundy value, `(value, positions)` in increasing value, when computed.
+    pub fn grundy_counts(&self) -> Option<Vec<(u32, u64)>> {
+        let g = self.grundy.as_ref()?;
+        let mut counts = [0u64; 64];
+        for v in g {
+            counts[usize::from(v.load(std::sync::atomic::Ordering::Relaxed))] += 1;
+        }
+        Some(counts.iter().enumerate().filter(|&(_, &c)| c > 0).map(|(v, &c)| (v as u32, c)).collect())
+    }
+
     /// The ranking used.
     pub fn index(&self) -> &PositionIndex {
         &self.index
@@ -332,6 +350,8 @@ pub struct SolveOptions {
     /// Checked between blocks: once cancelled, the solve stops and returns
     /// [`SolveError::Cancelled`].
     pub cancel: crate::Cancel,
+    /// Compute every position's Sprague-Grundy value too (one byte a position).
+    pub with_grundy: bool,
 }
 
 impl SolveOptions {
@@ -345,6 +365,7 @@ impl SolveOptions {
             memory_limit,
             split_blocks_from: Self::DEFAULT_SPLIT_BLOCKS_FROM,
             cancel: crate::Cancel::new(),
+            with_grundy: false,
         }
     }
 }
@@ -375,7 +396,8 @@ pub fn solve_with(
 ) -> Result<Solution, SolveError> {
     let game = RankedGame::new(n)?;
     let plan = game.plan();
-    let bytes = plan.bytes(options.with_remoteness);
+    let bytes = plan.bytes(options.with_remoteness)
+        + if options.with_grundy { u128::from(plan.positions) } else { 0 };
     if bytes > options.memory_limit {
         return Err(SolveError::TooLarge {
             n,
@@ -390,16 +412,26 @@ pub fn solve_with(
     let report = |done: u64| progress(done, count);
     let split = options.split_blocks_from.max(1);
     let remoteness = options.with_remoteness.then(|| RemotenessTable::new(count, max_half_excess));
+    let grundy: Option<Vec<std::sync::atomic::AtomicU8>> =
+        options.with_grundy.then(|| (0..count).map(|_| std::sync::atomic::AtomicU8::new(0)).collect());
+    let g = grundy.as_deref();
     let fitted = match &remoteness {
-        None => {
-            sweep::Sweep::new(&index, &wins, &tables::Untracked, end_parts, &report, split, &options.cancel)
-                .run()
-        }
+        None => sweep::Sweep::new(
+            &index,
+            &wins,
+            &tables::Untracked,
+            end_parts,
+            &report,
+            split,
+            &options.cancel,
+            g,
+        )
+        .run(),
         Some(RemotenessTable::Narrow(t)) => {
-            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel).run()
+            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel, g).run()
         }
         Some(RemotenessTable::Wide(t)) => {
-            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel).run()
+            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel, g).run()
         }
     };
     if options.cancel.is_cancelled() {
@@ -408,7 +440,7 @@ pub fn solve_with(
     if !fitted {
         return Err(SolveError::RemotenessOverflow { n });
     }
-    Ok(Solution { index, wins, remoteness, end_parts })
+    Ok(Solution { index, wins, remoteness, grundy, end_parts })
 }
 
 #[cfg(test)]
@@ -417,6 +449,32 @@ mod tests {
 
     fn options(with_remoteness: bool, split_blocks_from: u64) -> SolveOptions {
         SolveOptions { split_blocks_from, ..SolveOptions::new(with_remoteness, 1 << 32) }
+    }
+
+    #[test]
+    fn grundy_values_equal_the_familys_sweep() {
+        // The family's sweep (children by the rules) is itself held to a naive search in the
+        // reference crate; here the flat sweep's Grundy values, in rank order and in waves,
+        // with and without remoteness, against it on every position.
+        use crate::zgame::family::{solve_family, FamilyOptions, FamilyRules, Recurrence, RuleSet};
+        for n in (1..=60).chain([90, 131]) {
+            let rules = FamilyRules::new(Recurrence::FIBONACCI, RuleSet::All, n);
+            let options = FamilyOptions { grundy: true, ..FamilyOptions::default() };
+            let family = solve_family(&rules, n, &options, 1 << 32, |_, _| {}).unwrap();
+            for (with_remoteness, split) in [(false, u64::MAX), (true, 64), (false, 64)] {
+                let options = SolveOptions {
+                    split_blocks_from: split,
+                    with_grundy: true,
+                    ..SolveOptions::new(with_remoteness, 1 << 32)
+                };
+                let flat = solve_with(n, &options, |_, _| {}).unwrap();
+                for r in 0..flat.index().count() {
+                    assert_eq!(flat.grundy(r), family.grundy(r), "n = {n}, rank {r}");
+                    assert_eq!(flat.outcome(r), family.outcome(r), "n = {n}, rank {r}");
+                }
+                assert_eq!(flat.grundy_counts(), family.grundy_counts(), "n = {n}");
+            }
+        }
     }
 
     #[test]
@@ -468,10 +526,18 @@ mod tests {
         let wide = RemotenessTable::new(index.count(), u64::from(u16::MAX));
         let RemotenessTable::Wide(slots) = &wide else { panic!("asked for the wide table") };
         let end_parts = RankedGame::new(n).unwrap().end_parts;
-        assert!(
-            sweep::Sweep::new(&index, &wins, &slots[..], end_parts, &|_| {}, 64, &crate::Cancel::new()).run()
-        );
-        let wide = Solution { index, wins, remoteness: Some(wide), end_parts };
+        assert!(sweep::Sweep::new(
+            &index,
+            &wins,
+            &slots[..],
+            end_parts,
+            &|_| {},
+            64,
+            &crate::Cancel::new(),
+            None
+        )
+        .run());
+        let wide = Solution { index, wins, remoteness: Some(wide), grundy: None, end_parts };
         for r in 0..narrow.index().count() {
             assert_eq!(narrow.value(r), wide.value(r), "rank {r}");
         }
@@ -565,7 +631,7 @@ mod tests {
         let wins = WinBits::new(game.index.count());
         let slots = TinySlots((0..game.index.count()).map(|_| Default::default()).collect());
         let cancel = crate::Cancel::new();
-        let sweep = sweep::Sweep::new(&game.index, &wins, &slots, game.end_parts, &|_| {}, 64, &cancel);
+        let sweep = sweep::Sweep::new(&game.index, &wins, &slots, game.end_parts, &|_| {}, 64, &cancel, None);
         assert!(!sweep.run(), "half-excesses above 1 occur at n = 30 and must be reported");
     }
 

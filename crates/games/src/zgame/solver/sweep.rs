@@ -13,7 +13,7 @@
 //! depend on each other, and waves taken in decreasing `a + 3b` see every dependency finished.
 //! Large sub-blocks split again the same way two levels down; small ones run in rank order.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use super::tables::{remoteness_from, HalfExcessSlots, WinBits};
 use crate::zgame::ranks::{Cursor, InnerDeltas, RankArithmetic};
@@ -34,12 +34,17 @@ pub(super) struct Sweep<'a, R: HalfExcessSlots + ?Sized> {
     split_from: u64,
     /// Once cancelled, every block not yet begun is skipped.
     cancel: &'a crate::Cancel,
+    /// Grundy values, when asked for: one byte a position (each below 64, else `overflowed`).
+    grundy: Option<&'a [AtomicU8]>,
     /// Set when some half-excess did not fit its slot (the proven bound makes this impossible;
     /// the flag makes a mistake in it an error instead of a wrong value).
     overflowed: AtomicBool,
 }
 
 impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
+    // Each argument is one of the sweep's tables or controls; a struct of them would only move
+    // the list.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         index: &PositionIndex,
         wins: &'a WinBits,
@@ -48,6 +53,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
         progress: &'a (dyn Fn(u64) + Sync),
         split_from: u64,
         cancel: &'a crate::Cancel,
+        grundy: Option<&'a [AtomicU8]>,
     ) -> Self {
         Sweep {
             arithmetic: RankArithmetic::new(index),
@@ -58,6 +64,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
             progress,
             split_from,
             cancel,
+            grundy,
             overflowed: AtomicBool::new(false),
         }
     }
@@ -143,11 +150,18 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
             let c1 = m2 as u64 - 2 * c2;
             writer.seek(self.wins, r);
             let mut visit = Visit::new(parts_above_2 + (c1 + c2) as u32 - self.end_parts);
-            let children = |visit: &mut Visit, delta: Option<u64>, legal: bool, combine: bool| {
+            // The Grundy values seen among the children, as bits (values below 64).
+            let mut seen = 0u64;
+            let grundy = self.grundy;
+            let mut children = |visit: &mut Visit, delta: Option<u64>, legal: bool, combine: bool| {
                 if let (Some(delta), true) = (delta, legal) {
                     let child = r + delta;
                     let win = writer.get(self.wins, child);
-                    visit.child(win, combine, self.slots.get(child), R::TRACKED)
+                    if let Some(g) = grundy {
+                        seen |= 1 << g[child as usize].load(Relaxed);
+                    }
+                    // With Grundy values every child counts: no stopping at the first loss.
+                    visit.child(win, combine, self.slots.get(child), R::TRACKED) && grundy.is_none()
                 } else {
                     false
                 }
@@ -159,6 +173,13 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
                 || children(&mut visit, combine_3, c2 >= 1, true)
                 || children(&mut visit, split_3, true, false)
                 || fixed.iter().rev().any(|f| children(&mut visit, Some(f.delta), true, f.combine));
+            if let Some(g) = grundy {
+                let mex = seen.trailing_ones();
+                if mex >= 64 {
+                    self.overflowed.store(true, Relaxed);
+                }
+                g[r as usize].store(mex as u8, Relaxed);
+            }
             if visit.win {
                 writer.set(r);
             }
