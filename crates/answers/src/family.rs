@@ -165,6 +165,8 @@ pub struct FamilyPositionJson {
     /// The position's Grundy value, where computed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grundy: Option<u32>,
+    /// The terms of the sequence up to n, `G_1` first (the values positions are written in).
+    pub terms: Vec<u64>,
     /// The variant's fields.
     #[serde(flatten)]
     pub tags: Tags,
@@ -241,6 +243,7 @@ pub fn position(
             line,
         },
         grundy: solution.grundy(r),
+        terms: solution.rules().terms().to_vec(),
         tags: variant.tags(),
     }
 }

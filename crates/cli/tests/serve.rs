@@ -67,6 +67,33 @@ async fn the_api_prints_the_clis_json_for_the_same_question() {
             vec!["zgame", "coalitions", "--n", "20", "--players", "4", "--json"],
             "/api/zgame/coalitions?n=20&players=4".into(),
         ),
+        (
+            vec![
+                "zgame",
+                "solve",
+                "--n",
+                "40",
+                "--recurrence",
+                "1,3",
+                "--rules",
+                "no-initial-combine",
+                "--json",
+            ],
+            "/api/zgame/solve?n=40&recurrence=1,3&rules=no-initial-combine".into(),
+        ),
+        (vec!["zgame", "solve", "--n", "30", "--misere", "--json"], "/api/zgame/solve?n=30&misere=1".into()),
+        (
+            vec!["zgame", "position", "4 2^2 1^3", "--recurrence", "1,3", "--line", "--json"],
+            "/api/zgame/position?p=4_2%5E2_1%5E3&recurrence=1,3&line=1".into(),
+        ),
+        (
+            vec!["zgame", "position", "1^3 2^2 5^2", "--grundy", "--json"],
+            "/api/zgame/position?p=1%5E3_2%5E2_5%5E2&grundy=1".into(),
+        ),
+        (
+            vec!["zgame", "position", "1^9", "--misere", "--line", "--json"],
+            "/api/zgame/position?p=1%5E9&misere=1&line=1".into(),
+        ),
     ];
     for (args, uri) in questions {
         let out = zecklab(&args);

@@ -7,6 +7,17 @@
   const FIB = [1, 2];
   while (FIB.length < 90) FIB.push(FIB[FIB.length - 1] + FIB[FIB.length - 2]);
 
+  /** The member of the family this page plays, from its URL: the API parameters that name it. */
+  const variant = (() => {
+    const p = Z.params();
+    const v = {};
+    if (p.get('recurrence')) v.recurrence = p.get('recurrence');
+    if (p.get('rules')) v.rules = p.get('rules');
+    if (p.get('misere') === '1') v.misere = 1;
+    return v;
+  })();
+  const isVariant = Object.keys(variant).length > 0;
+
   /** The text form used in URLs: parts separated by `_`. */
   const urlForm = (position) => position.trim().split(/\s+/).join('_');
 
@@ -23,7 +34,8 @@
   function drawBoard(answer) {
     const counts = parts(answer.position);
     const n = answer.n;
-    const columns = FIB.filter((f) => f <= n);
+    // A member of the family names its own terms; the game's are the Fibonacci numbers.
+    const columns = answer.terms ?? FIB.filter((f) => f <= n);
     const shown = Math.min(14, Math.max(1, ...counts.values()));
     const colWidth = 46, token = 15, top = 16, height = top + shown * token + 46;
     const svg = $('board');
@@ -41,7 +53,7 @@
       if (count > shown) svg.append(el('text', { x: cx, y: top - 3, 'text-anchor': 'middle', 'font-size': 11, fill: '#b3261e', text: `+${count - shown}` }));
       svg.append(
         el('text', { x: cx, y: base + 16, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 600, fill: '#1d2433', text: fmt(f) }),
-        el('text', { x: cx, y: base + 29, 'text-anchor': 'middle', 'font-size': 10, fill: '#5b6475', text: count ? `×${count}` : `F${i + 1}` }),
+        el('text', { x: cx, y: base + 29, 'text-anchor': 'middle', 'font-size': 10, fill: '#5b6475', text: count ? `×${count}` : `${answer.terms ? 'G' : 'F'}${i + 1}` }),
       );
     });
   }
@@ -49,7 +61,7 @@
   const figures = new Map();
   async function showFigures(n) {
     $('fig-n').textContent = n;
-    if (!figures.has(n)) figures.set(n, api('/api/zgame/solve', { n }));
+    if (!figures.has(n)) figures.set(n, api('/api/zgame/solve', { n, ...variant }));
     const f = await figures.get(n).catch((e) => ({ error: e.message }));
     const box = $('figures');
     if (f.error) {
@@ -68,6 +80,12 @@
   /** The reversed game's winner and the winning coalitions of the chosen number of players. */
   async function showRelatives(n) {
     $('rel-n').textContent = n;
+    if (isVariant) {
+      $('rev-winner').textContent = 'the Zeckendorf game only';
+      $('rev-remoteness').textContent = '';
+      $('coalitions').replaceChildren(el('li', { text: 'shown for the Zeckendorf game itself' }));
+      return;
+    }
     const players = Number($('coal-players').value);
     const [reversed, coalitions] = await Promise.all([
       api('/api/zgame/solve', { n, reversed: 1 }).catch((e) => ({ error: e.message })),
@@ -102,7 +120,7 @@
   }
 
   const game = new Z.Game({
-    load: (position) => api('/api/zgame/position', { p: urlForm(position), line: 1 }),
+    load: (position) => api('/api/zgame/position', { p: urlForm(position), line: 1, ...variant }),
     draw: (answer) => {
       drawBoard(answer);
       showLine(answer);
@@ -110,15 +128,33 @@
       if ($('rel-n').textContent !== String(answer.n)) showRelatives(answer.n);
       $('ask-p').value = answer.position;
     },
-    url: (position) => ({ p: urlForm(position) }),
+    url: (position) => ({ p: urlForm(position), ...variant }),
     label: (m) => `${m.move} → ${m.to}`,
-    lastMoverWins: true,
+    lastMoverWins: !variant.misere,
   });
 
   function startFrom(text, computer) {
     const t = (text || '').trim();
     const position = /^\+?\d+$/.test(t) ? `1^${t.replace('+', '')}` : t.replace(/_/g, ' ');
     return game.start(position, computer);
+  }
+
+  // Choosing another member of the family starts its game on the same n.
+  $('recurrence').value = variant.recurrence ?? '';
+  $('rules').value = variant.rules ?? '';
+  $('misere').checked = variant.misere === 1;
+  $('variant-note').textContent = isVariant
+    ? `Playing ${variant.recurrence ? `the generalized game on G(n) = ${variant.recurrence.split(',')[0]}·(G(n−1) + … + G(n−${variant.recurrence.split(',')[1]}))` : 'the Zeckendorf game'}${variant.rules ? ', without initial combines' : ''}${variant.misere ? ', misère: whoever makes the last move loses' : ''}. Positions are written with the values of the sequence.`
+    : '';
+  for (const id of ['recurrence', 'rules', 'misere']) {
+    $(id).addEventListener('change', () => {
+      const n = $('fig-n').textContent || '10';
+      const query = new URLSearchParams({ n });
+      if ($('recurrence').value) query.set('recurrence', $('recurrence').value);
+      if ($('rules').value) query.set('rules', $('rules').value);
+      if ($('misere').checked) query.set('misere', '1');
+      location.search = query.toString();
+    });
   }
 
   $('coal-players').addEventListener('change', () => guard(() => showRelatives(Number($('rel-n').textContent))));

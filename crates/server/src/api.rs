@@ -9,8 +9,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
-use zecklab_answers::{nim, number, repr, wythoff};
+use zecklab_answers::{family, nim, number, repr, wythoff};
 use zecklab_games::fibnim::{census, reach, NimRules, Theory};
+use zecklab_games::zgame::family::{FamilySolution, RuleSet};
 use zecklab_games::zgame::{
     reversed_bytes, solve_coalitions_until, solve_reversed_until, ReversedError, ReversedSolution, ZPosition,
     MAX_PLAYERS,
@@ -227,6 +228,63 @@ async fn wythoff_board(RawQuery(q): RawQuery) -> Answer<wythoff::WythoffBoard> {
     blocking(move || wythoff::board(size as usize).map_err(|e| ApiError::about("size", e))).await.map(Json)
 }
 
+/// The member of the family a request names (`recurrence=C,K`, `rules=`, `misere=1`), or `None`
+/// for the Zeckendorf game itself in normal play.
+fn variant_of(params: &Params) -> Result<Option<family::Variant>, ApiError> {
+    let variant =
+        family::Variant::parse(params.text("recurrence"), params.text("rules"), params.flag("misere")?)
+            .map_err(|e| ApiError::about("recurrence", e))?;
+    Ok((variant.named || variant.misere).then_some(variant))
+}
+
+/// One answer or the other, sent as whichever it is (the family's answers are the game's own
+/// shapes with fields added).
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Either<G, F> {
+    Game(G),
+    Family(F),
+}
+
+/// The largest member of the family (other than the game itself) solved on demand here.
+pub const FAMILY_LIMIT: u32 = 200;
+
+/// A member of the family on `n`, solved once through the gate and kept.
+async fn family_solved(
+    state: &State,
+    variant: family::Variant,
+    n: u32,
+    grundy: bool,
+) -> Result<Arc<(FamilySolution, f64)>, ApiError> {
+    let limit = FAMILY_LIMIT.min(state.solves.up_to());
+    if n == 0 || n > limit {
+        return Err(ApiError::too_large(format!(
+            "this server solves the game's family on demand for 1 <= n <= {limit}: use the command line for n = {n}"
+        )));
+    }
+    let key = Key::Answer(
+        "family",
+        vec![
+            u64::from(n),
+            u64::from(variant.recurrence.c()),
+            u64::from(variant.recurrence.k()),
+            u64::from(variant.rules == RuleSet::All),
+            u64::from(variant.misere),
+            u64::from(grundy),
+        ],
+    );
+    // Outcome bits, 2 bytes of remoteness and 2 of Grundy values a position (a bound to keep).
+    let bytes = 5 * 256 << 20;
+    state
+        .solves
+        .cached_or(key, bytes, move |cancel| {
+            let start = Instant::now();
+            let solution = family::solve_until(&variant, n, grundy, 4 << 30, cancel)?;
+            Ok((solution, start.elapsed().as_secs_f64()))
+        })
+        .await
+}
+
 /// The stored table of the game on `n`, if the store holds one: opened on the blocking pool
 /// only when it is not open already.
 async fn stored(state: &Arc<State>, n: u32) -> Result<Option<Arc<zecklab_store::StoredTable>>, ApiError> {
@@ -265,16 +323,27 @@ async fn reversed(state: &State, n: u32) -> Result<Arc<(ReversedSolution, f64)>,
         .await
 }
 
-async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<ZgameSolve> {
+async fn zgame_solve(
+    Shared(state): Shared_,
+    RawQuery(q): RawQuery,
+) -> Answer<Either<ZgameSolve, family::FamilySolve>> {
     let params = Params::parse(q.as_deref());
     let n = params.u32_or("n", 0)?;
     if n == 0 {
         return Err(ApiError::bad("missing or invalid n: the game on n needs n >= 1"));
     }
     let tiers = params.flag("tiers")?;
+    if let Some(variant) = variant_of(&params)? {
+        let solved = family_solved(&state, variant, n, false).await?;
+        return blocking(move || {
+            Ok(Json(Either::Family(family::FamilySolve::of(&solved.0, &variant, solved.1))))
+        })
+        .await;
+    }
     if params.flag("reversed")? {
         let solved = reversed(&state, n).await?;
-        return blocking(move || Ok(Json(ZgameSolve::of_reversed(&solved.0, solved.1, tiers)))).await;
+        return blocking(move || Ok(Json(Either::Game(ZgameSolve::of_reversed(&solved.0, solved.1, tiers)))))
+            .await;
     }
     if let (Some(table), false) = (stored(&state, n).await?, tiers) {
         // Counting the P-positions reads every outcome chunk once per file version: through the
@@ -291,7 +360,7 @@ async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<Zg
         return blocking(move || {
             let start_position = ZPosition::start(n).map_err(|e| ApiError::bad(e.to_string()))?;
             let (outcome, remoteness) = Values::Stored(&table).value(&start_position)?;
-            Ok(Json(ZgameSolve {
+            Ok(Json(Either::Game(ZgameSolve {
                 n,
                 positions: table.index().count(),
                 p_positions: *p_positions,
@@ -301,24 +370,40 @@ async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<Zg
                 saved: None,
                 // Tiers need a pass over every position with its counts: from solutions only.
                 tiers: None,
-            }))
+            })))
         })
         .await;
     }
     let solved = state.solves.solution(n).await?;
-    blocking(move || Ok(ZgameSolve::of(&solved.solution, solved.seconds, tiers))).await.map(Json)
+    blocking(move || Ok(Either::Game(ZgameSolve::of(&solved.solution, solved.seconds, tiers))))
+        .await
+        .map(Json)
 }
 
-async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<zanswers::PositionJson> {
+async fn zgame_position(
+    Shared(state): Shared_,
+    RawQuery(q): RawQuery,
+) -> Answer<Either<zanswers::PositionJson, family::FamilyPositionJson>> {
     let params = Params::parse(q.as_deref());
     // Parts may be separated by `_` in URLs, as by spaces on the command line.
     let text = params.required("p")?.replace('_', " ");
-    let (position, n) = zanswers::parse_position(&text).map_err(|e| ApiError::about("p", e))?;
     let with_line = params.flag("line")?;
+    let grundy = params.flag("grundy")?;
+    if let Some(variant) = variant_of(&params)?.or(grundy.then_some(family::Variant::ZECKENDORF)) {
+        let (counts, n) = family::parse(&variant, &text).map_err(|e| ApiError::about("p", e))?;
+        let solved = family_solved(&state, variant, n, grundy && !variant.misere).await?;
+        return blocking(move || {
+            Ok(Json(Either::Family(family::position(&solved.0, &variant, &counts, with_line))))
+        })
+        .await;
+    }
+    let (position, n) = zanswers::parse_position(&text).map_err(|e| ApiError::about("p", e))?;
     if params.flag("reversed")? {
         let solved = reversed(&state, n).await?;
-        return blocking(move || Ok(Json(zanswers::reversed_position(&solved.0, &position, with_line)?)))
-            .await;
+        return blocking(move || {
+            Ok(Json(Either::Game(zanswers::reversed_position(&solved.0, &position, with_line)?)))
+        })
+        .await;
     }
     let table = stored(&state, n).await?;
     let (position, from_store) = blocking(move || {
@@ -328,12 +413,14 @@ async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer
     })
     .await?;
     if let Some(answer) = from_store {
-        return Ok(Json(answer));
+        return Ok(Json(Either::Game(answer)));
     }
     let solved = state.solves.solution(n).await?;
-    blocking(move || Ok(zanswers::position(Values::Solved(&solved.solution), &position, with_line)?))
-        .await
-        .map(Json)
+    blocking(move || {
+        Ok(Either::Game(zanswers::position(Values::Solved(&solved.solution), &position, with_line)?))
+    })
+    .await
+    .map(Json)
 }
 
 async fn zgame_coalitions(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<CoalitionsJson> {
