@@ -273,8 +273,11 @@ async fn family_solved(
             u64::from(grundy),
         ],
     );
-    // Outcome bits, 2 bytes of remoteness and 2 of Grundy values a position (a bound to keep).
-    let bytes = 5 * 256 << 20;
+    let rules = zecklab_games::zgame::family::FamilyRules::new(variant.recurrence, variant.rules, n);
+    let positions =
+        zecklab_games::zgame::family::FamilyIndex::new(rules.terms(), n).map_or(u64::MAX, |i| i.count());
+    let bytes =
+        u64::try_from(zecklab_games::zgame::family::family_bytes(positions, grundy)).unwrap_or(u64::MAX);
     state
         .solves
         .cached_or(key, bytes, move |cancel| {
