@@ -81,28 +81,6 @@ pub fn check_stdout_open() -> Result<(), InputError> {
     Ok(())
 }
 
-/// Removes temporary files in `dir` that a writer killed before it finished left behind (a
-/// writer names its temporary file `.zecklab-<pid>-...tmp`; on Linux a process is running when
-/// `/proc/<pid>` exists).
-fn remove_stale_temporaries(dir: &Path) {
-    let Ok(read) = std::fs::read_dir(dir) else { return };
-    for entry in read.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name
-            .strip_prefix(TEMPORARY_PREFIX)
-            .filter(|_| name.ends_with(".tmp"))
-            .and_then(|r| r.split('-').next())
-            .and_then(|p| p.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let running = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
-        if !running {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
 /// The start of every temporary file's name.
 const TEMPORARY_PREFIX: &str = ".zecklab-";
 
@@ -267,7 +245,8 @@ fn replace_atomically(
     write: impl FnOnce(&mut (dyn Write + Send)) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let dir = parent_dir(target);
-    remove_stale_temporaries(&dir);
+    // Temporaries of writers killed before they finished (`.zecklab-<pid>-...tmp`).
+    zecklab_store::write::remove_stale_temporaries(&dir, TEMPORARY_PREFIX);
     let mut builder = tempfile::Builder::new();
     let prefix = format!("{TEMPORARY_PREFIX}{}-", std::process::id());
     builder.prefix(&prefix).suffix(".tmp");

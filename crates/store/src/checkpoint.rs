@@ -197,7 +197,7 @@ pub fn save_checkpoint(dir: &Path, state: &TierStateView<'_>) -> Result<PathBuf,
     if available < needed {
         return Err(StoreError::NoSpace { path: dir.to_path_buf(), needed, available });
     }
-    crate::write::remove_stale_temporaries(dir);
+    crate::write::remove_stale_temporaries(dir, crate::write::TEMPORARY_PREFIX);
     let temporary = dir.join(format!(
         "{}{}-zgame-n{}.tiers",
         crate::write::TEMPORARY_PREFIX,

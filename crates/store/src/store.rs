@@ -8,7 +8,7 @@ use zecklab_games::zgame::Solution;
 
 use crate::error::{io, StoreError};
 use crate::read::StoredTable;
-use crate::write::{remove_stale_temporaries, write_table};
+use crate::write::{remove_stale_temporaries, write_table, TEMPORARY_PREFIX};
 
 /// The environment variable naming the store directory.
 pub const STORE_VARIABLE: &str = "ZECKLAB_STORE";
@@ -132,6 +132,6 @@ impl Store {
 
     /// Removes temporary files left by writers that no longer run.
     pub fn remove_stale_temporaries(&self) {
-        remove_stale_temporaries(&self.dir);
+        remove_stale_temporaries(&self.dir, TEMPORARY_PREFIX);
     }
 }

@@ -28,16 +28,15 @@ pub fn header_for(solution: &Solution) -> Header {
 /// The prefix of temporary files; readers skip names that start with it.
 pub const TEMPORARY_PREFIX: &str = ".tmp-";
 
-/// Removes temporary files in `dir` left by writers that no longer run (a writer names its
-/// temporary file after its process id; on Linux a process is running when `/proc/PID` exists).
-pub fn remove_stale_temporaries(dir: &Path) {
+/// Removes temporary files in `dir` left by writers that no longer run: names `PREFIX<pid>-...`
+/// whose process is gone (on Linux a process is running when `/proc/<pid>` exists). The store's
+/// temporaries start with [`TEMPORARY_PREFIX`]; other writers name their own prefix.
+pub fn remove_stale_temporaries(dir: &Path, prefix: &str) {
     let Ok(read) = std::fs::read_dir(dir) else { return };
     for entry in read.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name
-            .strip_prefix(TEMPORARY_PREFIX)
-            .and_then(|r| r.split('-').next())
-            .and_then(|p| p.parse::<u32>().ok())
+        let Some(pid) =
+            name.strip_prefix(prefix).and_then(|r| r.split('-').next()).and_then(|p| p.parse::<u32>().ok())
         else {
             continue;
         };

@@ -62,6 +62,32 @@ impl CoalitionSolution {
     }
 }
 
+/// For each player `t` (0-based), the word with bit `s` set when subset `s` holds Player `t + 1`.
+pub(crate) fn holding_words(players: u32) -> Vec<u64> {
+    let subsets = 1u64 << players;
+    (0..u64::from(players))
+        .map(|t| (0..subsets).filter(|s| s >> t & 1 == 1).fold(0u64, |word, s| word | 1 << s))
+        .collect()
+}
+
+/// The coalitions that win a position with Player `t + 1` to move, from the words of its
+/// children (the coalitions that win each with the next player to move): a coalition holding
+/// the mover wins when some child wins for it, any other when every child does. With no child,
+/// the last move was made by the player before the one to move.
+pub(crate) fn coalition_word(holding: &[u64], t: usize, children: impl Iterator<Item = u64>) -> u64 {
+    let p = holding.len();
+    let (mut any, mut every, mut some) = (0u64, u64::MAX, false);
+    for word in children {
+        any |= word;
+        every &= word;
+        some = true;
+    }
+    if !some {
+        return holding[(t + p - 1) % p];
+    }
+    any & holding[t] | every & !holding[t]
+}
+
 /// The members of a coalition, 1-based, in turn order.
 pub fn members(coalition: Coalition) -> Vec<u32> {
     (0..64).filter(|i| coalition >> i & 1 == 1).map(|i| i + 1).collect()
@@ -107,11 +133,7 @@ pub fn solve_coalitions_until(
     let index = PositionIndex::new(n)?;
     let count = usize::try_from(index.count()).ok()?;
     let p = players as usize;
-    // `holding[t]`: bit `s` set when subset `s` holds Player `t + 1`.
-    let subsets = 1u64 << p;
-    let holding: Vec<u64> = (0..p)
-        .map(|t| (0..subsets).filter(|s| s >> t & 1 == 1).fold(0u64, |word, s| word | 1 << s))
-        .collect();
+    let holding = holding_words(players);
     let mut wins = vec![0u64; count * p];
     let mut done = 0u64;
     let finished = walk_while(&index, false, |r, children| {
@@ -125,18 +147,8 @@ pub fn solve_coalitions_until(
         let r = r as usize;
         for t in 0..p {
             let next = (t + 1) % p;
-            wins[r * p + t] = if children.is_empty() {
-                // The last move was made by the player before the one to move.
-                holding[(t + p - 1) % p]
-            } else {
-                let (mut any, mut every) = (0u64, u64::MAX);
-                for child in children {
-                    let word = wins[child.rank as usize * p + next];
-                    any |= word;
-                    every &= word;
-                }
-                any & holding[t] | every & !holding[t]
-            };
+            let words = children.iter().map(|child| wins[child.rank as usize * p + next]);
+            wins[r * p + t] = coalition_word(&holding, t, words);
         }
         true
     });

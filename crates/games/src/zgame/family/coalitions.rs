@@ -3,6 +3,7 @@
 //! Zeckendorf game's own coalition solver does: for every position and player to move, the set
 //! of coalitions that can force a win, as the bits of one word (bit `s` for subset `s`).
 
+use crate::zgame::coalitions::{coalition_word, holding_words};
 use crate::zgame::family::solve::DownSweep;
 use crate::zgame::family::{FamilyError, FamilyIndex, FamilyRules};
 use crate::zgame::{Coalition, MAX_PLAYERS};
@@ -58,11 +59,7 @@ pub fn solve_family_coalitions(
     if u128::from(index.count()) * p as u128 * 8 > memory_limit {
         return Err(FamilyError::TooManyPositions(n));
     }
-    let subsets = 1u64 << p;
-    // `holding[t]`: bit `s` set when subset `s` holds Player `t + 1`.
-    let holding: Vec<u64> = (0..p)
-        .map(|t| (0..subsets).filter(|s| s >> t & 1 == 1).fold(0u64, |word, s| word | 1 << s))
-        .collect();
+    let holding = holding_words(players);
     let mut wins = vec![0u64; index.count() as usize * p];
     let mut sweep = DownSweep::new(rules, &index);
     let mut children = Vec::new();
@@ -74,18 +71,8 @@ pub fn solve_family_coalitions(
         sweep.children(&mut children);
         for t in 0..p {
             let next = (t + 1) % p;
-            wins[r * p + t] = if children.is_empty() {
-                // The last move was made by the player before the one to move.
-                holding[(t + p - 1) % p]
-            } else {
-                let (mut any, mut every) = (0u64, u64::MAX);
-                for &(_, child) in &children {
-                    let word = wins[child as usize * p + next];
-                    any |= word;
-                    every &= word;
-                }
-                any & holding[t] | every & !holding[t]
-            };
+            let words = children.iter().map(|&(_, child)| wins[child as usize * p + next]);
+            wins[r * p + t] = coalition_word(&holding, t, words);
         }
         if !sweep.step_down() {
             break;
