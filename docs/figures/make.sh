@@ -24,4 +24,6 @@ draw zgame-growth --to 200
 draw zgame-lengths --n 100
 draw zgame-random --to 100
 draw zgame-position "1^3 2^2 5^7"
+draw family-winners --to 150
+draw zgame-grundy --to 150
 rm -rf "$ZECKLAB_STORE"

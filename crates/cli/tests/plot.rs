@@ -163,6 +163,58 @@ fn zgame_growth_is_zgame_solve() {
 }
 
 #[test]
+fn family_winners_is_zgame_solve_of_each_recurrence() {
+    let f = figure(
+        &["plot", "family-winners", "--to", "40", "--rules", "no-initial-combine"],
+        &["Who wins", "n"],
+    );
+    let rows = rows(&f);
+    assert_eq!(rows.len(), 12 * 40);
+    for (c, k) in [(1, 3), (2, 2), (4, 4)] {
+        let recurrence = format!("{c},{k}");
+        let args = [
+            "zgame",
+            "solve",
+            "--n",
+            "1",
+            "--to",
+            "40",
+            "--recurrence",
+            &recurrence,
+            "--rules",
+            "no-initial-combine",
+            "--json",
+        ];
+        let solved = json_lines(&zecklab(&args));
+        let drawn: Vec<&Vec<f64>> =
+            rows.iter().filter(|r| r[0] == f64::from(c) && r[1] == f64::from(k)).collect();
+        assert_eq!(drawn.len(), 40);
+        for (row, line) in drawn.iter().zip(&solved) {
+            assert_eq!(row[2], line["n"].as_f64().unwrap());
+            assert_eq!(row[3] == 1.0, line["winner"] == "P1", "({c},{k}) n = {}", line["n"]);
+        }
+    }
+}
+
+#[test]
+fn zgame_grundy_is_zgame_grundy() {
+    let f = figure(&["plot", "zgame-grundy", "--to", "40"], &["Sprague-Grundy", "Grundy value"]);
+    let lines = json_lines(&zecklab(&["zgame", "grundy", "--n", "1", "--to", "40", "--json"]));
+    let mut expected = Vec::new();
+    for line in &lines {
+        for g in line["by_value"].as_array().unwrap() {
+            expected.push((
+                line["n"].as_f64().unwrap(),
+                g["value"].as_f64().unwrap(),
+                g["positions"].as_f64().unwrap(),
+            ));
+        }
+    }
+    let drawn: Vec<(f64, f64, f64)> = rows(&f).iter().map(|r| (r[0], r[1], r[2])).collect();
+    assert_eq!(drawn, expected);
+}
+
+#[test]
 fn zgame_lengths_is_the_distribution() {
     let f = figure(
         &["plot", "zgame-lengths", "--n", "40"],

@@ -83,6 +83,91 @@ pub mod limits {
     pub const RANDOM: u32 = 120;
     /// `zgame-position`: the largest count drawn as separate tokens.
     pub const TOKENS: u32 = 24;
+    /// `family-winners --to`.
+    pub const FAMILY_WINNERS: u32 = 160;
+    /// `zgame-grundy --to`.
+    pub const GRUNDY: u32 = 250;
+}
+
+/// The (c, k) rows of the family's winner map: c = 1..4, k = 2..4.
+const FAMILY_ROWS: [(u32, u32); 12] =
+    [(1, 2), (1, 3), (1, 4), (2, 2), (2, 3), (2, 4), (3, 2), (3, 3), (3, 4), (4, 2), (4, 3), (4, 4)];
+
+/// Who wins the generalized game on each n, for each (c, k) with c, k <= 4, under a rule set: a
+/// row per (c, k), a cell per n, dark where Player 1 wins.
+pub fn family_winners(rules: zecklab_games::zgame::family::RuleSet, to: u32) -> Result<Figure> {
+    use zecklab_games::zgame::family::{solve_family, FamilyOptions, FamilyRules, Recurrence};
+    refuse("--to", to, 2, limits::FAMILY_WINNERS, "every game of 12 recurrences is solved")?;
+    let mut table = Table::new(&["c", "k", "n", "player_1_wins"]);
+    let mut p1 = vec![vec![false; to as usize + 1]; FAMILY_ROWS.len()];
+    for (row, &(c, k)) in FAMILY_ROWS.iter().enumerate() {
+        let recurrence = Recurrence::new(c, k).map_err(|e| FigureError(e.to_string()))?;
+        for n in 1..=to {
+            let game = FamilyRules::new(recurrence, rules, n);
+            let solved = solve_family(&game, n, &FamilyOptions::default(), 1 << 32, |_, _| {})
+                .map_err(|e| FigureError(e.to_string()))?;
+            let wins = solved.outcome(solved.start_rank()).is_win();
+            p1[row][n as usize] = wins;
+            table.rows.push(vec![f64::from(c), f64::from(k), f64::from(n), f64::from(u8::from(wins))]);
+        }
+    }
+    let title = format!("Who wins the generalized Zeckendorf game (rule set '{}')", rules.name());
+    let caption = format!(
+        "Rows from the bottom: (c, k) = {}; yellow: Player 1 wins from n copies of G1, black: Player 2; n = 1 to {to}",
+        FAMILY_ROWS.iter().map(|(c, k)| format!("({c},{k})")).collect::<Vec<_>>().join(" ")
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "n", y: "row: (c, k), c = 1..4, k = 2..4" };
+    let svg = drawn(draw::heatmap(
+        &labels,
+        (1, to),
+        (0, FAMILY_ROWS.len() as u32),
+        |n, row| Some(u32::from(p1[row as usize][n as usize])),
+        &[],
+        "",
+        &[],
+    ))?;
+    Ok(Figure { name: "family-winners", title, caption, svg, table })
+}
+
+/// How the Zeckendorf game's positions spread over Grundy values, per n: a column per n, a cell
+/// per value, shaded by the share of positions (per mille) with that value.
+pub fn zgame_grundy(to: u32) -> Result<Figure> {
+    use zecklab_games::zgame::{solve_with, SolveOptions};
+    refuse("--to", to, 2, limits::GRUNDY, "each n is solved with Grundy values")?;
+    let mut table = Table::new(&["n", "grundy", "positions", "per_mille"]);
+    let mut shares: Vec<Vec<u32>> = Vec::new();
+    let mut most = 0;
+    for n in 1..=to {
+        let options = SolveOptions { with_grundy: true, ..SolveOptions::new(false, 1 << 32) };
+        let s = solve_with(n, &options, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
+        let count = s.index().count() as f64;
+        let mut column = Vec::new();
+        for (value, positions) in s.grundy_counts().unwrap_or_default() {
+            let per_mille = (1000.0 * positions as f64 / count).round() as u32;
+            table.rows.push(vec![f64::from(n), f64::from(value), positions as f64, f64::from(per_mille)]);
+            if column.len() <= value as usize {
+                column.resize(value as usize + 1, 0);
+            }
+            column[value as usize] = per_mille.max(1);
+            most = most.max(value);
+        }
+        shares.push(column);
+    }
+    let title = "Sprague-Grundy values of the Zeckendorf game's positions".to_string();
+    let caption = format!(
+        "For each n = 1 to {to}, the share of its positions with each Grundy value (brighter: more, per mille); the largest value is {most}"
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "n", y: "Grundy value" };
+    let svg = drawn(draw::heatmap(
+        &labels,
+        (1, to),
+        (0, most + 1),
+        |n, g| shares[n as usize - 1].get(g as usize).copied().filter(|&v| v > 0),
+        &[],
+        "",
+        &[],
+    ))?;
+    Ok(Figure { name: "zgame-grundy", title, caption, svg, table })
 }
 
 /// For each heap reachable from the opening of `heap`, how many caps it is reached with; heaps

@@ -9,7 +9,7 @@ mod render;
 
 pub use draw::SIZE;
 pub use figures::{
-    limits, nim_census, nim_grundy, nim_reach, nim_thresholds, wythoff_grundy, zgame_growth, zgame_lengths,
-    zgame_position, zgame_random, Figure, FigureError, Table,
+    family_winners, limits, nim_census, nim_grundy, nim_reach, nim_thresholds, wythoff_grundy, zgame_growth,
+    zgame_grundy, zgame_lengths, zgame_position, zgame_random, Figure, FigureError, Table,
 };
 pub use render::{render_png, FONT};

@@ -101,6 +101,20 @@ enum FigureCommand {
         #[arg(long, default_value = "100", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
     },
+    /// Who wins the generalized game on each n, a row per (c, k) with c = 1..4 and k = 2..4, under
+    /// a rule set ('all' or 'no-initial-combine'). TO: 2..=160 (every game is solved).
+    FamilyWinners {
+        #[arg(long, default_value = "100", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+        /// The rule set.
+        #[arg(long, default_value = "all")]
+        rules: String,
+    },
+    /// The share of the Zeckendorf game's positions with each Grundy value, per n. TO: 2..=250.
+    ZgameGrundy {
+        #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
     /// A position drawn as columns of tokens per Fibonacci part, with its outcome and remoteness
     /// (from the store when the game is stored, else solved, up to n = 500).
     ZgamePosition {
@@ -164,6 +178,11 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         FigureCommand::ZgameGrowth { to } => zecklab_plot::zgame_growth(to),
         FigureCommand::ZgameLengths { n } => zecklab_plot::zgame_lengths(n),
         FigureCommand::ZgameRandom { to } => zecklab_plot::zgame_random(to),
+        FigureCommand::FamilyWinners { to, rules } => zecklab_plot::family_winners(
+            zecklab_games::zgame::family::RuleSet::from_name(&rules).map_err(InputError::from_display)?,
+            to,
+        ),
+        FigureCommand::ZgameGrundy { to } => zecklab_plot::zgame_grundy(to),
         FigureCommand::ZgamePosition { position, store } => {
             let p = ZPosition::parse(&position).map_err(InputError::from_display)?;
             let n = u32::try_from(p.n())
