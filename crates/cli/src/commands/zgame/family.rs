@@ -234,3 +234,27 @@ pub fn coalitions(
     }
     Ok(())
 }
+
+/// The shortest and longest games of a member of the family.
+#[derive(Serialize)]
+struct FamilyLengthsJson {
+    n: u32,
+    shortest: u32,
+    longest: u32,
+    #[serde(flatten)]
+    tags: family::Tags,
+}
+
+/// `zgame lengths --recurrence`: the shortest and longest games.
+pub fn lengths(out: &mut Out, n: u32, variant: &Variant, json: bool) -> anyhow::Result<()> {
+    crate::input::game_size(n, super::lengths::LENGTHS_LIMIT, "zgame lengths")?;
+    let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
+    let (shortest, longest) = zecklab_games::zgame::family::family_lengths(&rules, n)
+        .ok_or_else(|| InputError(format!("n = {n} is too large to count its positions")))?;
+    let line = FamilyLengthsJson { n, shortest, longest, tags: variant.tags() };
+    if json {
+        return out.json(&line);
+    }
+    out.line(format!("n = {n}{}: shortest game {shortest} moves, longest {longest}", describe(variant)))?;
+    Ok(())
+}

@@ -232,6 +232,10 @@ The deterministic games: both players follow the same priority rule (see `zgame 
         /// apply (their fields are left out, and "reversed": true is added).
         #[arg(long, conflicts_with = "distribution")]
         reversed: bool,
+        /// The generalized game: only the shortest and longest games are given
+        /// ({"n","shortest","longest","recurrence","rules"}).
+        #[command(flatten)]
+        variant: family::VariantArgs,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -475,7 +479,13 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             export::export(&mut out, n, format, &path, p_positions, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { n, distribution, reversed, json } => {
+        ZgameCommand::Lengths { n, variant, json, .. }
+            if variant.recurrence.is_some() || variant.rules.is_some() =>
+        {
+            family::lengths(&mut out, n, &variant.variant(false)?, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Lengths { n, distribution, reversed, json, .. } => {
             lengths::run_lengths(&mut out, n, distribution, reversed, json)?;
             ExitCode::SUCCESS
         }

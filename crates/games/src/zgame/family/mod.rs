@@ -58,6 +58,28 @@ pub fn earliest_losing_option(solution: &FamilySolution) -> Option<u32> {
     None
 }
 
+/// The shortest and longest games of the generalized game on `n` under `rules`, from the
+/// start to the end, by one sweep down the ranks; `None` when the positions cannot be counted.
+pub fn family_lengths(rules: &FamilyRules, n: u32) -> Option<(u32, u32)> {
+    let index = FamilyIndex::new(rules.terms(), n)?;
+    let size = usize::try_from(index.count()).ok()?;
+    let (mut shortest, mut longest) = (vec![0u32; size], vec![0u32; size]);
+    let mut sweep = solve::DownSweep::new(rules, &index);
+    let mut children = Vec::new();
+    loop {
+        let r = sweep.rank as usize;
+        sweep.children(&mut children);
+        if !children.is_empty() {
+            shortest[r] = 1 + children.iter().map(|&(_, c)| shortest[c as usize]).min().unwrap_or(0);
+            longest[r] = 1 + children.iter().map(|&(_, c)| longest[c as usize]).max().unwrap_or(0);
+        }
+        if !sweep.step_down() {
+            break;
+        }
+    }
+    Some((shortest[0], longest[0]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +169,15 @@ mod tests {
                     assert_eq!(Some(family.remoteness(r)), flat.remoteness(r), "n = {n}, rank {r}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_fibonacci_recurrences_lengths_are_the_games() {
+        for n in 1..=80 {
+            let rules = FamilyRules::new(Recurrence::FIBONACCI, RuleSet::All, n);
+            let game = crate::zgame::lengths(n, |_, _| {}).unwrap();
+            assert_eq!(family_lengths(&rules, n), Some((game.shortest, game.longest)), "n = {n}");
         }
     }
 
