@@ -436,6 +436,40 @@ async fn run_all(browser: Browser) {
     let undone = browser.wait_until("undo", |s| s["winner"] == "").await;
     assert!(undone["moves"].as_array().unwrap().iter().all(|m| m["enabled"] == true), "{undone}");
 
+    // A member of the family: the generalized (1, 3) game in misère play, its moves and values
+    // against the naive search written from the sequence's identities.
+    let state = browser.open("/zgame?p=4_2%5E2_1%5E3&recurrence=1,3&misere=1").await;
+    assert_eq!(state["position"], "4 2^2 1^3", "{state}");
+    let mut family = zecklab_reference::family::NaiveFamily::new(1, 3, true, 11, true);
+    let as_multiset = |text: &str| -> zecklab_reference::family::Multiset {
+        let mut parts: Vec<(u64, u64)> = text
+            .split_whitespace()
+            .map(|t| match t.split_once('^') {
+                Some((v, c)) => (v.parse().unwrap(), c.parse().unwrap()),
+                None => (t.parse().unwrap(), 1),
+            })
+            .collect();
+        parts.sort_unstable();
+        parts
+    };
+    let here = family.value(&as_multiset("4 2^2 1^3"));
+    assert_eq!(state["outcome"], if here.win { "win" } else { "loss" }, "{state}");
+    assert_eq!(state["remoteness"], here.remoteness.to_string());
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), family.children(&as_multiset("4 2^2 1^3")).len());
+    for m in moves {
+        let child = family.value(&as_multiset(m["to"].as_str().unwrap()));
+        assert_eq!(m["winning"] == "true", !child.win, "{m}");
+        assert_eq!(m["remoteness"], child.remoteness.to_string(), "{m}");
+    }
+    let selected = browser
+        .client
+        .execute("return [document.getElementById('recurrence').value, document.getElementById('misere').checked];", vec![])
+        .await
+        .unwrap();
+    assert_eq!(selected, serde_json::json!(["1,3", true]));
+    shots.push(browser.screenshot("zgame-family").await);
+
     // An error is shown on the page, not thrown: a position that is not one.
     browser.client.goto(&format!("{}/zgame?p=1^3_4", browser.base)).await.unwrap();
     let err = browser.wait_until("the error message", |s| s["error"] != "").await;
