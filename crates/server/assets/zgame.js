@@ -143,6 +143,15 @@
   $('recurrence').value = variant.recurrence ?? '';
   $('rules').value = variant.rules ?? '';
   $('misere').checked = variant.misere === 1;
+  if (variant.recurrence) {
+    // The Fibonacci rules above do not apply: say which game this is instead.
+    const [c, k] = variant.recurrence.split(',');
+    $('title').textContent = `The generalized Zeckendorf game (c = ${c}, k = ${k})`;
+    $('lead').textContent = `Start from n copies of G1 = 1, on the sequence G(n) = ${c}·(G(n−1) + … + G(n−${k})). `
+      + `A move combines ${c} of each of ${k} consecutive terms into the next, splits ${Number(c) + 1} equal terms by an identity of the sequence`
+      + `${variant.rules ? '' : ', or (the initial combines) merges the smallest terms into the next'}. `
+      + 'The game ends at the legal decomposition of n (Baird-Smith, Epstein, Flint and Miller, “The Generalized Zeckendorf Game”).';
+  }
   $('variant-note').textContent = isVariant
     ? `Playing ${variant.recurrence ? `the generalized game on G(n) = ${variant.recurrence.split(',')[0]}·(G(n−1) + … + G(n−${variant.recurrence.split(',')[1]}))` : 'the Zeckendorf game'}${variant.rules ? ', without initial combines' : ''}${variant.misere ? ', misère: whoever makes the last move loses' : ''}. Positions are written with the values of the sequence.`
     : '';
