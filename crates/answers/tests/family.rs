@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use zecklab_answers::family::{sum, Variant};
-use zecklab_reference::family::{Multiset, NaiveFamily};
+use zecklab_reference::family::{parse_multiset as parse, Multiset, NaiveFamily};
 
 /// Whether the player to move wins the sum of `components` (normal play), by search.
 fn wins(game: &NaiveFamily, components: &[Multiset], memo: &mut HashMap<Vec<Multiset>, bool>) -> bool {
@@ -27,18 +27,6 @@ fn wins(game: &NaiveFamily, components: &[Multiset], memo: &mut HashMap<Vec<Mult
     }
     memo.insert(key, win);
     win
-}
-
-fn parse(text: &str) -> Multiset {
-    let mut parts: Multiset = text
-        .split_whitespace()
-        .map(|t| match t.split_once('^') {
-            Some((v, c)) => (v.parse().unwrap(), c.parse().unwrap()),
-            None => (t.parse().unwrap(), 1),
-        })
-        .collect();
-    parts.sort_unstable();
-    parts
 }
 
 #[test]

@@ -441,17 +441,7 @@ async fn run_all(browser: Browser) {
     let state = browser.open("/zgame?p=4_2%5E2_1%5E3&recurrence=1,3&misere=1").await;
     assert_eq!(state["position"], "4 2^2 1^3", "{state}");
     let mut family = zecklab_reference::family::NaiveFamily::new(1, 3, true, 11, true);
-    let as_multiset = |text: &str| -> zecklab_reference::family::Multiset {
-        let mut parts: Vec<(u64, u64)> = text
-            .split_whitespace()
-            .map(|t| match t.split_once('^') {
-                Some((v, c)) => (v.parse().unwrap(), c.parse().unwrap()),
-                None => (t.parse().unwrap(), 1),
-            })
-            .collect();
-        parts.sort_unstable();
-        parts
-    };
+    let as_multiset = zecklab_reference::family::parse_multiset;
     let here = family.value(&as_multiset("4 2^2 1^3"));
     assert_eq!(state["outcome"], if here.win { "win" } else { "loss" }, "{state}");
     assert_eq!(state["remoteness"], here.remoteness.to_string());

@@ -28,6 +28,23 @@ pub struct NaiveFamily {
 /// A multiset of values: `(value, copies)` pairs, values increasing, copies at least 1.
 pub type Multiset = Vec<(u64, u64)>;
 
+/// The multiset of a position written as parts `VALUE^COUNT` (or `VALUE`) separated by spaces,
+/// read here on its own (no grammar of the games crate).
+///
+/// # Panics
+/// On text that is not such parts (this is a test aid).
+pub fn parse_multiset(text: &str) -> Multiset {
+    let mut parts: Multiset = text
+        .split_whitespace()
+        .map(|t| match t.split_once('^') {
+            Some((v, c)) => (v.parse().expect("a value"), c.parse().expect("a count")),
+            None => (t.parse().expect("a value"), 1),
+        })
+        .collect();
+    parts.sort_unstable();
+    parts
+}
+
 /// The multiset of a list of values.
 pub fn multiset(values: &[u64]) -> Multiset {
     let mut out: Multiset = Vec::new();
