@@ -182,23 +182,28 @@ pub fn parse(variant: &Variant, text: &str) -> Result<(Vec<u32>, u32), AnswerErr
     parse_family_position(variant.recurrence, &text).map_err(AnswerError::invalid)
 }
 
-/// Every move of `counts` with the value it leads to, best first for the mover.
-fn moves_best_first(solution: &FamilySolution, counts: &[u32]) -> Vec<MoveJson> {
+/// Every move of `counts` with the value it leads to and the rank of that position, best first
+/// for the mover.
+fn moves_best_first(solution: &FamilySolution, counts: &[u32]) -> Vec<(MoveJson, u64)> {
     let rules = solution.rules();
-    let mut moves: Vec<MoveJson> = solution
+    let mut moves: Vec<(MoveJson, u64)> = solution
         .children(counts)
         .into_iter()
         .map(|(m, r)| {
             let child = solution.index().unrank(r);
-            MoveJson::new(
+            let json = MoveJson::new(
                 rules.describe(m),
                 rules.format(&child),
                 solution.outcome(r),
                 Some(solution.remoteness(r)),
-            )
+            );
+            (json, r)
         })
         .collect();
-    sort_best_first(&mut moves);
+    // The order `sort_best_first` gives, each move keeping its rank.
+    let mut order: Vec<MoveJson> = moves.iter().map(|(m, _)| m.clone()).collect();
+    sort_best_first(&mut order);
+    moves.sort_by_key(|(m, _)| order.iter().position(|o| o == m));
     moves
 }
 
@@ -215,12 +220,7 @@ pub fn position(
     let line = with_line.then(|| {
         let mut steps = Vec::new();
         let mut at = counts.to_vec();
-        while let Some(best) = moves_best_first(solution, &at).into_iter().next() {
-            let (_, next) = solution
-                .children(&at)
-                .into_iter()
-                .find(|&(m, _)| solution.rules().describe(m) == best.r#move)
-                .expect("the best move is a move");
+        while let Some((best, next)) = moves_best_first(solution, &at).into_iter().next() {
             steps.push(LineStepJson {
                 r#move: best.r#move,
                 to: best.to,
@@ -231,6 +231,7 @@ pub fn position(
         }
         Some(steps)
     });
+    let moves: Vec<MoveJson> = moves.into_iter().map(|(m, _)| m).collect();
     FamilyPositionJson {
         position: PositionJson {
             position: solution.rules().format(counts),

@@ -23,14 +23,11 @@ pub use solve::{family_bytes, solve_family, FamilyOptions, FamilySolution};
 /// never has one (or the start has no move).
 pub fn earliest_losing_option(solution: &FamilySolution) -> Option<u32> {
     let index = solution.index();
-    let rules = solution.rules();
     // The positions reachable at each turn, by rank (a set, level by level).
-    let start = index.unrank(solution.start_rank());
     let winner_moves_first = solution.outcome(solution.start_rank()).is_win();
     let mut level: Vec<u64> = vec![solution.start_rank()];
     let mut turn = 1u32;
     let mut seen = std::collections::HashSet::new();
-    let _ = start;
     while !level.is_empty() {
         let winners_turn = (turn % 2 == 1) == winner_moves_first;
         let mut next = Vec::new();
@@ -54,7 +51,6 @@ pub fn earliest_losing_option(solution: &FamilySolution) -> Option<u32> {
         level = next;
         turn += 1;
     }
-    let _ = rules;
     None
 }
 

@@ -125,22 +125,6 @@ pub enum FamilyMove {
     Split(usize),
 }
 
-impl FamilyMove {
-    /// The number of parts the move adds (negative: it leaves fewer; a split above `k` keeps
-    /// the count).
-    pub fn part_change(self, recurrence: Recurrence) -> i64 {
-        let (c, k) = (i64::from(recurrence.c), recurrence.k as usize);
-        match self {
-            FamilyMove::Combine(_) => 1 - c * k as i64,
-            FamilyMove::InitialCombine(j) => 1 - (c + 1) - c * (j as i64 - 1),
-            FamilyMove::Split(m) if m < k => 1 - (c + 1),
-            FamilyMove::Split(m) if m == k => 2 - (c + 1),
-            // G_(m+1) and c copies of G_(m-k) for c + 1 copies of G_m.
-            FamilyMove::Split(_) => 0,
-        }
-    }
-}
-
 /// Why a generalized game cannot be set up, or a position or move read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FamilyError {
