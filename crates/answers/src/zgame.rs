@@ -153,7 +153,10 @@ impl Values<'_> {
     pub fn value(&self, p: &ZPosition) -> Result<(Outcome, Option<u32>), AnswerError> {
         match self {
             Values::Stored(table) => {
-                let r = table.index().rank(p).expect("a position of the stored game");
+                let index = table.index().ok_or_else(|| {
+                    AnswerError::Invalid(format!("{} holds a generalized game's table", table.path().display()))
+                })?;
+                let r = index.rank(p).expect("a position of the stored game");
                 let parts = p.counts().iter().sum();
                 let outcome = table.outcome(r).map_err(AnswerError::invalid)?;
                 Ok((outcome, table.remoteness(r, parts).map_err(AnswerError::invalid)?))

@@ -365,7 +365,7 @@ async fn zgame_solve(
             let (outcome, remoteness) = Values::Stored(&table).value(&start_position)?;
             Ok(Json(Either::Game(ZgameSolve {
                 n,
-                positions: table.index().count(),
+                positions: table.positions(),
                 p_positions: *p_positions,
                 winner: if outcome.is_win() { "P1" } else { "P2" },
                 remoteness,

@@ -1,5 +1,8 @@
-//! The table file format, version 1 (`FORMAT.md` beside this crate is the specification; this
-//! module is its one implementation). All integers are little-endian.
+//! The table file format, versions 1 and 2 (`FORMAT.md` beside this crate is the
+//! specification; this module is its one implementation). Version 1 holds the Zeckendorf game;
+//! version 2 adds the game's description (play, recurrence, rule set, remoteness encoding) for
+//! the family's other members. The Zeckendorf game's tables are still written as version 1, so
+//! every reader of version 1 keeps reading them. All integers are little-endian.
 //!
 //! ```text
 //! offset 0      header, 4096 bytes (fields below, the rest zero)
@@ -14,10 +17,14 @@
 
 use xxhash_rust::xxh3::xxh3_64;
 
+use crate::game::{RemotenessEncoding, TableGame};
+
 /// The first 16 bytes of every table file.
 pub const MAGIC: [u8; 16] = *b"ZECKLAB TABLE\0\0\x01";
-/// The format version this crate writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest format version this crate writes and reads (it reads every older one).
+pub const VERSION: u32 = 2;
+/// The version of the Zeckendorf game's own tables (no game description).
+pub const VERSION_ZECKENDORF: u32 = 1;
 /// The header's size, and the alignment of every region.
 pub const PAGE: u64 = 4096;
 /// Bytes a chunk digest covers (the last chunk of a region may be shorter).
@@ -46,10 +53,14 @@ pub struct Header {
     pub digest_count: u64,
     /// xxh3 over the digest list: the whole file's checksum.
     pub file_checksum: u64,
+    /// The game (version 2; version 1 files hold the Zeckendorf game).
+    pub table_game: TableGame,
 }
 
 /// Where the fields sit in the header (after the 16-byte magic and the 4-byte version).
 const FIELDS_AT: usize = 20;
+/// Where version 2's game description sits: misère, c, k, rules, remoteness encoding (u32 each).
+const GAME_AT: usize = 128;
 /// Where the header checksum sits: xxh3 of the header page with these 8 bytes zeroed.
 const HEADER_CHECKSUM_AT: usize = 200;
 
@@ -60,6 +71,7 @@ fn align(x: u64) -> u64 {
 impl Header {
     /// The layout for a table of `positions` positions with the given remoteness width.
     pub fn layout(
+        table_game: TableGame,
         n: u32,
         positions: u64,
         remoteness_width: u32,
@@ -87,6 +99,16 @@ impl Header {
             digests_offset,
             digest_count,
             file_checksum: 0,
+            table_game,
+        }
+    }
+
+    /// The version this header is written as: 1 for the Zeckendorf game, 2 for any other.
+    pub fn version(&self) -> u32 {
+        if self.table_game == TableGame::ZECKENDORF {
+            VERSION_ZECKENDORF
+        } else {
+            VERSION
         }
     }
 
@@ -104,7 +126,17 @@ impl Header {
     pub fn encode(&self) -> Vec<u8> {
         let mut page = vec![0u8; PAGE as usize];
         page[..16].copy_from_slice(&MAGIC);
-        page[16..20].copy_from_slice(&VERSION.to_le_bytes());
+        page[16..20].copy_from_slice(&self.version().to_le_bytes());
+        if self.version() >= 2 {
+            let encoding = match self.table_game.encoding() {
+                RemotenessEncoding::HalfExcess => 0u32,
+                RemotenessEncoding::Plain => 1,
+            };
+            let codes = self.table_game.codes();
+            for (i, v) in codes.iter().chain([&encoding]).enumerate() {
+                page[GAME_AT + 4 * i..GAME_AT + 4 * i + 4].copy_from_slice(&v.to_le_bytes());
+            }
+        }
         let mut at = FIELDS_AT;
         let mut put = |bytes: &[u8]| {
             page[at..at + bytes.len()].copy_from_slice(bytes);
@@ -139,8 +171,10 @@ impl Header {
             return Err("not a zecklab table (wrong magic number)".into());
         }
         let version = u32::from_le_bytes(page[16..20].try_into().expect("4 bytes"));
-        if version != VERSION {
-            return Err(format!("format version {version}, but this zecklab reads version {VERSION}"));
+        if !(VERSION_ZECKENDORF..=VERSION).contains(&version) {
+            return Err(format!(
+                "format version {version}, but this zecklab reads versions {VERSION_ZECKENDORF} to {VERSION}"
+            ));
         }
         let mut zeroed = page[..PAGE as usize].to_vec();
         let stored =
@@ -171,6 +205,21 @@ impl Header {
         let digests_offset = u64_(take(8));
         let digest_count = u64_(take(8));
         let file_checksum = u64_(take(8));
+        let code = |i: usize| u32_(&page[GAME_AT + 4 * i..GAME_AT + 4 * i + 4]);
+        let table_game = if version == VERSION_ZECKENDORF {
+            TableGame::ZECKENDORF
+        } else {
+            let game = TableGame::from_codes([code(0), code(1), code(2), code(3)])
+                .ok_or("a game description this zecklab does not know")?;
+            let encoding = match game.encoding() {
+                RemotenessEncoding::HalfExcess => 0,
+                RemotenessEncoding::Plain => 1,
+            };
+            if code(4) != encoding || game == TableGame::ZECKENDORF {
+                return Err("inconsistent game description".into());
+            }
+            game
+        };
         let header = Header {
             game,
             n,
@@ -186,18 +235,62 @@ impl Header {
             digests_offset,
             digest_count,
             file_checksum,
+            table_game,
         };
         // Bound the counts before any arithmetic on them: a crafted header must not overflow.
-        if remoteness_width > 2 || positions > 1 << 48 || n > 1 << 20 {
+        let plain_width = table_game.encoding() == RemotenessEncoding::Plain && remoteness_width == 1;
+        if remoteness_width > 2 || plain_width || positions > 1 << 48 || n > 1 << 20 {
             return Err("inconsistent header: counts out of range".into());
         }
         // The layout is a function of the counts: anything else is a corrupt or foreign header.
-        let mut expected = Header::layout(n, positions, remoteness_width, end_parts, ranking_fingerprint);
+        let mut expected =
+            Header::layout(table_game, n, positions, remoteness_width, end_parts, ranking_fingerprint);
         expected.game = game;
         expected.file_checksum = file_checksum;
         if header != expected {
             return Err("inconsistent header layout".into());
         }
         Ok(header)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zecklab_games::zgame::family::{Recurrence, RuleSet};
+
+    /// `page` with the u32 at `at` set to `value` and the header checksum made valid again.
+    fn forged(page: &[u8], at: usize, value: u32) -> Vec<u8> {
+        let mut page = page.to_vec();
+        page[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        page[HEADER_CHECKSUM_AT..HEADER_CHECKSUM_AT + 8].fill(0);
+        let checksum = xxh3_64(&page);
+        page[HEADER_CHECKSUM_AT..HEADER_CHECKSUM_AT + 8].copy_from_slice(&checksum.to_le_bytes());
+        page
+    }
+
+    #[test]
+    fn game_descriptions_read_back_and_forged_ones_are_refused() {
+        let games = [
+            TableGame::ZECKENDORF,
+            TableGame::new(Recurrence::FIBONACCI, RuleSet::All, true),
+            TableGame::new(Recurrence::new(2, 3).unwrap(), RuleSet::NoInitialCombine, true),
+        ];
+        for game in games {
+            let width = if game.is_fibonacci() { 1 } else { 2 };
+            let header = Header::layout(game, 40, 1489, width, 4, 0x1234);
+            let page = header.encode();
+            assert_eq!(Header::decode(&page).unwrap(), header);
+            let version = if game == TableGame::ZECKENDORF { 1 } else { 2 };
+            assert_eq!(u32::from_le_bytes(page[16..20].try_into().unwrap()), version);
+        }
+        let page = Header::layout(games[2], 40, 47, 2, 4, 0x1234).encode();
+        for (at, value) in [(GAME_AT, 2), (GAME_AT + 4, 0), (GAME_AT + 8, 1), (GAME_AT + 12, 7), (GAME_AT + 16, 0)] {
+            assert!(Header::decode(&forged(&page, at, value)).is_err(), "field at {at} = {value}");
+        }
+        // A version 2 header naming the Zeckendorf game itself, or a plain encoding one byte wide.
+        let zeckendorf_as_v2 = forged(&forged(&page, GAME_AT + 4, 1), GAME_AT + 8, 2);
+        assert!(Header::decode(&zeckendorf_as_v2).is_err());
+        assert!(Header::decode(&forged(&page, 16, 3)).is_err(), "an unknown version");
     }
 }

@@ -1,4 +1,4 @@
-//! Solved Zeckendorf-game tables on disk. A table file ([`format`], specified in `FORMAT.md`)
+//! Solved tables of the Zeckendorf game and its family on disk. A table file ([`format`], specified in `FORMAT.md`)
 //! holds a solved game's outcome bits and, when computed, its remoteness, with a checksum per
 //! 1 MiB chunk and one over the whole file. Files are written atomically ([`write`]), read by
 //! positioned reads into private memory, every chunk checked before it is used ([`read`]), kept in a store
@@ -22,6 +22,7 @@ pub mod checkpoint;
 mod error;
 pub mod export;
 pub mod format;
+pub mod game;
 pub mod read;
 pub mod store;
 pub mod write;
@@ -60,5 +61,6 @@ pub fn round_trip_check(max_n: u32) -> Result<String, String> {
     }
     Ok(format!("{positions} positions saved, read back and checked"))
 }
+pub use game::{RemotenessEncoding, TableGame};
 pub use read::{StoredTable, VerifiedTable};
 pub use store::{Entry, Store, STORE_VARIABLE};

@@ -17,11 +17,20 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
 
 use xxhash_rust::xxh3::xxh3_64;
+use zecklab_games::zgame::family::{check_family_table, FamilyCheck, FamilyIndex, FamilyRules};
 use zecklab_games::zgame::{remoteness_from_half_excess, PositionIndex, SolvedTable};
 use zecklab_games::Outcome;
 
 use crate::error::{io, StoreError};
 use crate::format::{Header, GAME_ZGAME, PAGE};
+use crate::game::{RemotenessEncoding, TableGame};
+
+/// How a table's ranks map to positions: the Zeckendorf game's ranking (either play), or a
+/// generalized game's.
+enum Ranking {
+    Zeckendorf(PositionIndex),
+    Family(Box<(FamilyRules, FamilyIndex)>),
+}
 
 /// Memory a table keeps of checked chunks by default (past it, chunks are read again as needed).
 pub const DEFAULT_CHUNK_BUDGET: u64 = 128 << 20;
@@ -108,7 +117,7 @@ pub struct StoredTable {
     header: Header,
     file: File,
     identity: FileIdentity,
-    index: PositionIndex,
+    ranking: Ranking,
     /// The digest of every chunk, from the list the file checksum covers.
     digests: Box<[u64]>,
     /// Checked copies of chunks, kept while they fit the budget.
@@ -192,11 +201,22 @@ impl StoredTable {
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
             .collect();
-        let index = PositionIndex::new(header.n).ok_or_else(|| StoreError::Foreign {
+        let cannot_rank = || StoreError::Foreign {
             path: path.to_path_buf(),
             what: format!("n = {} cannot be ranked here", header.n),
-        })?;
-        if index.count() != header.positions || index.fingerprint() != header.ranking_fingerprint {
+        };
+        let game = header.table_game;
+        let (ranking, count, fingerprint) = if game.is_fibonacci() {
+            let index = PositionIndex::new(header.n).ok_or_else(cannot_rank)?;
+            let (count, fingerprint) = (index.count(), index.fingerprint());
+            (Ranking::Zeckendorf(index), count, fingerprint)
+        } else {
+            let rules = FamilyRules::new(game.recurrence(), game.rules(), header.n);
+            let index = FamilyIndex::new(rules.terms(), header.n).ok_or_else(cannot_rank)?;
+            let (count, fingerprint) = (index.count(), index.fingerprint());
+            (Ranking::Family(Box::new((rules, index))), count, fingerprint)
+        };
+        if count != header.positions || fingerprint != header.ranking_fingerprint {
             return Err(StoreError::Foreign {
                 path: path.to_path_buf(),
                 what: "it was made with another ranking of the positions".into(),
@@ -208,7 +228,7 @@ impl StoredTable {
             header,
             file,
             identity,
-            index,
+            ranking,
             digests,
             kept: (0..chunks).map(|_| OnceLock::new()).collect(),
             kept_bytes: AtomicU64::new(0),
@@ -233,9 +253,31 @@ impl StoredTable {
         self.header.n
     }
 
-    /// The ranking.
-    pub fn index(&self) -> &PositionIndex {
-        &self.index
+    /// The game the table holds.
+    pub fn game(&self) -> TableGame {
+        self.header.table_game
+    }
+
+    /// Positions of the game (every rank of the table).
+    pub fn positions(&self) -> u64 {
+        self.header.positions
+    }
+
+    /// The ranking, for a table of the Zeckendorf game (either play); `None` for a generalized
+    /// game's (see [`StoredTable::family`]).
+    pub fn index(&self) -> Option<&PositionIndex> {
+        match &self.ranking {
+            Ranking::Zeckendorf(index) => Some(index),
+            Ranking::Family(_) => None,
+        }
+    }
+
+    /// The rules and ranking, for a table of a generalized game.
+    pub fn family(&self) -> Option<(&FamilyRules, &FamilyIndex)> {
+        match &self.ranking {
+            Ranking::Zeckendorf(_) => None,
+            Ranking::Family(family) => Some((&family.0, &family.1)),
+        }
     }
 
     /// Whether the table holds remoteness.
@@ -340,8 +382,9 @@ impl StoredTable {
         Ok(Outcome::win_if(b >> (r % 8) & 1 == 1))
     }
 
-    /// The remoteness of rank `r`, whose position has `parts` parts; `None` when the table holds
-    /// no remoteness.
+    /// The remoteness of rank `r`, whose position has `parts` parts (only tables of the
+    /// Zeckendorf game need it: they store remoteness relative to it); `None` when the table
+    /// holds no remoteness.
     ///
     /// # Errors
     /// As [`StoredTable::outcome`].
@@ -351,7 +394,8 @@ impl StoredTable {
             return Ok(None);
         }
         let win = self.outcome(r)?.is_win();
-        if parts < self.header.end_parts {
+        let plain = self.header.table_game.encoding() == RemotenessEncoding::Plain;
+        if !plain && parts < self.header.end_parts {
             return Err(StoreError::Foreign {
                 path: self.path.clone(),
                 what: "a position with too few parts".into(),
@@ -366,7 +410,38 @@ impl StoredTable {
         } else {
             u32::from(u16::from_le_bytes([chunk[at as usize], chunk[at as usize + 1]]))
         };
-        Ok(Some(remoteness_from_half_excess(parts, self.header.end_parts, h, win)))
+        if plain {
+            return Ok(Some(h));
+        }
+        let misere = self.header.table_game.misere();
+        Ok(Some(remoteness_from_half_excess(parts, self.header.end_parts, h, win, misere)))
+    }
+
+    /// Checks every position of a generalized game's table against its children by the rules
+    /// (each chunk checked against its digest as it is read); see
+    /// [`zecklab_games::zgame::family::check_family_table`].
+    ///
+    /// # Errors
+    /// [`StoreError::Foreign`] for a table of the Zeckendorf game (its checker is
+    /// [`zecklab_games::zgame::check_table`], on [`StoredTable::load`]); any read error.
+    pub fn check_family(&self, progress: impl FnMut(u64, u64)) -> Result<FamilyCheck, StoreError> {
+        let Some((rules, index)) = self.family() else {
+            return Err(StoreError::Foreign {
+                path: self.path.clone(),
+                what: "a table of the Zeckendorf game, checked by the game's own checker".into(),
+            });
+        };
+        let value = |r: u64| -> Result<(bool, u32), StoreError> {
+            let win = self.outcome(r)?.is_win();
+            Ok((win, self.remoteness(r, 0)?.unwrap_or(0)))
+        };
+        if !self.has_remoteness() {
+            return Err(StoreError::Foreign {
+                path: self.path.clone(),
+                what: "a generalized game's table without remoteness".into(),
+            });
+        }
+        check_family_table(rules, index, self.header.table_game.misere(), value, progress)
     }
 
     /// The number of losses (P-positions) in the table, counted over checked chunks once per
@@ -429,6 +504,12 @@ impl StoredTable {
         memory_limit: u64,
         progress: impl Fn(u64, u64),
     ) -> Result<VerifiedTable<'_>, StoreError> {
+        let Ranking::Zeckendorf(index) = &self.ranking else {
+            return Err(StoreError::Foreign {
+                path: self.path.clone(),
+                what: "a generalized game's table (checked by its own rules, not loaded)".into(),
+            });
+        };
         let bytes = self.header.outcome_bytes + self.header.remoteness_bytes;
         if bytes > memory_limit {
             return Err(StoreError::TooLarge { path: self.path.clone(), bytes, limit: memory_limit });
@@ -437,7 +518,7 @@ impl StoredTable {
             self.chunk(k, true)?;
             progress(k + 1, self.header.digest_count);
         }
-        Ok(VerifiedTable(self))
+        Ok(VerifiedTable(self, index))
     }
 
     /// The kept chunk `k` of a loaded table.
@@ -450,7 +531,7 @@ impl StoredTable {
 /// fail: it serves [`SolvedTable`] (for the table checker) and exports. Made by
 /// [`StoredTable::load`].
 #[derive(Clone, Copy, Debug)]
-pub struct VerifiedTable<'a>(&'a StoredTable);
+pub struct VerifiedTable<'a>(&'a StoredTable, &'a PositionIndex);
 
 impl VerifiedTable<'_> {
     /// The table.
@@ -461,7 +542,11 @@ impl VerifiedTable<'_> {
 
 impl SolvedTable for VerifiedTable<'_> {
     fn index(&self) -> &PositionIndex {
-        &self.0.index
+        self.1
+    }
+
+    fn misere(&self) -> bool {
+        self.0.header.table_game.misere()
     }
 
     fn outcome(&self, r: u64) -> Outcome {
@@ -485,6 +570,6 @@ impl SolvedTable for VerifiedTable<'_> {
         } else {
             u32::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]))
         };
-        Some(remoteness_from_half_excess(parts, t.header.end_parts, h, win))
+        Some(remoteness_from_half_excess(parts, t.header.end_parts, h, win, t.header.table_game.misere()))
     }
 }

@@ -8,21 +8,87 @@ use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use xxhash_rust::xxh3::xxh3_64;
+use zecklab_games::zgame::family::{FamilySolution, RuleSet};
 use zecklab_games::zgame::Solution;
 
 use crate::error::{io, StoreError};
 use crate::format::{Header, CHUNK, PAGE};
+use crate::game::{RemotenessEncoding, TableGame};
+
+/// A solved game that can be written as a table file.
+pub trait TableSource {
+    /// The file's header (before its file checksum is known).
+    fn header(&self) -> Header;
+    /// Outcome word `w`: bit `r % 64` set when rank `64 w + r % 64` is a win.
+    fn outcome_word(&self, w: usize) -> u64;
+    /// Fills `out` with the remoteness slots of ranks `first..`, little-endian, each the
+    /// header's width, in [`TableSource::encoding`].
+    fn remoteness_bytes(&self, first: u64, out: &mut [u8]);
+    /// How [`TableSource::remoteness_bytes`] encodes remoteness (a writer refuses a source
+    /// whose encoding is not the one its game's tables use).
+    fn encoding(&self) -> RemotenessEncoding;
+}
+
+impl TableSource for Solution {
+    fn header(&self) -> Header {
+        let index = self.index();
+        let game = TableGame::new(zecklab_games::zgame::family::Recurrence::FIBONACCI, RuleSet::All, self.misere());
+        Header::layout(
+            game,
+            index.n(),
+            index.count(),
+            self.remoteness_width().unwrap_or(0) as u32,
+            self.end_parts(),
+            index.fingerprint(),
+        )
+    }
+
+    fn outcome_word(&self, w: usize) -> u64 {
+        self.outcome_word(w)
+    }
+
+    fn remoteness_bytes(&self, first: u64, out: &mut [u8]) {
+        self.half_excess_bytes(first, out);
+    }
+
+    fn encoding(&self) -> RemotenessEncoding {
+        RemotenessEncoding::HalfExcess
+    }
+}
+
+impl TableSource for FamilySolution {
+    fn header(&self) -> Header {
+        let rules = self.rules();
+        let game = TableGame::new(rules.recurrence(), rules.rules(), self.misere());
+        let end = self.index().unrank(self.index().count() - 1);
+        Header::layout(
+            game,
+            self.index().n(),
+            self.index().count(),
+            2,
+            end.iter().sum(),
+            self.index().fingerprint(),
+        )
+    }
+
+    fn outcome_word(&self, w: usize) -> u64 {
+        self.outcome_words()[w]
+    }
+
+    fn remoteness_bytes(&self, first: u64, out: &mut [u8]) {
+        for (o, r) in out.chunks_exact_mut(2).zip(&self.remoteness_table()[first as usize..]) {
+            o.copy_from_slice(&r.to_le_bytes());
+        }
+    }
+
+    fn encoding(&self) -> RemotenessEncoding {
+        RemotenessEncoding::Plain
+    }
+}
 
 /// The header a solution's table file has (before its file checksum is known).
-pub fn header_for(solution: &Solution) -> Header {
-    let index = solution.index();
-    Header::layout(
-        index.n(),
-        index.count(),
-        solution.remoteness_width().unwrap_or(0) as u32,
-        solution.end_parts(),
-        index.fingerprint(),
-    )
+pub fn header_for(solution: &impl TableSource) -> Header {
+    solution.header()
 }
 
 /// The prefix of temporary files; readers skip names that start with it.
@@ -53,12 +119,21 @@ pub fn remove_stale_temporaries(dir: &Path, prefix: &str) {
 /// # Errors
 /// [`StoreError`] naming the file or directory.
 pub fn write_table(
-    solution: &Solution,
+    solution: &impl TableSource,
     target: &Path,
     progress: impl Fn(u64, u64),
 ) -> Result<(), StoreError> {
     let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     let mut header = header_for(solution);
+    if solution.encoding() != header.table_game.encoding() {
+        return Err(StoreError::Foreign {
+            path: target.to_path_buf(),
+            what: format!(
+                "{} is stored from its own solver's tables (this solve encodes remoteness another way)",
+                header.table_game.describe()
+            ),
+        });
+    }
     let total = header.file_size();
     let available = fs4::available_space(&dir).map_err(io(&dir, "checking free space in"))?;
     // Keep a little room beyond the table itself for the file system's own needs.
@@ -88,7 +163,7 @@ pub fn write_table(
 }
 
 fn write_to(
-    solution: &Solution,
+    solution: &impl TableSource,
     header: &mut Header,
     path: &PathBuf,
     progress: &impl Fn(u64, u64),
@@ -109,8 +184,8 @@ fn write_to(
         // The header is written last, once the checksums are known; zeros hold its place.
         put(&mut w, &vec![0u8; PAGE as usize])?;
         let mut chunk = Vec::with_capacity(CHUNK as usize);
-        for word in solution.outcome_words() {
-            chunk.extend_from_slice(&word.to_le_bytes());
+        for word in 0..(header.outcome_bytes / 8) as usize {
+            chunk.extend_from_slice(&solution.outcome_word(word).to_le_bytes());
             if chunk.len() as u64 == CHUNK {
                 digests.push(xxh3_64(&chunk));
                 put(&mut w, &chunk)?;
@@ -128,7 +203,7 @@ fn write_to(
             while first < header.positions {
                 let count = per_chunk.min(header.positions - first);
                 let mut bytes = vec![0u8; (count * width) as usize];
-                solution.half_excess_bytes(first, &mut bytes);
+                solution.remoteness_bytes(first, &mut bytes);
                 digests.push(xxh3_64(&bytes));
                 put(&mut w, &bytes)?;
                 first += count;

@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 
 use zecklab_games::zgame::{check_table, solve, Solution};
 use zecklab_store::export::{write_csv, write_parquet, Rows};
-use zecklab_store::{Store, StoredTable};
+use zecklab_games::zgame::family::{solve_family, FamilyOptions, FamilyRules, Recurrence, RuleSet};
+use zecklab_games::zgame::{solve_with, SolveOptions};
+use zecklab_store::{Store, StoredTable, TableGame};
 
 fn scratch(name: &str) -> Store {
     let dir = std::env::temp_dir().join(format!("zecklab-store-test-{name}-{}", std::process::id()));
@@ -51,8 +53,8 @@ fn stored_tables_equal_solved_ones() {
     }
     let listed: Vec<u32> = store.list().unwrap().iter().map(|e| e.table.as_ref().unwrap().n()).collect();
     assert_eq!(listed, (1..=60).chain([200]).collect::<Vec<_>>());
-    assert!(store.remove(200).unwrap());
-    assert!(!store.remove(200).unwrap());
+    assert!(store.remove(TableGame::ZECKENDORF, 200).unwrap());
+    assert!(!store.remove(TableGame::ZECKENDORF, 200).unwrap());
     assert!(store.open(200).unwrap().is_none());
 }
 
@@ -293,4 +295,84 @@ fn only_regular_files_are_read_and_names_must_match() {
     std::fs::remove_file(&fifo).unwrap();
     std::os::unix::fs::symlink(&saved, &fifo).unwrap();
     assert!(store.open(200).is_err());
+}
+
+#[test]
+fn misere_tables_are_stored_apart_and_read_back_in_their_own_play() {
+    let store = scratch("misere");
+    for n in [1, 2, 3, 30, 60, 200] {
+        for with_remoteness in [true, false] {
+            let options = SolveOptions { misere: true, ..SolveOptions::new(with_remoteness, 1 << 32) };
+            let misere = solve_with(n, &options, |_, _| {}).unwrap();
+            let normal = solve(n, with_remoteness, 1 << 32, |_, _| {}).unwrap();
+            let misere_path = store.save(&misere, |_, _| {}).unwrap();
+            let normal_path = store.save(&normal, |_, _| {}).unwrap();
+            let game = TableGame::new(Recurrence::FIBONACCI, RuleSet::All, true);
+            assert_eq!(misere_path, store.path_for_game(game, n));
+            assert_ne!(misere_path, normal_path, "the two plays never share a file");
+            let table = store.open_game(game, n).unwrap().expect("saved");
+            assert_eq!(table.game(), game);
+            assert_same(&table, &misere);
+            assert!(check_table(&table.load(u64::MAX, |_, _| {}).unwrap(), |_, _| {}).passed(), "n = {n}");
+            assert_same(&store.open(n).unwrap().expect("saved"), &normal);
+            // The normal game's file keeps format version 1; the misère one is version 2.
+            let version = |path: &Path| u32::from_le_bytes(std::fs::read(path).unwrap()[16..20].try_into().unwrap());
+            assert_eq!((version(&normal_path), version(&misere_path)), (1, 2));
+        }
+    }
+    // A misère table under the normal game's name is refused, never read as normal play.
+    std::fs::copy(store.path_for_game(TableGame::new(Recurrence::FIBONACCI, RuleSet::All, true), 30), store.path_for(30))
+        .unwrap();
+    let error = store.open(30).unwrap_err().to_string();
+    assert!(error.contains("misère") && error.contains("zgame-n30.zkt"), "{error}");
+    let listed = store.list().unwrap();
+    assert_eq!(listed.len(), 12);
+    assert_eq!(listed.iter().filter(|e| e.table.is_err()).count(), 1);
+}
+
+#[test]
+fn generalized_games_are_stored_read_back_and_checked_by_their_rules() {
+    let store = scratch("family");
+    for (c, k) in [(2, 2), (1, 3), (2, 3), (3, 4)] {
+        for rules in [RuleSet::All, RuleSet::NoInitialCombine] {
+            for misere in [false, true] {
+                let n = 45;
+                let family = FamilyRules::new(Recurrence::new(c, k).unwrap(), rules, n);
+                let options = FamilyOptions { misere, ..FamilyOptions::default() };
+                let solution = solve_family(&family, n, &options, 1 << 30, |_, _| {}).unwrap();
+                let path = store.save(&solution, |_, _| {}).unwrap();
+                let game = TableGame::new(family.recurrence(), rules, misere);
+                assert_eq!(path, store.path_for_game(game, n));
+                let table = store.open_game(game, n).unwrap().expect("saved");
+                assert!(table.index().is_none() && table.family().is_some());
+                for r in 0..solution.index().count() {
+                    assert_eq!(table.outcome(r).unwrap(), solution.outcome(r));
+                    assert_eq!(table.remoteness(r, 0).unwrap(), Some(solution.remoteness(r)));
+                }
+                let report = table.check_family(|_, _| {}).unwrap();
+                assert_eq!((report.checked, report.inconsistent), (solution.index().count(), 0));
+                assert!(table.load(u64::MAX, |_, _| {}).is_err(), "not the Zeckendorf game's ranking");
+            }
+        }
+    }
+    // k = 2 has one rule set: both names are one game, one file.
+    let names: Vec<String> =
+        store.list().unwrap().iter().map(|e| e.path.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(names.len(), 2 + 4 + 4 + 4, "{names:?}");
+    assert!(names.contains(&"zgame-c2k3-noinit-misere-n45.zkt".to_string()), "{names:?}");
+    // A file renamed to another member's name is refused by what its header says.
+    let from = store.path_for_game(TableGame::new(Recurrence::new(2, 3).unwrap(), RuleSet::All, false), 45);
+    let to = store.path_for_game(TableGame::new(Recurrence::new(2, 3).unwrap(), RuleSet::NoInitialCombine, false), 45);
+    std::fs::copy(&from, &to).unwrap();
+    let error = store
+        .open_game(TableGame::new(Recurrence::new(2, 3).unwrap(), RuleSet::NoInitialCombine, false), 45)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("no-initial-combine"), "{error}");
+    // The Zeckendorf game's own solver writes the Fibonacci recurrence; the family's solve of it is
+    // refused rather than stored in an encoding its readers do not expect.
+    let fibonacci = FamilyRules::new(Recurrence::FIBONACCI, RuleSet::All, 20);
+    let solution = solve_family(&fibonacci, 20, &FamilyOptions::default(), 1 << 30, |_, _| {}).unwrap();
+    assert!(store.save(&solution, |_, _| {}).is_err());
+    assert!(store.open(20).unwrap().is_none(), "nothing left behind");
 }

@@ -6,6 +6,10 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
+use zecklab_answers::family::{Tags, Variant};
+use zecklab_store::TableGame;
+
+use crate::commands::zgame::family::VariantArgs;
 use crate::commands::zgame::store_at;
 use crate::input::{self, InputError};
 use crate::output::Out;
@@ -13,8 +17,9 @@ use crate::progress;
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "The store is a directory of table files, one per solved game (zgame-nN.zkt), written \
-atomically by `zecklab zgame solve --n N --save`. Its place: --store DIR, else $ZECKLAB_STORE, else the user's \
+    after_help = "The store is a directory of table files, one per solved game (zgame-nN.zkt; the family's other \
+members as zgame-misere-nN.zkt, zgame-cCkK-nN.zkt, zgame-cCkK-noinit-misere-nN.zkt, ...), written \
+atomically by `zecklab zgame solve --n N --save` (with the member's --recurrence, --rules, --misere). Its place: --store DIR, else $ZECKLAB_STORE, else the user's \
 data directory (e.g. ~/.local/share/zecklab). The file format is documented in crates/store/FORMAT.md."
 )]
 pub struct StoreArgs {
@@ -28,7 +33,8 @@ pub struct StoreArgs {
 #[derive(Subcommand, Debug)]
 enum StoreCommand {
     /// One line per stored table: {"game","n","positions","remoteness","bytes","path"} (and
-    /// "error" for a file that cannot be opened).
+    /// "error" for a file that cannot be opened; "recurrence", "rules" and "misere" for the
+    /// family's other members, as `zgame solve` prints them).
     List {
         /// One JSON object per table per line.
         #[arg(long)]
@@ -41,11 +47,17 @@ enum StoreCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Remove the stored table of the game on N.
+    /// Remove the stored table of the game on N (of the member named by --recurrence, --rules,
+    /// --misere).
     Remove {
         /// The game on N.
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: u32,
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// The misère game's table.
+        #[arg(long)]
+        misere: bool,
         /// Print one JSON object: {"n","removed","path"}.
         #[arg(long)]
         json: bool,
@@ -62,6 +74,8 @@ struct ListJson {
     path: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    #[serde(flatten)]
+    tags: Tags,
 }
 
 #[derive(Serialize)]
@@ -72,6 +86,33 @@ struct VerifyJson {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    #[serde(flatten)]
+    tags: Tags,
+}
+
+/// The JSON fields naming a member of the family, as `zgame solve` prints them.
+fn tags(game: TableGame) -> Tags {
+    let variant = Variant {
+        recurrence: game.recurrence(),
+        rules: game.rules(),
+        misere: game.misere(),
+        named: !game.is_fibonacci(),
+    };
+    variant.tags()
+}
+
+/// " (misère, recurrence 2,3, rules all)" for the family's other members, else nothing.
+fn described(game: TableGame) -> String {
+    if game == TableGame::ZECKENDORF {
+        String::new()
+    } else {
+        format!(" ({})", game.describe())
+    }
+}
+
+/// The stored game of a member of the family.
+pub fn table_game(variant: &Variant) -> TableGame {
+    TableGame::new(variant.recurrence, variant.rules, variant.misere)
 }
 
 pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
@@ -93,6 +134,7 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
                     bytes: e.bytes,
                     path: e.path.display().to_string(),
                     error: e.table.as_ref().err().map(ToString::to_string),
+                    tags: tags(e.game),
                 };
                 if json {
                     out.json(&line)?;
@@ -100,8 +142,9 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
                     out.line(format!("{}: {error}", line.path))?;
                 } else {
                     out.line(format!(
-                        "zgame n = {}: {} positions, {}, {} MiB  {}",
+                        "zgame n = {}{}: {} positions, {}, {} MiB  {}",
                         line.n.unwrap_or(0),
+                        described(e.game),
                         line.positions.unwrap_or(0),
                         if line.remoteness == Some(true) { "outcome and remoteness" } else { "outcome only" },
                         line.bytes.div_ceil(1 << 20),
@@ -138,6 +181,7 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
                     path: e.path.display().to_string(),
                     ok: result.is_ok(),
                     error: result.err(),
+                    tags: tags(e.game),
                 };
                 if json {
                     out.json(&line)?;
@@ -149,9 +193,10 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        StoreCommand::Remove { n, json } => {
-            let path = store.path_for(n);
-            let removed = store.remove(n).map_err(InputError::from_display)?;
+        StoreCommand::Remove { n, variant, misere, json } => {
+            let game = table_game(&variant.variant(misere)?);
+            let path = store.path_for_game(game, n);
+            let removed = store.remove(game, n).map_err(InputError::from_display)?;
             if json {
                 #[derive(Serialize)]
                 struct RemoveJson {

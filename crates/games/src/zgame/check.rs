@@ -6,7 +6,7 @@
 //! **Why a passing table is the right one.** Every move goes to a higher rank, so the game graph
 //! is acyclic and has a unique function satisfying "a position is a win exactly when some child
 //! is a loss; its remoteness follows from its children's by the definition; a position with no
-//! move is a loss with remoteness 0". A table in which every position satisfies these local
+//! move is a loss with remoteness 0" (in misère play: a win with remoteness 0). A table in which every position satisfies these local
 //! conditions equals that function, by induction from the highest rank down. So checking every
 //! position locally proves the whole table, whoever computed it (the sweep, a stored file).
 
@@ -28,6 +28,10 @@ pub trait SolvedTable: Sync {
     /// The stored remoteness of rank `r`, whose position has `parts` parts; `None` when the table
     /// holds no remoteness. (Tables may store remoteness relative to the part count.)
     fn remoteness_with_parts(&self, r: u64, parts: u32) -> Option<u32>;
+    /// Whether the table holds the misère game (whoever makes the last move loses).
+    fn misere(&self) -> bool {
+        false
+    }
 }
 
 /// What checking a table found.
@@ -97,6 +101,7 @@ fn lowest(a: Option<u64>, b: Option<u64>) -> Option<u64> {
 fn check_ranks(table: &impl SolvedTable, lo: u64, hi: u64, with_remoteness: bool) -> (u64, Option<u64>) {
     let index = table.index();
     let top = index.top();
+    let misere = table.misere();
     // Room above the top index for the parts a move makes (never used by a legal move).
     let mut counts = [0u32; MAX_TOP + 2];
     index.unrank_into(lo, &mut counts[..top]);
@@ -142,6 +147,8 @@ fn check_ranks(table: &impl SolvedTable, lo: u64, hi: u64, with_remoteness: bool
                 }
             }
         });
+        // With no move, the player to move has lost in normal play and won in misère play.
+        let win = win || (misere && !any_child);
         let outcome_ok = table.outcome(r) == Outcome::win_if(win);
         let remoteness_ok = !with_remoteness || {
             let expected = match (fastest_win, any_child) {
@@ -187,6 +194,44 @@ mod tests {
         fn remoteness_with_parts(&self, r: u64, parts: u32) -> Option<u32> {
             let rem = self.solution.remoteness_with_parts(r, parts)?;
             Some(if r == self.rank { rem + self.remoteness_shift } else { rem })
+        }
+        fn misere(&self) -> bool {
+            self.solution.misere()
+        }
+    }
+
+    /// A solved table presented as the other play (normal as misère, or the reverse).
+    struct OtherPlay<'a>(&'a Solution);
+
+    impl SolvedTable for OtherPlay<'_> {
+        fn index(&self) -> &PositionIndex {
+            self.0.index()
+        }
+        fn outcome(&self, r: u64) -> Outcome {
+            self.0.outcome(r)
+        }
+        fn remoteness_with_parts(&self, r: u64, parts: u32) -> Option<u32> {
+            self.0.remoteness_with_parts(r, parts)
+        }
+        fn misere(&self) -> bool {
+            !self.0.misere()
+        }
+    }
+
+    #[test]
+    fn misere_tables_pass_and_neither_play_passes_as_the_other() {
+        use crate::zgame::{solve_with, SolveOptions};
+        for n in 1..=40 {
+            for with_remoteness in [true, false] {
+                let options = SolveOptions { misere: true, ..SolveOptions::new(with_remoteness, 1 << 30) };
+                let misere = solve_with(n, &options, |_, _| {}).unwrap();
+                let report = check_table(&misere, |_, _| {});
+                assert!(report.passed(), "misère n = {n}: {report:?}");
+                let normal = solve(n, with_remoteness, 1 << 30, |_, _| {}).unwrap();
+                // The end alone differs at first, so each table fails as the other play.
+                assert!(!check_table(&OtherPlay(&misere), |_, _| {}).passed(), "n = {n}");
+                assert!(!check_table(&OtherPlay(&normal), |_, _| {}).passed(), "n = {n}");
+            }
         }
     }
 

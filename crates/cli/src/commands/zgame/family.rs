@@ -11,6 +11,7 @@ use zecklab_answers::zgame::{CoalitionJson, CoalitionsJson};
 use zecklab_games::zgame::family::{solve_family_coalitions, FamilyRules};
 use zecklab_games::zgame::{members, proper_coalitions};
 use zecklab_games::Cancel;
+use zecklab_store::Store;
 
 use super::solve::{check_range, MEMORY_LIMIT};
 use crate::input::InputError;
@@ -51,18 +52,31 @@ fn solved(
     Ok((solution?, start.elapsed().as_secs_f64()))
 }
 
-/// `zgame solve` of a member of the family other than the game itself: one line per n.
+/// `zgame solve` of a generalized game (a recurrence other than the Fibonacci one): one line
+/// per n, each saved in `save` when given.
 pub fn solve_range(
     out: &mut Out,
     first: u32,
     last: u32,
     variant: &Variant,
     json: bool,
+    save: Option<&Store>,
 ) -> anyhow::Result<()> {
     check_range(first, last)?;
     for n in first..=last {
         let (solution, seconds) = solved(variant, n, false)?;
-        let line = FamilySolve::of(&solution, variant, seconds);
+        let mut line = FamilySolve::of(&solution, variant, seconds);
+        if let Some(store) = save {
+            let bar = progress::bar(0, "bytes", &format!("saving n = {n}"));
+            let path = store
+                .save(&solution, |done, total| {
+                    bar.set_length(total);
+                    bar.set_position(done);
+                })
+                .map_err(InputError::from_display)?;
+            bar.finish_and_clear();
+            line.solve.saved = Some(path.display().to_string());
+        }
         if json {
             out.json(&line)?;
         } else {
@@ -74,9 +88,72 @@ pub fn solve_range(
                 line.solve.winner,
                 line.solve.remoteness.unwrap_or(0),
             ))?;
+            if let Some(path) = &line.solve.saved {
+                out.line(format!("  saved to {path}"))?;
+            }
         }
     }
     Ok(())
+}
+
+/// `zgame check` of a generalized game: its stored table when there is one (each chunk checked
+/// against its digest as it is read), else a fresh solve, checked position by position by the
+/// rules; exit status 1 on any inconsistency.
+pub fn check(
+    out: &mut Out,
+    n: u32,
+    store: Option<&Store>,
+    variant: &Variant,
+    json: bool,
+) -> anyhow::Result<std::process::ExitCode> {
+    let game = crate::commands::store::table_game(variant);
+    let stored = match store {
+        Some(store) => store.open_game(game, n).map_err(InputError::from_display)?,
+        None => None,
+    };
+    let start = Instant::now();
+    let bar = progress::bar(0, "positions", &format!("checking n = {n}"));
+    let show = |done: u64, total: u64| {
+        bar.set_length(total);
+        bar.set_position(done);
+    };
+    let (report, positions, source, first) = match &stored {
+        Some(table) => {
+            let report = table.check_family(show).map_err(InputError::from_display)?;
+            let (rules, index) = table.family().expect("a generalized game's table");
+            let first = report.first_inconsistent.map(|r| rules.format(&index.unrank(r)));
+            (report, table.positions(), "store", first)
+        }
+        None => {
+            let (solution, _) = solved(variant, n, false)?;
+            let value = |r: u64| Ok::<_, std::convert::Infallible>((solution.outcome(r).is_win(), solution.remoteness(r)));
+            let report = zecklab_games::zgame::family::check_family_table(
+                solution.rules(),
+                solution.index(),
+                variant.misere,
+                value,
+                show,
+            )
+            .unwrap_or_else(|never| match never {});
+            let first = report.first_inconsistent.map(|r| solution.rules().format(&solution.index().unrank(r)));
+            (report, solution.index().count(), "solved", first)
+        }
+    };
+    bar.finish_and_clear();
+    let line = super::solve::CheckJson {
+        n,
+        positions,
+        checked: report.checked,
+        remoteness_checked: true,
+        inconsistent: report.inconsistent,
+        first_inconsistent: first,
+        seconds: start.elapsed().as_secs_f64(),
+        source,
+        tags: variant.tags(),
+    };
+    super::solve::print_check(out, &line, json)?;
+    let passed = report.inconsistent == 0 && report.checked == positions;
+    Ok(if passed { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(1) })
 }
 
 /// The variant in words, for the text lines.

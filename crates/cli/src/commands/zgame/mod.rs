@@ -3,7 +3,7 @@
 //! Each subcommand's glue lives in its own module.
 
 mod export;
-mod family;
+pub(crate) mod family;
 mod lengths;
 mod play;
 mod relatives;
@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
+use zecklab_games::zgame::family::Recurrence;
 use zecklab_games::zgame::{Rule, TierEngine};
 
 use crate::input;
@@ -109,8 +110,10 @@ enum ZgameCommand {
         reversed: bool,
         #[command(flatten)]
         variant: family::VariantArgs,
-        /// Misère play: whoever makes the last move loses (the JSON gains "misere": true).
-        #[arg(long, conflicts_with_all = ["save", "tiers", "flat", "checkpoint", "reversed"])]
+        /// Misère play: whoever makes the last move loses (the JSON gains "misere": true). Solved
+        /// by the flat sweep (outcomes to n = 815, remoteness to n = 579); --save stores it apart
+        /// from the normal game's table.
+        #[arg(long, conflicts_with_all = ["tiers", "checkpoint", "reversed"])]
         misere: bool,
         /// One JSON object per n per line.
         #[arg(long)]
@@ -209,6 +212,11 @@ Each component's game is solved whole for its Grundy values, so components are p
         /// Check outcomes only (remoteness is not computed).
         #[arg(long)]
         no_remoteness: bool,
+        #[command(flatten)]
+        variant: family::VariantArgs,
+        /// Misère play: the table of the misère game (the JSON gains "misere": true).
+        #[arg(long)]
+        misere: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -383,15 +391,21 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         } => {
             let first = n.unwrap_or(1);
             let variant = variant.variant(misere)?;
-            if !variant.is_zeckendorf() || variant.named {
-                if save || tiers || flat || checkpoint.is_some() || reversed || engine != EngineArg::Fast {
+            if variant.recurrence != Recurrence::FIBONACCI {
+                if tiers || flat || checkpoint.is_some() || reversed || engine != EngineArg::Fast {
                     return Err(input::InputError::from_display(
-                        "--recurrence, --rules and --misere solve with the family's own solver: drop --save, --tiers, --flat, --checkpoint, --engine and --reversed",
+                        "a recurrence other than 1,2 is solved by the family's own solver: drop --tiers, --flat, --checkpoint, --engine and --reversed",
                     ));
                 }
-                family::solve_range(&mut out, first, to.unwrap_or(first), &variant, json || tiers_json)?;
+                let store = if save { Some(stored::store(args.store)?) } else { None };
+                family::solve_range(&mut out, first, to.unwrap_or(first), &variant, json || tiers_json, store.as_ref())?;
                 out.flush()?;
                 return Ok(ExitCode::SUCCESS);
+            }
+            if reversed && (variant.named || variant.misere) {
+                return Err(input::InputError::from_display(
+                    "--reversed plays the reversed Zeckendorf game in normal play: drop --recurrence, --rules and --misere",
+                ));
             }
             if reversed {
                 if crate::distributed::world().is_some() {
@@ -428,12 +442,13 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                     every: std::time::Duration::from_secs(checkpoint_every),
                 }),
                 engine.into(),
+                &variant,
             )?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Check { n, no_remoteness, json } => {
+        ZgameCommand::Check { n, no_remoteness, variant, misere, json } => {
             let store = stored::store(args.store).ok();
-            solve::check(&mut out, n, !no_remoteness, store.as_ref(), json)?
+            solve::check(&mut out, n, !no_remoteness, store.as_ref(), &variant.variant(misere)?, json)?
         }
         ZgameCommand::Scaling { n, processes, throughput, bandwidth, latency, every, json, tiers_json } => {
             let cluster = scaling::Cluster { throughput, bandwidth, latency };

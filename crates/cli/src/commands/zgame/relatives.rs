@@ -77,7 +77,7 @@ pub fn solve_reversed_range(
         if !remoteness {
             line.remoteness = None;
         }
-        print_solve_line(out, &line, json)?;
+        print_solve_line(out, &line, None, json)?;
     }
     Ok(())
 }

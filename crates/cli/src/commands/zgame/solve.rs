@@ -7,11 +7,12 @@ use serde::Serialize;
 use std::process::ExitCode;
 
 use std::path::Path;
+use zecklab_answers::family::{FamilySolve, Tags, Variant};
 use zecklab_answers::zgame::ZgameSolve;
 
 use zecklab_games::zgame::{
-    check_table, solve, tiered_bytes, Exchange, Solution, SolvePlan, TierEngine, TierIndex, TieredSolution,
-    TieredSolver,
+    check_table, solve_with, tiered_bytes, Exchange, Solution, SolveOptions, SolvePlan, TierEngine,
+    TierIndex, TieredSolution, TieredSolver,
 };
 use zecklab_store::checkpoint::{checkpoint_path, load_checkpoint, remove_checkpoint, save_checkpoint};
 use zecklab_store::Store;
@@ -117,7 +118,8 @@ struct Asked {
     checkpoint: bool,
 }
 
-/// Solves the games on `first..=last`, one line each.
+/// Solves the games on `first..=last`, one line each. `variant` is the Zeckendorf game in
+/// either play (its lines gain the variant's fields when it was named or misère).
 #[allow(clippy::too_many_arguments)]
 pub fn solve_range(
     out: &mut Out,
@@ -129,9 +131,21 @@ pub fn solve_range(
     method: Method,
     checkpoint: Option<Checkpoint<'_>>,
     engine: TierEngine,
+    variant: &Variant,
 ) -> anyhow::Result<()> {
     let json = output.json;
     check_range(first, last)?;
+    let tags = (variant.named || variant.misere).then(|| variant.tags());
+    let method = if variant.misere {
+        if method == Method::Tiered || checkpoint.is_some() {
+            return Err(InputError::from_display(
+                "misère play is solved by the flat sweep, not tier by tier: drop --tiers, --engine and --checkpoint",
+            ));
+        }
+        Method::Flat
+    } else {
+        method
+    };
     let mut world = distributed::world();
     if world.is_some() && (!no_remoteness || save.is_some() || method == Method::Flat) {
         return Err(InputError::from_display(SHARED_ONLY));
@@ -185,11 +199,11 @@ pub fn solve_range(
                 tiers: output.tiers.then_some(solved.tiers),
             };
             if !distributed::is_secondary() {
-                print_solve_line(out, &line, json)?;
+                print_solve_line(out, &line, tags.as_ref(), json)?;
             }
             continue;
         }
-        let solution = solve_with_progress(n, !no_remoteness)?;
+        let solution = solve_play_with_progress(n, !no_remoteness, variant.misere)?;
         let seconds = start.elapsed().as_secs_f64();
         let saved = match save {
             Some(store) => {
@@ -206,7 +220,7 @@ pub fn solve_range(
             None => None,
         };
         let line = ZgameSolve { saved, ..ZgameSolve::of(&solution, seconds, output.tiers) };
-        print_solve_line(out, &line, json)?;
+        print_solve_line(out, &line, tags.as_ref(), json)?;
     }
     Ok(())
 }
@@ -221,13 +235,19 @@ pub fn check_range(first: u32, last: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn print_solve_line(out: &mut Out, line: &ZgameSolve, json: bool) -> anyhow::Result<()> {
+/// Prints one solved game's line; `tags`, the fields of a member of the family named on the
+/// command line.
+pub fn print_solve_line(out: &mut Out, line: &ZgameSolve, tags: Option<&Tags>, json: bool) -> anyhow::Result<()> {
     if json {
-        out.json(line)?;
+        match tags {
+            Some(tags) => out.json(&FamilySolve { solve: line.clone(), tags: tags.clone() })?,
+            None => out.json(line)?,
+        }
     } else {
         let rem = line.remoteness.map_or("not computed".to_string(), |v| v.to_string());
+        let play = if tags.and_then(|t| t.misere).unwrap_or(false) { " (misère)" } else { "" };
         out.line(format!(
-            "n = {}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {:.2} s",
+            "n = {}{play}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {:.2} s",
             line.n, line.positions, line.p_positions, line.winner, line.seconds
         ))?;
         if let Some(path) = &line.saved {
@@ -341,12 +361,20 @@ pub fn check(
     n: u32,
     remoteness: bool,
     store: Option<&Store>,
+    variant: &Variant,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
-    let stored = super::stored::stored_table(store, n)?;
+    let game = crate::commands::store::table_game(variant);
+    if !game.is_fibonacci() {
+        return super::family::check(out, n, store, variant, json);
+    }
+    let stored = match store {
+        Some(store) => store.open_game(game, n).map_err(InputError::from_display)?,
+        None => None,
+    };
     let solution = match &stored {
         Some(_) => None,
-        None => Some(solve_with_progress(n, remoteness)?),
+        None => Some(solve_play_with_progress(n, remoteness, variant.misere)?),
     };
     let start = Instant::now();
     let bar = progress::bar(
@@ -366,17 +394,6 @@ pub fn check(
     bar.finish_and_clear();
     let source = if stored.is_some() { "store" } else { "solved" };
     let seconds = start.elapsed().as_secs_f64();
-    #[derive(Serialize)]
-    struct CheckJson {
-        n: u32,
-        positions: u64,
-        checked: u64,
-        remoteness_checked: bool,
-        inconsistent: u64,
-        first_inconsistent: Option<String>,
-        seconds: f64,
-        source: &'static str,
-    }
     let line = CheckJson {
         n,
         positions: report.positions,
@@ -386,7 +403,31 @@ pub fn check(
         first_inconsistent: report.first_inconsistent.as_ref().map(ToString::to_string),
         seconds,
         source,
+        tags: variant.tags(),
     };
+    print_check(out, &line, json)?;
+    Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `zgame check --json`'s line.
+#[derive(Serialize)]
+pub struct CheckJson {
+    pub n: u32,
+    pub positions: u64,
+    pub checked: u64,
+    pub remoteness_checked: bool,
+    pub inconsistent: u64,
+    pub first_inconsistent: Option<String>,
+    pub seconds: f64,
+    pub source: &'static str,
+    #[serde(flatten)]
+    pub tags: Tags,
+}
+
+/// Prints a check's line.
+pub fn print_check(out: &mut Out, line: &CheckJson, json: bool) -> anyhow::Result<()> {
+    let n = line.n;
+    let seconds = line.seconds;
     if json {
         out.json(&line)?;
     } else {
@@ -403,17 +444,22 @@ pub fn check(
         }
     }
     out.flush()?;
-    Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(())
 }
 
 /// Solves the game on `n` with a progress bar on a terminal (hidden when stderr is not one).
 /// Remoteness is computed when asked for and its table fits in [`MEMORY_LIMIT`].
 pub fn solve_with_progress(n: u32, remoteness: bool) -> anyhow::Result<Solution> {
+    solve_play_with_progress(n, remoteness, false)
+}
+
+/// [`solve_with_progress`] in normal or misère play.
+pub fn solve_play_with_progress(n: u32, remoteness: bool, misere: bool) -> anyhow::Result<Solution> {
     let plan = SolvePlan::new(n).map_err(InputError::from_display)?;
     let remoteness = remoteness && plan.bytes(true) <= MEMORY_LIMIT;
     let bar = progress::bar(plan.positions, "positions", &format!("solving n = {n}"));
-    let solution = solve(n, remoteness, MEMORY_LIMIT, |done, _| bar.set_position(done))
-        .map_err(InputError::from_display)?;
+    let options = SolveOptions { misere, ..SolveOptions::new(remoteness, MEMORY_LIMIT) };
+    let solution = solve_with(n, &options, |done, _| bar.set_position(done)).map_err(InputError::from_display)?;
     bar.finish_and_clear();
     Ok(solution)
 }

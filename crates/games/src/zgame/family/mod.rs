@@ -15,7 +15,7 @@ pub use index::FamilyIndex;
 pub use rules::{
     parse_family_position, FamilyError, FamilyMove, FamilyRules, Recurrence, RuleSet, MAX_C, MAX_K,
 };
-pub use solve::{family_bytes, solve_family, FamilyOptions, FamilySolution};
+pub use solve::{check_family_table, family_bytes, solve_family, FamilyCheck, FamilyOptions, FamilySolution};
 
 /// The earliest turn (1 = Player 1's first move) at which the player who wins the game on `n`
 /// (by `solution`, normal play, from the start) has a losing option, along some line in which

@@ -92,6 +92,17 @@ impl FamilySolution {
         out
     }
 
+    /// The outcome table as 64-bit words: bit `r % 64` of word `r / 64` is set when rank `r` is a
+    /// win for the player to move (for storing the table).
+    pub fn outcome_words(&self) -> &[u64] {
+        &self.wins
+    }
+
+    /// The remoteness of every rank, in rank order (for storing the table).
+    pub fn remoteness_table(&self) -> &[u16] {
+        &self.remoteness
+    }
+
     /// Positions by Grundy value: `(value, positions)`, in increasing value, when computed.
     pub fn grundy_counts(&self) -> Option<Vec<(u32, u64)>> {
         let values = self.grundy.as_ref()?;
@@ -262,5 +273,105 @@ fn highest_changed(m: FamilyMove, k: usize) -> usize {
         FamilyMove::Combine(i) => i + k,
         FamilyMove::InitialCombine(j) => j + 1,
         FamilyMove::Split(s) => s + 1,
+    }
+}
+
+/// What checking a table of a generalized game found (see [`check_family_table`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FamilyCheck {
+    /// Positions checked (all of them).
+    pub checked: u64,
+    /// Positions whose value disagrees with their children's.
+    pub inconsistent: u64,
+    /// The inconsistent position of highest rank (the first met, walking down), if any.
+    pub first_inconsistent: Option<u64>,
+}
+
+/// Checks every position of a table of the game on `n` under `rules` against its children,
+/// whoever computed it: `value(r)` is the table's outcome (win for the player to move) and
+/// remoteness of rank `r`, or an error that stops the check. A position is a win exactly when
+/// some child is a loss; remoteness is 0 with no move, else 1 + the least remoteness of a losing
+/// child for a win and 1 + the greatest of any child for a loss; with no move it is a loss in
+/// normal play and a win in misère play. The game graph has no cycle (every move raises the
+/// rank), so a table that passes is the game's only solution.
+///
+/// # Errors
+/// The first error `value` returns.
+pub fn check_family_table<E>(
+    rules: &FamilyRules,
+    index: &FamilyIndex,
+    misere: bool,
+    mut value: impl FnMut(u64) -> Result<(bool, u32), E>,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<FamilyCheck, E> {
+    let count = index.count();
+    let mut sweep = DownSweep::new(rules, index);
+    let mut children = Vec::new();
+    let (mut inconsistent, mut first) = (0u64, None);
+    loop {
+        let r = sweep.rank;
+        if r.is_multiple_of(STEP) {
+            progress(count - 1 - r, count);
+        }
+        sweep.children(&mut children);
+        let (mut least_loss, mut most) = (None::<u32>, 0u32);
+        for &(_, rank) in &children {
+            let (wins_child, rem) = value(rank)?;
+            if !wins_child {
+                least_loss = Some(least_loss.map_or(rem, |l| l.min(rem)));
+            }
+            most = most.max(rem);
+        }
+        let expected = match (children.is_empty(), least_loss) {
+            (true, _) => (misere, 0),
+            (false, Some(l)) => (true, l.saturating_add(1)),
+            (false, None) => (false, most.saturating_add(1)),
+        };
+        if value(r)? != expected {
+            inconsistent += 1;
+            first.get_or_insert(r);
+        }
+        if !sweep.step_down() {
+            break;
+        }
+    }
+    progress(count, count);
+    Ok(FamilyCheck { checked: count, inconsistent, first_inconsistent: first })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zgame::family::{Recurrence, RuleSet};
+
+    #[test]
+    fn solved_tables_pass_the_check_and_any_changed_value_fails_it() {
+        for (c, k) in [(1, 2), (2, 2), (1, 3), (2, 3), (3, 4)] {
+            for rule_set in [RuleSet::All, RuleSet::NoInitialCombine] {
+                for misere in [false, true] {
+                    let n = 30;
+                    let rules = FamilyRules::new(Recurrence::new(c, k).unwrap(), rule_set, n);
+                    let options = FamilyOptions { misere, ..FamilyOptions::default() };
+                    let s = solve_family(&rules, n, &options, 1 << 30, |_, _| {}).unwrap();
+                    let value = |r: u64| Ok::<_, ()>((s.outcome(r).is_win(), s.remoteness(r)));
+                    let report = check_family_table(&rules, s.index(), misere, value, |_, _| {}).unwrap();
+                    assert_eq!((report.checked, report.inconsistent), (s.index().count(), 0), "({c},{k})");
+                    // The other play fails at the end, and so does any one changed value.
+                    let other = check_family_table(&rules, s.index(), !misere, value, |_, _| {}).unwrap();
+                    assert!(other.inconsistent > 0, "({c},{k}) misère {misere}");
+                    for changed in [0, s.index().count() / 2, s.index().count() - 1] {
+                        for (flip, shift) in [(true, 0), (false, 1), (false, 2)] {
+                            let tampered = |r: u64| {
+                                let (w, rem) = value(r)?;
+                                Ok::<_, ()>(if r == changed { (w ^ flip, rem + shift) } else { (w, rem) })
+                            };
+                            let report =
+                                check_family_table(&rules, s.index(), misere, tampered, |_, _| {}).unwrap();
+                            assert!(report.inconsistent > 0, "({c},{k}) rank {changed}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -49,6 +49,8 @@ pub enum SolveError {
     },
     /// The caller cancelled the solve (see [`crate::Cancel`]).
     Cancelled,
+    /// Grundy values were asked for in misère play; they are a normal-play notion.
+    GrundyInMisere,
     /// A saved tiered-solve state does not belong to the solve asked for.
     BadState {
         /// The n of the state.
@@ -70,6 +72,9 @@ impl fmt::Display for SolveError {
                 limit >> 20
             ),
             SolveError::Cancelled => write!(f, "the solve was cancelled"),
+            SolveError::GrundyInMisere => f.write_str(
+                "Grundy values belong to normal play (they decide sums of games); misère play has none here"
+            ),
             SolveError::BadState { n } => write!(
                 f,
                 "the saved state (n = {n}) does not belong to this solve: its game, tier size or remoteness differ"
@@ -94,9 +99,16 @@ pub struct Solution {
     grundy: Option<Vec<std::sync::atomic::AtomicU8>>,
     /// Parts of the end position (the Zeckendorf representation of n).
     end_parts: u32,
+    /// Misère play (whoever makes the last move loses).
+    misere: bool,
 }
 
 impl Solution {
+    /// Whether this is the misère game.
+    pub fn misere(&self) -> bool {
+        self.misere
+    }
+
     /// The Sprague-Grundy value of rank `r`, when computed.
     pub fn grundy(&self, r: u64) -> Option<u32> {
         let g = self.grundy.as_ref()?;
@@ -129,7 +141,7 @@ impl Solution {
         let mut counts = [0; crate::zgame::ranks::MAX_TOP];
         self.index.unrank_into(r, &mut counts[..self.index.top()]);
         let fewest = counts.iter().sum::<u32>() - self.end_parts;
-        Some(tables::remoteness_from(fewest, table.get(r), self.wins.get(r)))
+        Some(tables::remoteness_from(fewest, table.get(r), self.wins.get(r) ^ self.misere))
     }
 
     /// The value of the position with rank `r`, when remoteness was computed.
@@ -157,6 +169,12 @@ impl Solution {
     pub fn outcome_words(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
         (0..self.index.count().div_ceil(64) as usize).map(|w| self.wins.word(w))
     }
+
+    /// Word `w` of [`Solution::outcome_words`].
+    pub fn outcome_word(&self, w: usize) -> u64 {
+        self.wins.word(w)
+    }
+
 
     /// Bytes a remoteness slot takes (1 or 2), when remoteness was computed.
     pub fn remoteness_width(&self) -> Option<usize> {
@@ -205,15 +223,19 @@ impl crate::zgame::SolvedTable for Solution {
     #[inline]
     fn remoteness_with_parts(&self, r: u64, parts: u32) -> Option<u32> {
         let table = self.remoteness.as_ref()?;
-        Some(tables::remoteness_from(parts - self.end_parts, table.get(r), self.wins.get(r)))
+        Some(tables::remoteness_from(parts - self.end_parts, table.get(r), self.wins.get(r) ^ self.misere))
+    }
+
+    fn misere(&self) -> bool {
+        self.misere
     }
 }
 
 /// Remoteness from a stored half-excess: `parts` is the position's number of parts, `end_parts`
-/// the end's, `win` its outcome. The inverse of how the solver stores remoteness, for readers of
-/// stored tables.
-pub fn remoteness_from_half_excess(parts: u32, end_parts: u32, half_excess: u32, win: bool) -> u32 {
-    tables::remoteness_from(parts - end_parts, half_excess, win)
+/// the end's, `win` its outcome, `misere` the play. The inverse of how the solver stores
+/// remoteness, for readers of stored tables.
+pub fn remoteness_from_half_excess(parts: u32, end_parts: u32, half_excess: u32, win: bool, misere: bool) -> u32 {
+    tables::remoteness_from(parts - end_parts, half_excess, win ^ misere)
 }
 
 /// The positions with a given number of parts (a tier: combines lower it by one, splits keep it)
@@ -350,8 +372,10 @@ pub struct SolveOptions {
     /// Checked between blocks: once cancelled, the solve stops and returns
     /// [`SolveError::Cancelled`].
     pub cancel: crate::Cancel,
-    /// Compute every position's Sprague-Grundy value too (one byte a position).
+    /// Compute every position's Sprague-Grundy value too (one byte a position; normal play only).
     pub with_grundy: bool,
+    /// Misère play: whoever makes the last move loses.
+    pub misere: bool,
 }
 
 impl SolveOptions {
@@ -366,6 +390,7 @@ impl SolveOptions {
             split_blocks_from: Self::DEFAULT_SPLIT_BLOCKS_FROM,
             cancel: crate::Cancel::new(),
             with_grundy: false,
+            misere: false,
         }
     }
 }
@@ -388,12 +413,16 @@ pub fn solve(
 /// [`solve`] with every option spelled out.
 ///
 /// # Errors
-/// [`SolveError`] for `n = 0` or tables past the memory limit.
+/// [`SolveError`] for `n = 0`, tables past the memory limit, or Grundy values asked for in
+/// misère play (they are a normal-play notion).
 pub fn solve_with(
     n: u32,
     options: &SolveOptions,
     progress: impl Fn(u64, u64) + Sync,
 ) -> Result<Solution, SolveError> {
+    if options.misere && options.with_grundy {
+        return Err(SolveError::GrundyInMisere);
+    }
     let game = RankedGame::new(n)?;
     let plan = game.plan();
     let bytes = plan.bytes(options.with_remoteness)
@@ -425,13 +454,16 @@ pub fn solve_with(
             split,
             &options.cancel,
             g,
+            options.misere,
         )
         .run(),
         Some(RemotenessTable::Narrow(t)) => {
-            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel, g).run()
+            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel, g, options.misere)
+                .run()
         }
         Some(RemotenessTable::Wide(t)) => {
-            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel, g).run()
+            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel, g, options.misere)
+                .run()
         }
     };
     if options.cancel.is_cancelled() {
@@ -440,7 +472,7 @@ pub fn solve_with(
     if !fitted {
         return Err(SolveError::RemotenessOverflow { n });
     }
-    Ok(Solution { index, wins, remoteness, grundy, end_parts })
+    Ok(Solution { index, wins, remoteness, grundy, end_parts, misere: options.misere })
 }
 
 #[cfg(test)]
@@ -475,6 +507,36 @@ mod tests {
                 assert_eq!(flat.grundy_counts(), family.grundy_counts(), "n = {n}");
             }
         }
+    }
+
+    #[test]
+    fn misere_values_equal_the_familys_sweep() {
+        // Misère play on the flat sweep (outcomes and remoteness, rank order and waves, narrow
+        // slots) against the family's sweep, which the reference crate holds to a naive search.
+        use crate::zgame::family::{solve_family, FamilyOptions, FamilyRules, Recurrence, RuleSet};
+        for n in (1..=60).chain([90, 131]) {
+            let rules = FamilyRules::new(Recurrence::FIBONACCI, RuleSet::All, n);
+            let options = FamilyOptions { misere: true, ..FamilyOptions::default() };
+            let family = solve_family(&rules, n, &options, 1 << 32, |_, _| {}).unwrap();
+            for (with_remoteness, split) in [(true, u64::MAX), (true, 64), (false, 64)] {
+                let options = SolveOptions {
+                    split_blocks_from: split,
+                    misere: true,
+                    ..SolveOptions::new(with_remoteness, 1 << 32)
+                };
+                let flat = solve_with(n, &options, |_, _| {}).unwrap();
+                assert!(flat.misere());
+                for r in 0..flat.index().count() {
+                    assert_eq!(flat.outcome(r), family.outcome(r), "n = {n}, rank {r}");
+                    if with_remoteness {
+                        assert_eq!(flat.remoteness(r), Some(family.remoteness(r)), "n = {n}, rank {r}");
+                    }
+                }
+                assert_eq!(flat.p_positions(), family.p_positions(), "n = {n}");
+            }
+        }
+        let grundy = SolveOptions { misere: true, with_grundy: true, ..SolveOptions::new(false, 1 << 32) };
+        assert!(matches!(solve_with(10, &grundy, |_, _| {}), Err(SolveError::GrundyInMisere)));
     }
 
     #[test]
@@ -534,10 +596,11 @@ mod tests {
             &|_| {},
             64,
             &crate::Cancel::new(),
-            None
+            None,
+            false,
         )
         .run());
-        let wide = Solution { index, wins, remoteness: Some(wide), grundy: None, end_parts };
+        let wide = Solution { index, wins, remoteness: Some(wide), grundy: None, end_parts, misere: false };
         for r in 0..narrow.index().count() {
             assert_eq!(narrow.value(r), wide.value(r), "rank {r}");
         }
@@ -631,7 +694,8 @@ mod tests {
         let wins = WinBits::new(game.index.count());
         let slots = TinySlots((0..game.index.count()).map(|_| Default::default()).collect());
         let cancel = crate::Cancel::new();
-        let sweep = sweep::Sweep::new(&game.index, &wins, &slots, game.end_parts, &|_| {}, 64, &cancel, None);
+        let sweep =
+            sweep::Sweep::new(&game.index, &wins, &slots, game.end_parts, &|_| {}, 64, &cancel, None, false);
         assert!(!sweep.run(), "half-excesses above 1 occur at n = 30 and must be reported");
     }
 

@@ -36,6 +36,9 @@ pub(super) struct Sweep<'a, R: HalfExcessSlots + ?Sized> {
     cancel: &'a crate::Cancel,
     /// Grundy values, when asked for: one byte a position (each below 64, else `overflowed`).
     grundy: Option<&'a [AtomicU8]>,
+    /// Misère play: the end (the one position with no move) is a win, and wins have even
+    /// remoteness.
+    misere: bool,
     /// Set when some half-excess did not fit its slot (the proven bound makes this impossible;
     /// the flag makes a mistake in it an error instead of a wrong value).
     overflowed: AtomicBool,
@@ -54,6 +57,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
         split_from: u64,
         cancel: &'a crate::Cancel,
         grundy: Option<&'a [AtomicU8]>,
+        misere: bool,
     ) -> Self {
         Sweep {
             arithmetic: RankArithmetic::new(index),
@@ -65,6 +69,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
             split_from,
             cancel,
             grundy,
+            misere,
             overflowed: AtomicBool::new(false),
         }
     }
@@ -75,8 +80,11 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
     pub(super) fn run(&self) -> bool {
         let top = self.arithmetic.top;
         if top >= 2 {
-            // (n = 1: the single position {1} has no move; the zeroed tables already say so.)
             self.block(top, self.arithmetic.start());
+        } else if self.misere {
+            // n = 1: the single position {1} has no move. The zeroed tables say loss at
+            // remoteness 0, right in normal play; in misère play it is a win, still at 0.
+            self.wins.set_bits(0, 1);
         }
         !self.overflowed.load(Relaxed)
     }
@@ -149,7 +157,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
             let r = cursor.base + c2;
             let c1 = m2 as u64 - 2 * c2;
             writer.seek(self.wins, r);
-            let mut visit = Visit::new(parts_above_2 + (c1 + c2) as u32 - self.end_parts);
+            let mut visit = Visit::new(parts_above_2 + (c1 + c2) as u32 - self.end_parts, self.misere);
             // The Grundy values seen among the children, as bits (values below 64).
             let mut seen = 0u64;
             let grundy = self.grundy;
@@ -173,6 +181,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
                 || children(&mut visit, combine_3, c2 >= 1, true)
                 || children(&mut visit, split_3, true, false)
                 || fixed.iter().rev().any(|f| children(&mut visit, Some(f.delta), true, f.combine));
+            visit.finish();
             if let Some(g) = grundy {
                 let mex = seen.trailing_ones();
                 if mex >= 64 {
@@ -194,6 +203,7 @@ impl<'a, R: HalfExcessSlots + ?Sized> Sweep<'a, R> {
 struct Visit {
     /// `S(p)`: the fewest moves left (parts beyond those of the end).
     fewest: u32,
+    misere: bool,
     win: bool,
     any_child: bool,
     /// The least remoteness of a losing child, and the greatest of any child.
@@ -202,8 +212,15 @@ struct Visit {
 }
 
 impl Visit {
-    fn new(fewest: u32) -> Visit {
-        Visit { fewest, win: false, any_child: false, fastest_win: u32::MAX, slowest: 0 }
+    fn new(fewest: u32, misere: bool) -> Visit {
+        Visit { fewest, misere, win: false, any_child: false, fastest_win: u32::MAX, slowest: 0 }
+    }
+
+    /// After the children: a position with no move is a win in misère play (the opponent made
+    /// the last move), a loss in normal play.
+    #[inline(always)]
+    fn finish(&mut self) {
+        self.win |= self.misere && !self.any_child;
     }
 
     /// Records a child; returns whether the sweep may stop looking (outcome only, a loss found).
@@ -214,7 +231,7 @@ impl Visit {
             self.win |= !win;
             return self.win;
         }
-        let remoteness = remoteness_from(self.fewest - u32::from(combine), half_excess, win);
+        let remoteness = remoteness_from(self.fewest - u32::from(combine), half_excess, win ^ self.misere);
         if !win {
             self.win = true;
             self.fastest_win = self.fastest_win.min(remoteness);
@@ -225,16 +242,16 @@ impl Visit {
 
     /// The position's half-excess `h` (see `tables`): remoteness minus `S`, halved.
     fn half_excess(&self) -> u32 {
-        let remoteness = if self.win {
-            self.fastest_win + 1
-        } else if self.any_child {
-            self.slowest + 1
-        } else {
+        let remoteness = if !self.any_child {
             0
+        } else if self.win {
+            self.fastest_win + 1
+        } else {
+            self.slowest + 1
         };
         debug_assert!(
             remoteness >= self.fewest
-                && (remoteness - self.fewest) % 2 == (u32::from(self.win) + self.fewest) % 2
+                && (remoteness - self.fewest) % 2 == (u32::from(self.win ^ self.misere) + self.fewest) % 2
         );
         (remoteness - self.fewest) / 2
     }

@@ -3,8 +3,9 @@
 //!
 //! **Half the excess.** Combines remove one part and splits keep the count, so every game from
 //! `p` has at least `S(p) = parts(p) - parts(end)` moves, and remoteness has the parity of its
-//! outcome (a win is odd, a loss even). So `remoteness = S + 2h + ((win + S) mod 2)` for a
-//! half-excess `h >= 0`, and the tables store `h`.
+//! outcome (in normal play a win is odd, a loss even; in misère play the other way round, the
+//! end being a win at 0). So `remoteness = S + 2h + ((odd + S) mod 2)` for a half-excess
+//! `h >= 0`, `odd` being `win` in normal play and `!win` in misère play, and the tables store `h`.
 //!
 //! **A true bound on `h`.** Let `a_i = F(i+2) - i - 2` (so `a_1 = 0, a_2 = 1, a_3 = 3, a_4 = 7`)
 //! and `Ψ(p) = sum_i a_i c_i`. From `F(i+1) = F(i) + F(i-1)`:
@@ -14,7 +15,8 @@
 //! - a combine `F(i-1) ∧ F(i) -> F(i+1)` (`i >= 2`) by `F(i+3) - F(i+2) - F(i+1) + i = i`.
 //!
 //! Every move raises `Ψ` by at least one, so no game from `p` lasts more than `Ψ(end) - Ψ(p)`
-//! moves and `remoteness(p) - S(p) <= D(p) = Ψ(end) - Ψ(p) - S(p)`. Along a move `D` never grows
+//! moves and `remoteness(p) - S(p) <= D(p) = Ψ(end) - Ψ(p) - S(p)` (in either play: the bound
+//! is on the length of any game). Along a move `D` never grows
 //! (a split lowers it by 1, `F1 ∧ F1` leaves it, any other combine lowers it by `i - 1`), and every
 //! position is reachable from the start `{1^n}` (each part `F_i` can be built from `F_i` ones by
 //! combines), so `D(p) <= D(start) = Ψ(end) - (n - Z(n))` and every `h <= D(start) / 2`.
@@ -159,8 +161,10 @@ pub(crate) fn potential_weight(i: usize) -> u64 {
     zecklab_numeration::fib::FIB_U64[i + 2] - i as u64 - 2
 }
 
-/// Remoteness from its half-excess: `S + 2h + ((win + S) mod 2)`.
+/// Remoteness from its half-excess: `S + 2h + ((odd + S) mod 2)`, `odd` the parity the
+/// remoteness has: in normal play wins are odd (`odd = win`), in misère play even
+/// (`odd = !win`: the end, where the player to move has won, is 0).
 #[inline(always)]
-pub(super) fn remoteness_from(fewest_moves_left: u32, half_excess: u32, win: bool) -> u32 {
-    fewest_moves_left + 2 * half_excess + ((u32::from(win) + fewest_moves_left) & 1)
+pub(super) fn remoteness_from(fewest_moves_left: u32, half_excess: u32, odd: bool) -> u32 {
+    fewest_moves_left + 2 * half_excess + ((u32::from(odd) + fewest_moves_left) & 1)
 }
