@@ -6,12 +6,15 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::family::{
-    parse_family_position, solve_family, FamilyOptions, FamilyRules, FamilySolution, Recurrence, RuleSet,
+    parse_family_position, solve_family, FamilyIndex, FamilyMove, FamilyOptions, FamilyRules, FamilySolution,
+    Recurrence, RuleSet,
 };
+use zecklab_games::zgame::ZPosition;
 use zecklab_games::Outcome;
+use zecklab_store::StoredTable;
 
 use crate::moves::{sort_best_first, MoveJson};
-use crate::zgame::{LineStepJson, PositionJson, ZgameSolve};
+use crate::zgame::{LineStepJson, PositionJson, Values, ZgameSolve};
 use crate::AnswerError;
 
 /// Which member of the family: recurrence, rule set and play, and whether the recurrence or the
@@ -182,71 +185,203 @@ pub fn parse(variant: &Variant, text: &str) -> Result<(Vec<u32>, u32), AnswerErr
     parse_family_position(variant.recurrence, &text).map_err(AnswerError::invalid)
 }
 
-/// Every move of `counts` with the value it leads to and the rank of that position, best first
-/// for the mover.
-fn moves_best_first(solution: &FamilySolution, counts: &[u32]) -> Vec<(MoveJson, u64)> {
-    let rules = solution.rules();
-    let mut moves: Vec<(MoveJson, u64)> = solution
-        .children(counts)
-        .into_iter()
-        .map(|(m, r)| {
-            let child = solution.index().unrank(r);
-            let json = MoveJson::new(
-                rules.describe(m),
-                rules.format(&child),
-                solution.outcome(r),
-                Some(solution.remoteness(r)),
-            );
-            (json, r)
-        })
-        .collect();
-    // The order `sort_best_first` gives, each move keeping its rank.
+/// A solved member of the family as the answers read it: its rules and ranking, and each rank's
+/// value, from a solve in memory or a stored table.
+pub trait FamilyValues {
+    /// The rules.
+    fn rules(&self) -> &FamilyRules;
+    /// The ranking.
+    fn index(&self) -> &FamilyIndex;
+    /// Outcome and remoteness of rank `r`, whose position is `counts`.
+    ///
+    /// # Errors
+    /// [`AnswerError::Invalid`] when a stored file cannot be read where the value lies.
+    fn value(&self, r: u64, counts: &[u32]) -> Result<(Outcome, u32), AnswerError>;
+    /// The Grundy value of rank `r`, where computed.
+    fn grundy(&self, r: u64) -> Option<u32>;
+    /// `"store"` or `"solved"`, the JSON `source` field.
+    fn source(&self) -> &'static str;
+}
+
+impl FamilyValues for FamilySolution {
+    fn rules(&self) -> &FamilyRules {
+        FamilySolution::rules(self)
+    }
+    fn index(&self) -> &FamilyIndex {
+        FamilySolution::index(self)
+    }
+    fn value(&self, r: u64, _: &[u32]) -> Result<(Outcome, u32), AnswerError> {
+        Ok((self.outcome(r), self.remoteness(r)))
+    }
+    fn grundy(&self, r: u64) -> Option<u32> {
+        FamilySolution::grundy(self, r)
+    }
+    fn source(&self) -> &'static str {
+        "solved"
+    }
+}
+
+/// The Zeckendorf game's own values (its flat solve or stored table, in either play) read as a
+/// member of the family: the Fibonacci recurrence ranks positions exactly as the game does.
+pub struct GameValues<'a> {
+    values: Values<'a>,
+    rules: FamilyRules,
+    index: FamilyIndex,
+}
+
+impl<'a> GameValues<'a> {
+    /// The values of the game on `n`.
+    ///
+    /// # Errors
+    /// [`AnswerError::TooLarge`] when `n`'s positions cannot be ranked.
+    pub fn new(values: Values<'a>) -> Result<GameValues<'a>, AnswerError> {
+        let n = values.n();
+        let rules = FamilyRules::new(Recurrence::FIBONACCI, RuleSet::All, n);
+        let index = FamilyIndex::new(rules.terms(), n)
+            .ok_or_else(|| AnswerError::TooLarge(format!("n = {n}: its positions cannot be ranked")))?;
+        Ok(GameValues { values, rules, index })
+    }
+}
+
+impl FamilyValues for GameValues<'_> {
+    fn rules(&self) -> &FamilyRules {
+        &self.rules
+    }
+    fn index(&self) -> &FamilyIndex {
+        &self.index
+    }
+    fn value(&self, _: u64, counts: &[u32]) -> Result<(Outcome, u32), AnswerError> {
+        let p = ZPosition::from_counts(counts.to_vec()).map_err(AnswerError::invalid)?;
+        let (outcome, remoteness) = self.values.value(&p)?;
+        let remoteness = remoteness.ok_or_else(|| {
+            AnswerError::TooLarge("this table holds no remoteness (solved or stored without it)".into())
+        })?;
+        Ok((outcome, remoteness))
+    }
+    fn grundy(&self, _: u64) -> Option<u32> {
+        None
+    }
+    fn source(&self) -> &'static str {
+        self.values.source()
+    }
+}
+
+/// A generalized game's stored table, read as the answers read a solve.
+pub struct StoredFamily<'a> {
+    table: &'a StoredTable,
+    rules: &'a FamilyRules,
+    index: &'a FamilyIndex,
+}
+
+impl<'a> StoredFamily<'a> {
+    /// The values of a stored generalized game; `None` for a table of the Zeckendorf game.
+    pub fn new(table: &'a StoredTable) -> Option<StoredFamily<'a>> {
+        let (rules, index) = table.family()?;
+        Some(StoredFamily { table, rules, index })
+    }
+}
+
+impl FamilyValues for StoredFamily<'_> {
+    fn rules(&self) -> &FamilyRules {
+        self.rules
+    }
+    fn index(&self) -> &FamilyIndex {
+        self.index
+    }
+    fn value(&self, r: u64, _: &[u32]) -> Result<(Outcome, u32), AnswerError> {
+        let outcome = self.table.outcome(r).map_err(AnswerError::invalid)?;
+        let remoteness = self.table.remoteness(r, 0).map_err(AnswerError::invalid)?.ok_or_else(|| {
+            AnswerError::TooLarge(format!("{} holds no remoteness", self.table.path().display()))
+        })?;
+        Ok((outcome, remoteness))
+    }
+    fn grundy(&self, _: u64) -> Option<u32> {
+        None
+    }
+    fn source(&self) -> &'static str {
+        "store"
+    }
+}
+
+/// The children of `counts` by the rules, each move with its child's counts and rank.
+fn children(values: &impl FamilyValues, counts: &[u32]) -> Vec<(FamilyMove, Vec<u32>, u64)> {
+    let (rules, index) = (values.rules(), values.index());
+    let mut work = counts.to_vec();
+    let mut out = Vec::new();
+    rules.for_each_move(counts, |m| {
+        rules.apply(&mut work, m);
+        out.push((m, work.clone(), index.rank(&work)));
+        rules.undo(&mut work, m);
+    });
+    out
+}
+
+/// Every move of `counts` with the value it leads to and that position, best first for the
+/// mover.
+fn moves_best_first(
+    values: &impl FamilyValues,
+    counts: &[u32],
+) -> Result<Vec<(MoveJson, Vec<u32>)>, AnswerError> {
+    let rules = values.rules();
+    let mut moves = Vec::new();
+    for (m, child, r) in children(values, counts) {
+        let (outcome, remoteness) = values.value(r, &child)?;
+        let json = MoveJson::new(rules.describe(m), rules.format(&child), outcome, Some(remoteness));
+        moves.push((json, child));
+    }
+    // The order `sort_best_first` gives, each move keeping its position.
     let mut order: Vec<MoveJson> = moves.iter().map(|(m, _)| m.clone()).collect();
     sort_best_first(&mut order);
     moves.sort_by_key(|(m, _)| order.iter().position(|o| o == m));
-    moves
+    Ok(moves)
 }
 
 /// The answer for the position `counts` of a solved member of the family.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] when a stored table cannot be read where a value lies.
 pub fn position(
-    solution: &FamilySolution,
+    values: &impl FamilyValues,
     variant: &Variant,
     counts: &[u32],
     with_line: bool,
-) -> FamilyPositionJson {
-    let index = solution.index();
+) -> Result<FamilyPositionJson, AnswerError> {
+    let index = values.index();
     let r = index.rank(counts);
-    let moves = moves_best_first(solution, counts);
-    let line = with_line.then(|| {
+    let moves = moves_best_first(values, counts)?;
+    let line = if with_line {
         let mut steps = Vec::new();
         let mut at = counts.to_vec();
-        while let Some((best, next)) = moves_best_first(solution, &at).into_iter().next() {
+        while let Some((best, next)) = moves_best_first(values, &at)?.into_iter().next() {
             steps.push(LineStepJson {
                 r#move: best.r#move,
                 to: best.to,
                 outcome: best.outcome,
                 remoteness: best.remoteness,
             });
-            at = index.unrank(next);
+            at = next;
         }
-        Some(steps)
-    });
+        Some(Some(steps))
+    } else {
+        None
+    };
     let moves: Vec<MoveJson> = moves.into_iter().map(|(m, _)| m).collect();
-    FamilyPositionJson {
+    let (outcome, remoteness) = values.value(r, counts)?;
+    Ok(FamilyPositionJson {
         position: PositionJson {
-            position: solution.rules().format(counts),
+            position: values.rules().format(counts),
             n: index.n(),
-            outcome: solution.outcome(r).as_str(),
-            remoteness: Some(solution.remoteness(r)),
+            outcome: outcome.as_str(),
+            remoteness: Some(remoteness),
             terminal: moves.is_empty(),
-            source: "solved",
+            source: values.source(),
             moves,
             line,
         },
-        grundy: solution.grundy(r),
-        terms: solution.rules().terms().to_vec(),
+        grundy: values.grundy(r),
+        terms: values.rules().terms().to_vec(),
         tags: variant.tags(),
-    }
+    })
 }
 
 /// One Grundy value and how many positions have it.

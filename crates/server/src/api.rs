@@ -396,7 +396,7 @@ async fn zgame_position(
         let (counts, n) = family::parse(&variant, &text).map_err(|e| ApiError::about("p", e))?;
         let solved = family_solved(&state, variant, n, grundy && !variant.misere).await?;
         return blocking(move || {
-            Ok(Json(Either::Family(family::position(&solved.0, &variant, &counts, with_line))))
+            Ok(Json(Either::Family(family::position(&solved.0, &variant, &counts, with_line)?)))
         })
         .await;
     }

@@ -199,7 +199,9 @@ pub fn grundy(out: &mut Out, first: u32, last: u32, variant: &Variant, json: boo
     Ok(())
 }
 
-/// `zgame position` of a member of the family (or of the game itself with `--grundy`).
+/// `zgame position` of a member of the family (or of the game itself with `--grundy`): from its
+/// stored table when there is one (and no Grundy value is asked for), else from a solve: the
+/// game's own flat sweep for the misère Zeckendorf game, the family's solver otherwise.
 pub fn position(
     out: &mut Out,
     text: &str,
@@ -207,17 +209,39 @@ pub fn position(
     with_line: bool,
     grundy: bool,
     json: bool,
+    store: Option<&Store>,
 ) -> anyhow::Result<()> {
     let (counts, n) = family::parse(variant, text)?;
-    if n > super::POSITION_LIMIT {
+    let game = crate::commands::store::table_game(variant);
+    let stored = match store {
+        Some(store) if !grundy => store.open_game(game, n).map_err(InputError::from_display)?,
+        _ => None,
+    };
+    if stored.is_none() && n > super::POSITION_LIMIT {
         return Err(InputError(format!(
-            "the position sums to n = {n}: this answer solves every position of that game, which is done only up to n = {}",
+            "the position sums to n = {n}: this game is not stored, and answering means solving every position of it, which is done on demand only up to n = {}",
             super::POSITION_LIMIT
         ))
         .into());
     }
-    let (solution, _) = solved(variant, n, grundy && !variant.misere)?;
-    let answer = family::position(&solution, variant, &counts, with_line);
+    let answer = match &stored {
+        Some(table) => match family::StoredFamily::new(table) {
+            Some(values) => family::position(&values, variant, &counts, with_line)?,
+            None => {
+                let values = family::GameValues::new(zecklab_answers::zgame::Values::Stored(table))?;
+                family::position(&values, variant, &counts, with_line)?
+            }
+        },
+        None if game.is_fibonacci() && variant.misere => {
+            let solution = super::solve::solve_play_with_progress(n, true, true)?;
+            let values = family::GameValues::new(zecklab_answers::zgame::Values::Solved(&solution))?;
+            family::position(&values, variant, &counts, with_line)?
+        }
+        None => {
+            let (solution, _) = solved(variant, n, grundy && !variant.misere)?;
+            family::position(&solution, variant, &counts, with_line)?
+        }
+    };
     if json {
         return out.json(&answer);
     }
@@ -226,7 +250,7 @@ pub fn position(
     out.line(format!(
         "{} (n = {n}{}): {} for the player to move, remoteness {}{grundy_text}",
         p.position,
-        describe(variant),
+        describe(variant).replace(" (", ", ").trim_end_matches(')'),
         p.outcome,
         p.remoteness.unwrap_or(0)
     ))?;

@@ -367,6 +367,11 @@ is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_posit
         /// Who moves first.
         #[arg(long, value_enum, default_value_t = First::Me)]
         first: First,
+        #[command(flatten)]
+        variant: family::VariantArgs,
+        /// Misère play: whoever makes the last move loses.
+        #[arg(long)]
+        misere: bool,
     },
 }
 
@@ -481,7 +486,8 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         ZgameCommand::Position { position, line, variant, misere, grundy, json, .. }
             if variant.recurrence.is_some() || variant.rules.is_some() || misere || grundy =>
         {
-            family::position(&mut out, &position, &variant.variant(misere)?, line, grundy, json)?;
+            let store = stored::store(args.store).ok();
+            family::position(&mut out, &position, &variant.variant(misere)?, line, grundy, json, store.as_ref())?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Position { position, line, reversed: false, json, .. } => {
@@ -517,7 +523,9 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             ExitCode::SUCCESS
         }
         ZgameCommand::CheckStrategy { file, json } => strategy::check_strategy(&mut out, &file, json)?,
-        ZgameCommand::Play { n, first } => return play::play(n, first),
+        ZgameCommand::Play { n, first, variant, misere } => {
+            return play::play(n, first, &variant.variant(misere)?)
+        }
     };
     out.flush()?;
     Ok(status)
