@@ -9,6 +9,7 @@
 
 mod error;
 pub mod family;
+pub mod lab;
 pub mod moves;
 pub mod nim;
 pub mod number;

@@ -154,7 +154,10 @@ impl Values<'_> {
         match self {
             Values::Stored(table) => {
                 let index = table.index().ok_or_else(|| {
-                    AnswerError::Invalid(format!("{} holds a generalized game's table", table.path().display()))
+                    AnswerError::Invalid(format!(
+                        "{} holds a generalized game's table",
+                        table.path().display()
+                    ))
                 })?;
                 let r = index.rank(p).expect("a position of the stored game");
                 let parts = p.counts().iter().sum();

@@ -100,3 +100,116 @@ fn bad_variants_and_positions_are_refused_naming_them() {
     assert_usage_error(&zecklab(&["zgame", "sum", "1^300"]), "250");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5", "--misere", "--tiers"]), "--misere");
 }
+
+#[test]
+fn members_of_the_family_are_saved_listed_checked_and_answered_from_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().to_str().unwrap();
+    let saved = one(&["zgame", "solve", "--n", "30", "--misere", "--save", "--store", store, "--json"]);
+    assert!(saved["saved"].as_str().unwrap().ends_with("zgame-misere-n30.zkt"), "{saved}");
+    assert_eq!(saved["misere"], true);
+    let generalized = [
+        "zgame",
+        "solve",
+        "--n",
+        "40",
+        "--recurrence",
+        "2,3",
+        "--rules",
+        "no-initial-combine",
+        "--misere",
+        "--save",
+        "--store",
+        store,
+        "--json",
+    ];
+    let saved_family = one(&generalized);
+    assert!(saved_family["saved"].as_str().unwrap().ends_with("zgame-c2k3-noinit-misere-n40.zkt"));
+    one(&["zgame", "solve", "--n", "30", "--save", "--store", store, "--json"]);
+    // Listed apart, each with its own fields.
+    let list = json_lines(&zecklab(&["store", "list", "--store", store, "--json"]));
+    assert_eq!(list.len(), 3, "{list:?}");
+    assert!(list[0].get("misere").is_none() && list[0]["path"].as_str().unwrap().ends_with("zgame-n30.zkt"));
+    assert_eq!(list[1]["recurrence"], serde_json::json!([2, 3]));
+    assert_eq!(
+        (list[1]["rules"].as_str(), list[1]["misere"].as_bool()),
+        (Some("no-initial-combine"), Some(true))
+    );
+    assert_eq!(list[2]["misere"], true);
+    // Checked by the rules, read from the store.
+    for args in [
+        vec!["zgame", "check", "--n", "30", "--misere"],
+        vec![
+            "zgame",
+            "check",
+            "--n",
+            "40",
+            "--recurrence",
+            "2,3",
+            "--rules",
+            "no-initial-combine",
+            "--misere",
+        ],
+    ] {
+        let report = one(&[args.as_slice(), &["--store", store, "--json"]].concat());
+        assert_eq!(
+            (report["source"].as_str(), report["inconsistent"].as_u64()),
+            (Some("store"), Some(0)),
+            "{report}"
+        );
+        assert_eq!(report["checked"], report["positions"]);
+    }
+    // Answered from the store, the same as solved.
+    let stored = one(&["zgame", "position", "1^30", "--misere", "--store", store, "--json"]);
+    let solved = one(&[
+        "zgame",
+        "position",
+        "1^30",
+        "--misere",
+        "--store",
+        dir.path().join("none").to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!((stored["source"].as_str(), solved["source"].as_str()), (Some("store"), Some("solved")));
+    assert_eq!(without(stored.clone(), &["source"]), without(solved, &["source"]));
+    assert_eq!(stored["remoteness"], saved["remoteness"]);
+    assert_eq!(stored["outcome"], if saved["winner"] == "P1" { "win" } else { "loss" });
+    // A misère table renamed to the normal game's name is refused, not read as normal play.
+    std::fs::copy(dir.path().join("zgame-misere-n30.zkt"), dir.path().join("zgame-n30.zkt")).unwrap();
+    let out = zecklab(&["zgame", "position", "1^30", "--store", store, "--json"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(common::stderr(&out).contains("misère"), "{}", common::stderr(&out));
+    // And removed by name.
+    let removed = one(&["store", "remove", "--n", "30", "--misere", "--store", store, "--json"]);
+    assert_eq!(removed["removed"], true);
+    assert!(!dir.path().join("zgame-misere-n30.zkt").exists());
+}
+
+#[test]
+fn play_runs_every_member_of_the_family_to_its_end() {
+    // Always the first listed move: the game ends, and the end is announced in the play's terms.
+    let moves = "1\n".repeat(200);
+    let misere = common::zecklab_with_stdin(&["zgame", "play", "--n", "6", "--misere"], &moves);
+    let text = common::stdout(&misere);
+    assert_eq!(misere.status.code(), Some(0), "{text}");
+    assert!(text.contains("misère") && text.contains("5 1 is the legal decomposition of 6"), "{text}");
+    // The misère game on 6 is a loss for the player who moves first (its solve says P2 wins), so
+    // against perfect play the person moving first loses, whatever they play: they make the last move.
+    assert_eq!(one(&["zgame", "solve", "--n", "6", "--misere", "--json"])["winner"], "P2");
+    assert!(text.contains("You made the last move, so you lose"), "{text}");
+    let tri = common::zecklab_with_stdin(
+        &["zgame", "play", "--n", "10", "--recurrence", "2,3"],
+        &format!("hint\nnonsense\n{moves}"),
+    );
+    let text = common::stdout(&tri);
+    assert_eq!(tri.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("is not a legal move") && text.contains("9 1 is the legal decomposition of 10"),
+        "{text}"
+    );
+    let by_name = common::zecklab_with_stdin(
+        &["zgame", "play", "--n", "10", "--recurrence", "2,3"],
+        "1^3 -> 3\nquit\n",
+    );
+    assert!(common::stdout(&by_name).contains("you play 1^3 -> 3"), "{}", common::stdout(&by_name));
+}

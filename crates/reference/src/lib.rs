@@ -20,5 +20,6 @@
 pub mod family;
 pub mod fibnim;
 pub mod relatives;
+pub mod rules;
 pub mod wythoff;
 pub mod zgame;

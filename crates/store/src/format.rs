@@ -285,7 +285,9 @@ mod tests {
             assert_eq!(u32::from_le_bytes(page[16..20].try_into().unwrap()), version);
         }
         let page = Header::layout(games[2], 40, 47, 2, 4, 0x1234).encode();
-        for (at, value) in [(GAME_AT, 2), (GAME_AT + 4, 0), (GAME_AT + 8, 1), (GAME_AT + 12, 7), (GAME_AT + 16, 0)] {
+        for (at, value) in
+            [(GAME_AT, 2), (GAME_AT + 4, 0), (GAME_AT + 8, 1), (GAME_AT + 12, 7), (GAME_AT + 16, 0)]
+        {
             assert!(Header::decode(&forged(&page, at, value)).is_err(), "field at {at} = {value}");
         }
         // A version 2 header naming the Zeckendorf game itself, or a plain encoding one byte wide.

@@ -101,7 +101,11 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError`] naming the file or directory.
-    pub fn save(&self, solution: &impl TableSource, progress: impl Fn(u64, u64)) -> Result<PathBuf, StoreError> {
+    pub fn save(
+        &self,
+        solution: &impl TableSource,
+        progress: impl Fn(u64, u64),
+    ) -> Result<PathBuf, StoreError> {
         std::fs::create_dir_all(&self.dir).map_err(io(&self.dir, "creating the store directory"))?;
         self.remove_stale_temporaries();
         let header = solution.header();

@@ -32,7 +32,8 @@ pub trait TableSource {
 impl TableSource for Solution {
     fn header(&self) -> Header {
         let index = self.index();
-        let game = TableGame::new(zecklab_games::zgame::family::Recurrence::FIBONACCI, RuleSet::All, self.misere());
+        let game =
+            TableGame::new(zecklab_games::zgame::family::Recurrence::FIBONACCI, RuleSet::All, self.misere());
         Header::layout(
             game,
             index.n(),

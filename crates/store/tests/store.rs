@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use zecklab_games::zgame::{check_table, solve, Solution};
-use zecklab_store::export::{write_csv, write_parquet, Rows};
 use zecklab_games::zgame::family::{solve_family, FamilyOptions, FamilyRules, Recurrence, RuleSet};
+use zecklab_games::zgame::{check_table, solve, Solution};
 use zecklab_games::zgame::{solve_with, SolveOptions};
+use zecklab_store::export::{write_csv, write_parquet, Rows};
 use zecklab_store::{Store, StoredTable, TableGame};
 
 fn scratch(name: &str) -> Store {
@@ -316,13 +316,17 @@ fn misere_tables_are_stored_apart_and_read_back_in_their_own_play() {
             assert!(check_table(&table.load(u64::MAX, |_, _| {}).unwrap(), |_, _| {}).passed(), "n = {n}");
             assert_same(&store.open(n).unwrap().expect("saved"), &normal);
             // The normal game's file keeps format version 1; the misère one is version 2.
-            let version = |path: &Path| u32::from_le_bytes(std::fs::read(path).unwrap()[16..20].try_into().unwrap());
+            let version =
+                |path: &Path| u32::from_le_bytes(std::fs::read(path).unwrap()[16..20].try_into().unwrap());
             assert_eq!((version(&normal_path), version(&misere_path)), (1, 2));
         }
     }
     // A misère table under the normal game's name is refused, never read as normal play.
-    std::fs::copy(store.path_for_game(TableGame::new(Recurrence::FIBONACCI, RuleSet::All, true), 30), store.path_for(30))
-        .unwrap();
+    std::fs::copy(
+        store.path_for_game(TableGame::new(Recurrence::FIBONACCI, RuleSet::All, true), 30),
+        store.path_for(30),
+    )
+    .unwrap();
     let error = store.open(30).unwrap_err().to_string();
     assert!(error.contains("misère") && error.contains("zgame-n30.zkt"), "{error}");
     let listed = store.list().unwrap();
@@ -356,13 +360,18 @@ fn generalized_games_are_stored_read_back_and_checked_by_their_rules() {
         }
     }
     // k = 2 has one rule set: both names are one game, one file.
-    let names: Vec<String> =
-        store.list().unwrap().iter().map(|e| e.path.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    let names: Vec<String> = store
+        .list()
+        .unwrap()
+        .iter()
+        .map(|e| e.path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
     assert_eq!(names.len(), 2 + 4 + 4 + 4, "{names:?}");
     assert!(names.contains(&"zgame-c2k3-noinit-misere-n45.zkt".to_string()), "{names:?}");
     // A file renamed to another member's name is refused by what its header says.
     let from = store.path_for_game(TableGame::new(Recurrence::new(2, 3).unwrap(), RuleSet::All, false), 45);
-    let to = store.path_for_game(TableGame::new(Recurrence::new(2, 3).unwrap(), RuleSet::NoInitialCombine, false), 45);
+    let to = store
+        .path_for_game(TableGame::new(Recurrence::new(2, 3).unwrap(), RuleSet::NoInitialCombine, false), 45);
     std::fs::copy(&from, &to).unwrap();
     let error = store
         .open_game(TableGame::new(Recurrence::new(2, 3).unwrap(), RuleSet::NoInitialCombine, false), 45)

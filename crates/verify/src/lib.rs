@@ -8,6 +8,7 @@
 
 mod family;
 mod fibnim;
+mod lab;
 mod numeration;
 mod relatives;
 mod wythoff;
@@ -126,6 +127,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(zgame::checks(level));
     all.extend(relatives::checks(level));
     all.extend(family::checks(level));
+    all.extend(lab::checks(level));
     all
 }
 

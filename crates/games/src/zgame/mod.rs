@@ -19,6 +19,7 @@ mod check;
 mod coalitions;
 pub mod family;
 mod index;
+pub mod lab;
 mod lengths;
 mod p2_strategy;
 mod position;

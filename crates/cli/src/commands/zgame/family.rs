@@ -126,7 +126,9 @@ pub fn check(
         }
         None => {
             let (solution, _) = solved(variant, n, false)?;
-            let value = |r: u64| Ok::<_, std::convert::Infallible>((solution.outcome(r).is_win(), solution.remoteness(r)));
+            let value = |r: u64| {
+                Ok::<_, std::convert::Infallible>((solution.outcome(r).is_win(), solution.remoteness(r)))
+            };
             let report = zecklab_games::zgame::family::check_family_table(
                 solution.rules(),
                 solution.index(),
@@ -135,7 +137,8 @@ pub fn check(
                 show,
             )
             .unwrap_or_else(|never| match never {});
-            let first = report.first_inconsistent.map(|r| solution.rules().format(&solution.index().unrank(r)));
+            let first =
+                report.first_inconsistent.map(|r| solution.rules().format(&solution.index().unrank(r)));
             (report, solution.index().count(), "solved", first)
         }
     };

@@ -4,6 +4,7 @@
 
 mod export;
 pub(crate) mod family;
+mod lab;
 mod lengths;
 mod play;
 mod relatives;
@@ -356,6 +357,76 @@ is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_posit
         #[arg(long)]
         json: bool,
     },
+    /// Test a rule as Player 2's strategy against every Player 1 line, for each n.
+    #[command(
+        after_help = "Rules: preferences tried in order, the first with a legal move deciding: ones (1 ∧ 1 -> 2), \
+combine:largest / combine:smallest (among F(i-1) ∧ F(i) -> F(i+1), i >= 2, the largest / smallest i), split:largest / \
+split:smallest (among the splits of two F(i), i >= 2), combine:I / split:I (exactly index I); each may be guarded, \
+GUARD&GUARD?PICK, by cI>=K, cI<=K, cI>K, cI<K, cI=K, cI:odd, cI:even, parts:odd, parts:even. Example: \
+split:largest,combine:smallest,ones. A rule with no applicable preference where moves exist makes no move and loses.\n\
+JSON, one line per n: {\"n\",\"rule\",\"wins\",\"decisions\",\"agreement\",\"first_bad\":{\"position\",\"depth\",\"rule_move\",\"winning_move\"}|null,\"losing_line\":[positions]|null}: \
+wins, whether Player 2 following the rule wins against every Player 1 line; decisions, the distinct Player 2-to-move \
+positions reachable while Player 2 follows it (all of them, not pruned); agreement, of those with a winning move, the \
+share where the rule picks one; first_bad, the shallowest decision where it goes wrong; losing_line, the positions of \
+a line on which Player 1 beats it, from the start to Player 1's last move. The solved table decides each decision: \
+from the store when it holds the game, else solved (outcomes only)."
+    )]
+    RuleTest {
+        /// The rule.
+        #[arg(long)]
+        rule: String,
+        /// The first n (default 1).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        from: Option<u32>,
+        /// The last n (up to 300).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+        /// One JSON object per n per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search every rule up to a size for the longest run of wins from n = 3, and the best agreement.
+    #[command(
+        after_help = "The rules are built from the picks ones, combine:largest, combine:smallest, split:largest and \
+split:smallest, each alone or behind one guard of c1:odd, c1:even, parts:odd, parts:even, c1>=2 (30 preferences), \
+in every order without repeats, up to --size preferences (3: 25,260 rules). Each rule is tested on n = 3, 4, ... until \
+it first loses; its agreement is measured on the game on --agreement-n. JSON: {\"size\",\"to\",\"picks\",\"guards\",\
+\"searched\",\"agreement_n\",\"longest\":[{\"rule\",\"wins_through\",\"first_loss\",\"agreement\"}],\"best_agreement\":[...],\"seconds\"}."
+    )]
+    RuleSearch {
+        /// Rules of 1 to SIZE preferences (up to 3).
+        #[arg(long, value_parser = clap::value_parser!(usize))]
+        size: usize,
+        /// Test n = 3 to TO (up to 200).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+        /// The game each rule's agreement is measured on (default: the smaller of --to and 40).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        agreement_n: Option<u32>,
+        /// How many rules of each kind to report.
+        #[arg(long, default_value_t = 10)]
+        top: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The structure of the P-positions of the game on N: counts cut several ways, and how often
+    /// each pick is a winning reply for Player 2.
+    #[command(
+        after_help = "JSON: {\"n\",\"positions\",\"p_positions\",\"by_parts\":[{\"parts\",\"positions\",\"p_positions\",\"p_fraction\"}],\
+\"by_count\":[{\"index\",\"count\",...}],\"by_parts_parity\":[{\"odd\",...}],\"by_c1_parity\":[{\"odd\",...}],\
+\"by_largest_part\":[{\"largest_index\",...}],\"decisions\",\"winning_replies\":[{\"pick\",\"applies\",\"wins\",\"share\"}]}. \
+The decisions are the positions with a winning move that Player 2 faces when Player 1 plays anything and Player 2 any \
+winning move; for each pick, at how many it applies and at how many of those its move wins."
+    )]
+    PStructure {
+        /// The game on N (up to 300).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: u32,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play the game on N against perfect play (type 'hint' for the winning moves).
     #[command(
         after_help = "Moves: the values of the two parts taken, joined by '+' or a space ('1+1', '2 2', '3+5'), the paper's notation ('F2 ∧ F2' or '{F2 ∧ F2 -> F1 ∧ F3}', braces both or neither), or the number of a move in the listed order. Also 'hint', 'help' and 'quit'. Lines are read one at a time, so a pipe works; if the input ends before the game does, the exit status is 2."
@@ -403,7 +474,14 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                     ));
                 }
                 let store = if save { Some(stored::store(args.store)?) } else { None };
-                family::solve_range(&mut out, first, to.unwrap_or(first), &variant, json || tiers_json, store.as_ref())?;
+                family::solve_range(
+                    &mut out,
+                    first,
+                    to.unwrap_or(first),
+                    &variant,
+                    json || tiers_json,
+                    store.as_ref(),
+                )?;
                 out.flush()?;
                 return Ok(ExitCode::SUCCESS);
             }
@@ -487,7 +565,15 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             if variant.recurrence.is_some() || variant.rules.is_some() || misere || grundy =>
         {
             let store = stored::store(args.store).ok();
-            family::position(&mut out, &position, &variant.variant(misere)?, line, grundy, json, store.as_ref())?;
+            family::position(
+                &mut out,
+                &position,
+                &variant.variant(misere)?,
+                line,
+                grundy,
+                json,
+                store.as_ref(),
+            )?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Position { position, line, reversed: false, json, .. } => {
@@ -520,6 +606,20 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         }
         ZgameCommand::Strategy { n, out: path, json } => {
             strategy::write_strategy(&mut out, n, &path, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::RuleTest { rule, from, to, json } => {
+            let store = stored::store(args.store).ok();
+            lab::rule_test(&mut out, &rule, from.unwrap_or(1), to, store.as_ref(), json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::RuleSearch { size, to, agreement_n, top, json } => {
+            lab::rule_search(&mut out, size, to, agreement_n, top, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::PStructure { n, json } => {
+            let store = stored::store(args.store).ok();
+            lab::p_structure_of(&mut out, n, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::CheckStrategy { file, json } => strategy::check_strategy(&mut out, &file, json)?,

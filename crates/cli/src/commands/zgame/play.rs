@@ -40,7 +40,12 @@ trait Playable {
     type Position: Clone + PartialEq;
     fn options(&self, p: &Self::Position) -> anyhow::Result<Vec<Choice<Self::Position>>>;
     /// The index of the typed move among `options`, or what to tell the player.
-    fn read_move(&self, answer: &str, p: &Self::Position, options: &[Choice<Self::Position>]) -> Result<usize, String>;
+    fn read_move(
+        &self,
+        answer: &str,
+        p: &Self::Position,
+        options: &[Choice<Self::Position>],
+    ) -> Result<usize, String>;
     fn show(&self, p: &Self::Position) -> String;
     /// What the end position is, in words.
     fn end(&self, p: &Self::Position) -> String;
@@ -74,9 +79,10 @@ impl Playable for Game {
     fn read_move(&self, answer: &str, p: &ZPosition, options: &[Choice<ZPosition>]) -> Result<usize, String> {
         match (answer.parse::<usize>(), ZMove::parse(answer)) {
             (Ok(k), _) => by_number(k, options.len()),
-            (Err(_), Ok(m)) => {
-                options.iter().position(|o| o.label == m.to_string()).ok_or(format!("{m} is not legal in {p}."))
-            }
+            (Err(_), Ok(m)) => options
+                .iter()
+                .position(|o| o.label == m.to_string())
+                .ok_or(format!("{m} is not legal in {p}.")),
             (Err(_), Err(e)) => Err(format!("{e}. {HELP}")),
         }
     }
@@ -193,7 +199,11 @@ moves of the game itself. Whoever makes the last move loses.",
             terms.join(", ")
         );
     }
-    let last = if variant.misere { "Whoever makes the last move loses (misère play)." } else { "Whoever makes the last move wins." };
+    let last = if variant.misere {
+        "Whoever makes the last move loses (misère play)."
+    } else {
+        "Whoever makes the last move wins."
+    };
     format!(
         "The game on n = {n} with the recurrence {} (rules {}): {n} copies of G1 = 1, the terms being {}. Each move \
 replaces parts by others of the same sum, by an identity of the sequence. {last}",
@@ -226,7 +236,9 @@ fn run<G: Playable>(
                 (false, true, false) => "The computer cannot move, so it loses: you win!",
                 (true, false, false) => "The computer made the last move and wins.",
                 (false, false, false) => "You made the last move: you win!",
-                (true, true, true) => "You cannot move: in misère play the player with no move wins. You win!",
+                (true, true, true) => {
+                    "You cannot move: in misère play the player with no move wins. You win!"
+                }
                 (false, true, true) => "The computer cannot move: in misère play that means it wins.",
                 (true, false, true) => "The computer made the last move, so it loses: you win!",
                 (false, false, true) => "You made the last move, so you lose (misère play).",

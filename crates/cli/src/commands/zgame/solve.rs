@@ -237,7 +237,12 @@ pub fn check_range(first: u32, last: u32) -> anyhow::Result<()> {
 
 /// Prints one solved game's line; `tags`, the fields of a member of the family named on the
 /// command line.
-pub fn print_solve_line(out: &mut Out, line: &ZgameSolve, tags: Option<&Tags>, json: bool) -> anyhow::Result<()> {
+pub fn print_solve_line(
+    out: &mut Out,
+    line: &ZgameSolve,
+    tags: Option<&Tags>,
+    json: bool,
+) -> anyhow::Result<()> {
     if json {
         match tags {
             Some(tags) => out.json(&FamilySolve { solve: line.clone(), tags: tags.clone() })?,
@@ -459,7 +464,8 @@ pub fn solve_play_with_progress(n: u32, remoteness: bool, misere: bool) -> anyho
     let remoteness = remoteness && plan.bytes(true) <= MEMORY_LIMIT;
     let bar = progress::bar(plan.positions, "positions", &format!("solving n = {n}"));
     let options = SolveOptions { misere, ..SolveOptions::new(remoteness, MEMORY_LIMIT) };
-    let solution = solve_with(n, &options, |done, _| bar.set_position(done)).map_err(InputError::from_display)?;
+    let solution =
+        solve_with(n, &options, |done, _| bar.set_position(done)).map_err(InputError::from_display)?;
     bar.finish_and_clear();
     Ok(solution)
 }

@@ -175,7 +175,6 @@ impl Solution {
         self.wins.word(w)
     }
 
-
     /// Bytes a remoteness slot takes (1 or 2), when remoteness was computed.
     pub fn remoteness_width(&self) -> Option<usize> {
         self.remoteness.as_ref().map(|t| match t {
@@ -234,7 +233,13 @@ impl crate::zgame::SolvedTable for Solution {
 /// Remoteness from a stored half-excess: `parts` is the position's number of parts, `end_parts`
 /// the end's, `win` its outcome, `misere` the play. The inverse of how the solver stores
 /// remoteness, for readers of stored tables.
-pub fn remoteness_from_half_excess(parts: u32, end_parts: u32, half_excess: u32, win: bool, misere: bool) -> u32 {
+pub fn remoteness_from_half_excess(
+    parts: u32,
+    end_parts: u32,
+    half_excess: u32,
+    win: bool,
+    misere: bool,
+) -> u32 {
     tables::remoteness_from(parts - end_parts, half_excess, win ^ misere)
 }
 
@@ -457,14 +462,30 @@ pub fn solve_with(
             options.misere,
         )
         .run(),
-        Some(RemotenessTable::Narrow(t)) => {
-            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel, g, options.misere)
-                .run()
-        }
-        Some(RemotenessTable::Wide(t)) => {
-            sweep::Sweep::new(&index, &wins, &t[..], end_parts, &report, split, &options.cancel, g, options.misere)
-                .run()
-        }
+        Some(RemotenessTable::Narrow(t)) => sweep::Sweep::new(
+            &index,
+            &wins,
+            &t[..],
+            end_parts,
+            &report,
+            split,
+            &options.cancel,
+            g,
+            options.misere,
+        )
+        .run(),
+        Some(RemotenessTable::Wide(t)) => sweep::Sweep::new(
+            &index,
+            &wins,
+            &t[..],
+            end_parts,
+            &report,
+            split,
+            &options.cancel,
+            g,
+            options.misere,
+        )
+        .run(),
     };
     if options.cancel.is_cancelled() {
         return Err(SolveError::Cancelled);

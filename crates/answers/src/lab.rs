@@ -1,0 +1,227 @@
+//! Player 2's strategy lab as answers: a rule tested at one n (`zgame rule-test`), a search of the
+//! rule language (`zgame rule-search`) and the structure of a game's P-positions
+//! (`zgame p-structure`), each with its one JSON shape.
+
+use serde::Serialize;
+use zecklab_games::zgame::lab::{PStructure, RuleTest, SearchResult, StrategyRule};
+
+use crate::AnswerError;
+
+/// Reads a rule of the strategy language.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] naming the bad token.
+pub fn parse_rule(text: &str) -> Result<StrategyRule, AnswerError> {
+    StrategyRule::parse(text).map_err(AnswerError::invalid)
+}
+
+/// The shallowest decision where a rule goes wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BadDecisionJson {
+    /// The position, Player 2 to move.
+    pub position: String,
+    /// Moves from the start.
+    pub depth: u32,
+    /// The rule's move there (null: none applies, or the position has no move).
+    pub rule_move: Option<String>,
+    /// A winning move the rule missed (null: there is none).
+    pub winning_move: Option<String>,
+}
+
+/// `zgame rule-test --json`, one line per n.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RuleTestJson {
+    pub n: u32,
+    pub rule: String,
+    pub wins: bool,
+    pub decisions: u64,
+    pub agreement: Option<f64>,
+    pub first_bad: Option<BadDecisionJson>,
+    pub losing_line: Option<Vec<String>>,
+}
+
+impl RuleTestJson {
+    /// The line of one test.
+    pub fn of(rule: &StrategyRule, test: &RuleTest) -> RuleTestJson {
+        RuleTestJson {
+            n: test.n,
+            rule: rule.to_string(),
+            wins: test.wins,
+            decisions: test.decisions,
+            agreement: test.agreement,
+            first_bad: test.first_bad.as_ref().map(|b| BadDecisionJson {
+                position: b.position.to_string(),
+                depth: b.depth,
+                rule_move: b.rule_move.map(|m| m.to_string()),
+                winning_move: b.winning_move.map(|m| m.to_string()),
+            }),
+            losing_line: test.losing_line.as_ref().map(|l| l.iter().map(ToString::to_string).collect()),
+        }
+    }
+}
+
+/// One rule of a search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchedRuleJson {
+    pub rule: String,
+    /// The rule wins every n from 3 to this (2: it loses at 3).
+    pub wins_through: u32,
+    /// The first n from 3 where it loses (null: none in the range).
+    pub first_loss: Option<u32>,
+    /// Its agreement on the game on `agreement_n`.
+    pub agreement: Option<f64>,
+}
+
+/// `zgame rule-search --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RuleSearchJson {
+    pub size: usize,
+    pub to: u32,
+    /// The picks and guards the rules were built from.
+    pub picks: Vec<String>,
+    pub guards: Vec<String>,
+    pub searched: u64,
+    pub agreement_n: u32,
+    /// The rules that win the longest run of consecutive n from 3 (the best first).
+    pub longest: Vec<SearchedRuleJson>,
+    /// The rules of highest agreement.
+    pub best_agreement: Vec<SearchedRuleJson>,
+    pub seconds: f64,
+}
+
+impl RuleSearchJson {
+    /// The report of a search, keeping the `top` best of each kind (ties broken by the shorter
+    /// rule, then the text).
+    #[allow(clippy::too_many_arguments)]
+    pub fn of(
+        mut results: Vec<SearchResult>,
+        size: usize,
+        to: u32,
+        agreement_n: u32,
+        picks: Vec<String>,
+        guards: Vec<String>,
+        top: usize,
+        seconds: f64,
+    ) -> RuleSearchJson {
+        let json = |r: &SearchResult| SearchedRuleJson {
+            rule: r.rule.to_string(),
+            wins_through: r.wins_through,
+            first_loss: r.first_loss,
+            agreement: r.agreement,
+        };
+        let key = |r: &SearchResult| (r.rule.preferences().len(), r.rule.to_string());
+        let searched = results.len() as u64;
+        results.sort_by(|a, b| b.wins_through.cmp(&a.wins_through).then_with(|| key(a).cmp(&key(b))));
+        let longest = results.iter().take(top).map(json).collect();
+        results.sort_by(|a, b| {
+            let (x, y) = (a.agreement.unwrap_or(-1.0), b.agreement.unwrap_or(-1.0));
+            y.total_cmp(&x).then_with(|| key(a).cmp(&key(b)))
+        });
+        let best_agreement = results.iter().take(top).map(json).collect();
+        RuleSearchJson { size, to, picks, guards, searched, agreement_n, longest, best_agreement, seconds }
+    }
+}
+
+/// One cell of a cut.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CellJson<K: Serialize> {
+    #[serde(flatten)]
+    pub key: K,
+    pub positions: u64,
+    pub p_positions: u64,
+    pub p_fraction: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartsKey {
+    pub parts: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CountKey {
+    pub index: usize,
+    pub count: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OddKey {
+    pub odd: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LargestKey {
+    pub largest_index: usize,
+}
+
+/// How often one pick is a winning reply.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReplyJson {
+    pub pick: String,
+    /// Decisions where the pick has a move.
+    pub applies: u64,
+    /// Of those, where its move wins.
+    pub wins: u64,
+    pub share: Option<f64>,
+}
+
+/// `zgame p-structure --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PStructureJson {
+    pub n: u32,
+    pub positions: u64,
+    pub p_positions: u64,
+    pub by_parts: Vec<CellJson<PartsKey>>,
+    pub by_count: Vec<CellJson<CountKey>>,
+    pub by_parts_parity: Vec<CellJson<OddKey>>,
+    pub by_c1_parity: Vec<CellJson<OddKey>>,
+    pub by_largest_part: Vec<CellJson<LargestKey>>,
+    /// Player 2's decisions with a winning move, reachable when Player 2 plays winning moves.
+    pub decisions: u64,
+    pub winning_replies: Vec<ReplyJson>,
+}
+
+fn cell<K: Serialize>(key: K, c: &zecklab_games::zgame::lab::Cell) -> CellJson<K> {
+    CellJson {
+        key,
+        positions: c.positions,
+        p_positions: c.p_positions,
+        p_fraction: c.p_positions as f64 / c.positions.max(1) as f64,
+    }
+}
+
+impl PStructureJson {
+    /// The answer for the game on `n`.
+    pub fn of(n: u32, s: &PStructure) -> PStructureJson {
+        let positions = s.by_parts.values().map(|c| c.positions).sum();
+        let p_positions = s.by_parts.values().map(|c| c.p_positions).sum();
+        PStructureJson {
+            n,
+            positions,
+            p_positions,
+            by_parts: s.by_parts.iter().rev().map(|(&parts, c)| cell(PartsKey { parts }, c)).collect(),
+            by_count: s
+                .by_count
+                .iter()
+                .map(|(&(index, count), c)| cell(CountKey { index, count }, c))
+                .collect(),
+            by_parts_parity: s.by_parts_parity.iter().map(|(&odd, c)| cell(OddKey { odd }, c)).collect(),
+            by_c1_parity: s.by_c1_parity.iter().map(|(&odd, c)| cell(OddKey { odd }, c)).collect(),
+            by_largest_part: s
+                .by_largest_part
+                .iter()
+                .map(|(&largest_index, c)| cell(LargestKey { largest_index }, c))
+                .collect(),
+            decisions: s.decisions,
+            winning_replies: s
+                .winning_replies
+                .iter()
+                .map(|(pick, applies, wins)| ReplyJson {
+                    pick: pick.clone(),
+                    applies: *applies,
+                    wins: *wins,
+                    share: (*applies > 0).then(|| *wins as f64 / *applies as f64),
+                })
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! `zgame rule-test`, `zgame rule-search` and `zgame p-structure`: Player 2's strategy lab on the
+//! command line. Glue only: the lab is `zecklab_games::zgame::lab`, the JSON shapes
+//! `zecklab_answers::lab`'s. Tables come from the store when it holds the game, else from a solve
+//! of outcomes.
+
+use std::time::Instant;
+
+use zecklab_answers::lab::{parse_rule, PStructureJson, RuleSearchJson, RuleTestJson};
+use zecklab_games::zgame::lab::{
+    enumerate_rules, p_structure, search_preferences, search_rules, test_rule, Exploration, SEARCH_GUARDS,
+    SEARCH_PICKS,
+};
+use zecklab_games::zgame::{solve, Solution, SolvedTable};
+use zecklab_store::Store;
+
+use super::solve::{check_range, MEMORY_LIMIT};
+use crate::input::{self, InputError};
+use crate::output::Out;
+use crate::progress;
+
+/// The largest n `rule-test` and `p-structure` explore (every reachable position is held, a rank
+/// of 8 bytes each, besides two bits a position).
+pub const LAB_LIMIT: u32 = 300;
+/// The largest n `rule-search` tests to, and the largest size.
+pub const SEARCH_LIMIT: u32 = 200;
+pub const SEARCH_SIZE_LIMIT: usize = 3;
+
+/// Runs `work` on the game on `n`'s table: the stored one (every chunk checked first), else a
+/// fresh solve of outcomes.
+fn with_table<T>(store: Option<&Store>, n: u32, work: impl Fn(&dyn SolvedTable) -> T) -> anyhow::Result<T> {
+    if let Some(table) = super::stored::stored_table(store, n)? {
+        let verified = table.load(MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?;
+        return Ok(work(&verified));
+    }
+    let solution = solve(n, false, MEMORY_LIMIT, |_, _| {}).map_err(InputError::from_display)?;
+    Ok(work(&solution))
+}
+
+/// `zgame rule-test`: one line per n.
+pub fn rule_test(
+    out: &mut Out,
+    text: &str,
+    first: u32,
+    last: u32,
+    store: Option<&Store>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let rule = parse_rule(text)?;
+    check_range(first, last)?;
+    input::game_size(last, LAB_LIMIT, "zgame rule-test")?;
+    for n in first..=last {
+        let spinner = progress::spinner(&format!("testing n = {n}"));
+        let test = with_table(store, n, |t| test_rule(&rule, t, Exploration::Full));
+        spinner.finish_and_clear();
+        let line = RuleTestJson::of(&rule, &test?);
+        if json {
+            out.json(&line)?;
+            continue;
+        }
+        let agreement = line
+            .agreement
+            .map_or("no decision with a winning move".into(), |a| format!("agreement {:.4}", a));
+        match &line.first_bad {
+            None => {
+                out.line(format!("n = {n}: {} wins ({} decisions, {agreement})", line.rule, line.decisions))?
+            }
+            Some(bad) => {
+                out.line(format!(
+                    "n = {n}: {} LOSES ({} decisions, {agreement})",
+                    line.rule, line.decisions
+                ))?;
+                out.line(format!(
+                    "  first bad decision, after {} moves: at {} the rule plays {}, {}",
+                    bad.depth,
+                    bad.position,
+                    bad.rule_move.as_deref().unwrap_or("nothing"),
+                    bad.winning_move
+                        .as_ref()
+                        .map_or("and no move wins there".into(), |m| format!("but {m} wins"))
+                ))?;
+                if let Some(line) = &line.losing_line {
+                    out.line(format!("  a line Player 1 wins: {}", line.join(" | ")))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `zgame rule-search`.
+pub fn rule_search(
+    out: &mut Out,
+    size: usize,
+    last: u32,
+    agreement_n: Option<u32>,
+    top: usize,
+    json: bool,
+) -> anyhow::Result<()> {
+    if !(1..=SEARCH_SIZE_LIMIT).contains(&size) {
+        return Err(
+            InputError(format!("invalid --size {size}: give 1 to {SEARCH_SIZE_LIMIT} preferences")).into()
+        );
+    }
+    check_range(3, last.max(3))?;
+    input::game_size(last, SEARCH_LIMIT, "zgame rule-search")?;
+    if last < 3 {
+        return Err(InputError(format!("invalid --to {last}: the search tests n from 3")).into());
+    }
+    let agreement_n = agreement_n.unwrap_or(last.min(40));
+    if !(1..=last).contains(&agreement_n) {
+        return Err(
+            InputError(format!("invalid --agreement-n {agreement_n}: give 1 to --to ({last})")).into()
+        );
+    }
+    let start = Instant::now();
+    let spinner = progress::spinner(&format!("solving n = 1 to {last}"));
+    let tables: Vec<Solution> = (1..=last)
+        .map(|n| solve(n, false, MEMORY_LIMIT, |_, _| {}))
+        .collect::<Result<_, _>>()
+        .map_err(InputError::from_display)?;
+    spinner.finish_and_clear();
+    let rules = enumerate_rules(&search_preferences(), size);
+    let bar = progress::bar(rules.len() as u64, "rules", "testing");
+    let results = search_rules(rules, &tables, agreement_n, |done| bar.set_position(done));
+    bar.finish_and_clear();
+    let report = RuleSearchJson::of(
+        results,
+        size,
+        last,
+        agreement_n,
+        SEARCH_PICKS.iter().map(ToString::to_string).collect(),
+        SEARCH_GUARDS.iter().map(ToString::to_string).collect(),
+        top,
+        start.elapsed().as_secs_f64(),
+    );
+    if json {
+        return out.json(&report);
+    }
+    out.line(format!(
+        "{} rules of up to {size} preferences tested on n = 3 to {last} in {:.1} s",
+        report.searched, report.seconds
+    ))?;
+    out.line("the longest runs of wins from n = 3:".to_string())?;
+    for r in &report.longest {
+        let loss = r.first_loss.map_or(format!("wins through {last}"), |n| format!("loses at n = {n}"));
+        out.line(format!("  {:<50} {loss}", r.rule))?;
+    }
+    out.line(format!("the highest agreement with the winning moves at n = {agreement_n}:"))?;
+    for r in &report.best_agreement {
+        out.line(format!("  {:<50} {:.4}", r.rule, r.agreement.unwrap_or(0.0)))?;
+    }
+    Ok(())
+}
+
+/// `zgame p-structure`.
+pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) -> anyhow::Result<()> {
+    input::game_size(n, LAB_LIMIT, "zgame p-structure")?;
+    let spinner = progress::spinner(&format!("counting n = {n}"));
+    let structure = with_table(store, n, |t| p_structure(t));
+    spinner.finish_and_clear();
+    let answer = PStructureJson::of(n, &structure?);
+    if json {
+        return out.json(&answer);
+    }
+    out.line(format!("n = {n}: {} positions, {} P-positions", answer.positions, answer.p_positions))?;
+    let pct = |f: f64| format!("{:.2}%", 100.0 * f);
+    out.line("by the parity of the number of parts:".to_string())?;
+    for c in &answer.by_parts_parity {
+        let which = if c.key.odd { "odd" } else { "even" };
+        out.line(format!(
+            "  {which:<5} {:>12} positions, {:>12} P ({})",
+            c.positions,
+            c.p_positions,
+            pct(c.p_fraction)
+        ))?;
+    }
+    out.line("by the parity of c1:".to_string())?;
+    for c in &answer.by_c1_parity {
+        let which = if c.key.odd { "odd" } else { "even" };
+        out.line(format!(
+            "  {which:<5} {:>12} positions, {:>12} P ({})",
+            c.positions,
+            c.p_positions,
+            pct(c.p_fraction)
+        ))?;
+    }
+    out.line("by the largest part:".to_string())?;
+    for c in &answer.by_largest_part {
+        out.line(format!(
+            "  F{:<4} {:>12} positions, {:>12} P ({})",
+            c.key.largest_index,
+            c.positions,
+            c.p_positions,
+            pct(c.p_fraction)
+        ))?;
+    }
+    out.line(format!(
+        "Player 2's {} decisions with a winning move (Player 2 playing winning moves): how often each pick wins",
+        answer.decisions
+    ))?;
+    for r in &answer.winning_replies {
+        out.line(format!(
+            "  {:<18} applies at {:>10}, wins at {:>10} ({})",
+            r.pick,
+            r.applies,
+            r.wins,
+            r.share.map_or("-".into(), pct)
+        ))?;
+    }
+    out.line("(--json adds the cuts by number of parts and by each count c_i)".to_string())?;
+    Ok(())
+}
