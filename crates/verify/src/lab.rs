@@ -19,9 +19,9 @@ const MEMORY: u128 = 4 << 30;
 
 pub(crate) fn checks(level: Level) -> Vec<Check> {
     let naive_n = level.pick(40u32, 70);
-    let checked_n = level.pick(110u32, 300);
+    let checked_n = level.pick(90u32, 300);
     let rules_n = level.pick(20u32, 30);
-    let structure_n = level.pick(100u32, 200);
+    let structure_n = level.pick(70u32, 200);
     vec![
         Check::new(
             "misere-flat",

@@ -1,0 +1,92 @@
+//! Player 2's strategy lab on the command line: the JSON contracts of `rule-test`, `rule-search`
+//! and `p-structure`, their agreement with the rest of the program, and refusals.
+
+mod common;
+
+use common::{assert_usage_error, json_lines, zecklab};
+
+#[test]
+fn rule_test_lines_carry_the_contract_and_agree_with_the_solver() {
+    let out = zecklab(&[
+        "zgame",
+        "rule-test",
+        "--rule",
+        "split:largest, combine:smallest, ones",
+        "--to",
+        "25",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 25);
+    for line in &lines {
+        for key in ["n", "rule", "wins", "decisions", "agreement", "first_bad", "losing_line"] {
+            assert!(line.get(key).is_some(), "{key} missing: {line}");
+        }
+        assert_eq!(line["rule"], "split:largest,combine:smallest,ones");
+        let n = line["n"].as_u64().unwrap();
+        if line["wins"] == true {
+            assert!(line["first_bad"].is_null() && line["losing_line"].is_null());
+        } else {
+            let losing = line["losing_line"].as_array().unwrap();
+            assert_eq!(losing[0], format!("1^{n}"));
+            assert_eq!(losing.len() % 2, 0, "ends after Player 1's move: {line}");
+            let bad = &line["first_bad"];
+            assert_eq!(losing[bad["depth"].as_u64().unwrap() as usize], bad["position"]);
+        }
+    }
+    // A rule can only win where Player 2 wins: n = 2 is Player 1's.
+    assert_eq!(lines[1]["wins"], false);
+    // Both verdicts occur in the range, so neither branch above is vacuous.
+    assert!(lines.iter().any(|l| l["wins"] == true) && lines.iter().any(|l| l["wins"] == false));
+}
+
+#[test]
+fn rule_search_reports_its_best_rules_and_p_structure_adds_up() {
+    let out = zecklab(&["zgame", "rule-search", "--size", "2", "--to", "40", "--top", "3", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let report = &json_lines(&out)[0];
+    assert_eq!(report["searched"], 900);
+    assert_eq!(report["longest"].as_array().unwrap().len(), 3);
+    let best = &report["longest"][0];
+    // The best rule's run is confirmed by rule-test.
+    let through = best["wins_through"].as_u64().unwrap();
+    let test = zecklab(&[
+        "zgame",
+        "rule-test",
+        "--rule",
+        best["rule"].as_str().unwrap(),
+        "--from",
+        "3",
+        "--to",
+        &(through + 1).to_string(),
+        "--json",
+    ]);
+    let verdicts: Vec<bool> = json_lines(&test).iter().map(|l| l["wins"].as_bool().unwrap()).collect();
+    assert!(verdicts[..verdicts.len() - 1].iter().all(|&w| w), "{verdicts:?}");
+    assert_eq!(verdicts.last(), Some(&false));
+
+    let structure = &json_lines(&zecklab(&["zgame", "p-structure", "--n", "40", "--json"]))[0];
+    let solve = &json_lines(&zecklab(&["zgame", "solve", "--n", "40", "--json"]))[0];
+    assert_eq!(structure["positions"], solve["positions"]);
+    assert_eq!(structure["p_positions"], solve["p_positions"]);
+    for cut in ["by_parts", "by_parts_parity", "by_c1_parity", "by_largest_part"] {
+        let cells = structure[cut].as_array().unwrap();
+        let p: u64 = cells.iter().map(|c| c["p_positions"].as_u64().unwrap()).sum();
+        assert_eq!(p, solve["p_positions"].as_u64().unwrap(), "{cut}");
+    }
+    assert_eq!(structure["winning_replies"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn bad_rules_and_sizes_are_refused_naming_them() {
+    assert_usage_error(
+        &zecklab(&["zgame", "rule-test", "--rule", "split:biggest", "--to", "5"]),
+        "split:biggest",
+    );
+    assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule", "ones,,ones", "--to", "5"]), "preference");
+    assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule", "ones", "--to", "301"]), "300");
+    assert_usage_error(&zecklab(&["zgame", "rule-search", "--size", "4", "--to", "10"]), "--size 4");
+    assert_usage_error(&zecklab(&["zgame", "rule-search", "--size", "1", "--to", "201"]), "200");
+    assert_usage_error(&zecklab(&["zgame", "p-structure", "--n", "0"]), "0");
+}
