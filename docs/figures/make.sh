@@ -26,4 +26,6 @@ draw zgame-random --to 100
 draw zgame-position "1^3 2^2 5^7"
 draw family-winners --to 150
 draw zgame-grundy --to 150
+draw zgame-certificates --to 80
+draw zgame-p-structure --to 120
 rm -rf "$ZECKLAB_STORE"

@@ -225,3 +225,14 @@ impl PStructureJson {
         }
     }
 }
+
+/// `zgame certificates --json`, one line per n: the size of Player 2's strategy (the positions
+/// Player 2 must answer) under each choice of winning reply, against the game's P-positions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CertificatesJson {
+    pub n: u32,
+    pub p_positions: u64,
+    pub fastest: u64,
+    pub slowest: u64,
+    pub smallest: u64,
+}

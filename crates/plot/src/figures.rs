@@ -85,6 +85,10 @@ pub mod limits {
     pub const TOKENS: u32 = 24;
     /// `family-winners --to`.
     pub const FAMILY_WINNERS: u32 = 160;
+    /// `zgame-certificates --to`.
+    pub const CERTIFICATES: u32 = 120;
+    /// `zgame-p-structure --to`.
+    pub const P_STRUCTURE: u32 = 200;
     /// `zgame-grundy --to`.
     pub const GRUNDY: u32 = 250;
 }
@@ -435,4 +439,92 @@ pub fn zgame_position(position: &ZPosition, outcome: &str, remoteness: Option<u3
     let labels = Labels { title: &title, caption: &caption, x: "", y: "" };
     let svg = drawn(draw::tokens(&labels, counts, limits::TOKENS))?;
     Ok(Figure { name: "zgame-position", title, caption, svg, table })
+}
+
+/// The size of Player 2's strategy per n under each choice of winning reply (the positions
+/// Player 2 must know), against the game's P-positions, log scale.
+pub fn zgame_certificates(to: u32) -> Result<Figure> {
+    use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+    refuse("--to", to, 4, limits::CERTIFICATES, "each n is solved and three strategies built")?;
+    let mut table = Table::new(&["n", "p_positions", "fastest", "slowest", "smallest"]);
+    let mut series: Vec<Series> =
+        ["P-positions of the game", "fastest replies", "slowest replies", "smallest found"]
+            .iter()
+            .map(|name| Series { name: (*name).into(), points: Vec::new(), dots: false })
+            .collect();
+    for n in 3..=to {
+        let s = solve(n, true, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
+        let mut row = vec![f64::from(n), s.p_positions() as f64];
+        for (choice, _) in ReplyChoice::ALL {
+            let strategy =
+                PlayerTwoStrategy::choosing(&s, choice, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
+            row.push(strategy.moves().len() as f64);
+        }
+        for (k, serie) in series.iter_mut().enumerate() {
+            serie.points.push((f64::from(n), row[k + 1]));
+        }
+        table.rows.push(row);
+    }
+    let last = table.rows.last().cloned().unwrap_or_default();
+    let title = "Player 2's winning strategy: how many positions it must know".to_string();
+    let caption = format!(
+        "Positions Player 2 must answer (fastest, slowest, smallest replies) and the game's P-positions; n = {to}: {}, {}, {}; {}",
+        last.get(2).copied().unwrap_or(0.0),
+        last.get(3).copied().unwrap_or(0.0),
+        last.get(4).copied().unwrap_or(0.0),
+        last.get(1).copied().unwrap_or(0.0)
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "n", y: "positions (log scale)" };
+    let svg = drawn(draw::lines(&labels, &series, false, true, &[]))?;
+    Ok(Figure { name: "zgame-certificates", title, caption, svg, table })
+}
+
+/// The share of P-positions in each tier, per n: a column per n, a cell per number of moves a
+/// tier lies from the start (`n` minus its parts: combines lower the parts by one, splits keep
+/// them), shaded by the P-fraction. Near the start the tiers alternate between all and none.
+pub fn zgame_p_structure(to: u32) -> Result<Figure> {
+    use zecklab_games::zgame::lab::p_counts;
+    refuse("--to", to, 4, limits::P_STRUCTURE, "each n is solved")?;
+    let mut table = Table::new(&["n", "combines_from_start", "positions", "p_positions", "p_per_mille"]);
+    let mut columns: Vec<Vec<u32>> = Vec::new();
+    let mut deepest = 0;
+    for n in 1..=to {
+        let s = solve(n, false, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
+        let structure = p_counts(&s);
+        let mut column = Vec::new();
+        for (&parts, cell) in structure.by_parts.iter().rev() {
+            let depth = (n - parts) as usize;
+            let per_mille = (1000 * cell.p_positions).div_ceil(cell.positions.max(1)) as u32;
+            table.rows.push(vec![
+                f64::from(n),
+                depth as f64,
+                cell.positions as f64,
+                cell.p_positions as f64,
+                f64::from(per_mille),
+            ]);
+            if column.len() <= depth {
+                column.resize(depth + 1, None);
+            }
+            // Shaded from 1 (no P-position) to 1001 (all), so that an empty tier is not blank.
+            column[depth] = Some(per_mille + 1);
+            deepest = deepest.max(depth as u32);
+        }
+        columns.push(column.into_iter().map(|c| c.unwrap_or(0)).collect());
+    }
+    let title = "The Zeckendorf game's P-positions by tier".to_string();
+    let caption = format!(
+        "For n = 1 to {to}, the share of P-positions among the positions n - p combines from the start (p parts), from none (dark) to all (bright)"
+    );
+    let labels =
+        Labels { title: &title, caption: &caption, x: "n", y: "combines from the start (n - parts)" };
+    let svg = drawn(draw::heatmap(
+        &labels,
+        (1, to),
+        (0, deepest + 1),
+        |n, d| columns[n as usize - 1].get(d as usize).copied().filter(|&v| v > 0),
+        &[],
+        "",
+        &[],
+    ))?;
+    Ok(Figure { name: "zgame-p-structure", title, caption, svg, table })
 }

@@ -115,6 +115,17 @@ enum FigureCommand {
         #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
     },
+    /// The size of Player 2's strategy per n for each choice of winning reply (fastest, slowest,
+    /// smallest found), against the game's P-positions. TO: 4..=120.
+    ZgameCertificates {
+        #[arg(long, default_value = "80", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
+    /// The share of P-positions by the parity of the number of parts and of c1, per n. TO: 4..=200.
+    ZgamePStructure {
+        #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
     /// A position drawn as columns of tokens per Fibonacci part, with its outcome and remoteness
     /// (from the store when the game is stored, else solved, up to n = 500).
     ZgamePosition {
@@ -183,6 +194,8 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
             to,
         ),
         FigureCommand::ZgameGrundy { to } => zecklab_plot::zgame_grundy(to),
+        FigureCommand::ZgameCertificates { to } => zecklab_plot::zgame_certificates(to),
+        FigureCommand::ZgamePStructure { to } => zecklab_plot::zgame_p_structure(to),
         FigureCommand::ZgamePosition { position, store } => {
             let p = ZPosition::parse(&position).map_err(InputError::from_display)?;
             let n = u32::try_from(p.n())

@@ -36,7 +36,7 @@ pub use coalitions::{
 };
 pub use index::PositionIndex;
 pub use lengths::{length_distribution, lengths, theorem_bound, LengthDistribution, Lengths};
-pub use p2_strategy::{PlayerTwoStrategy, StrategyCheck, StrategyError, STRATEGY_MAGIC};
+pub use p2_strategy::{PlayerTwoStrategy, ReplyChoice, StrategyCheck, StrategyError, STRATEGY_MAGIC};
 pub use position::{MoveIndex, ZMove, ZPosition, ZgameError};
 pub use ranks::{walk, walk_while, ChildRank};
 pub use reversed::{

@@ -98,41 +98,41 @@ impl PlayerTwoStrategy {
     /// [`StrategyError::PlayerOneWins`] when the start is a win for Player 1.
     pub fn from_solution(
         solution: &Solution,
+        progress: impl FnMut(u64, u64),
+    ) -> Result<PlayerTwoStrategy, StrategyError> {
+        PlayerTwoStrategy::choosing(solution, ReplyChoice::Fastest, progress)
+    }
+
+    /// Player 2's strategy from a solved game (with remoteness), the winning reply in each
+    /// position chosen by `choice` (see [`ReplyChoice`]).
+    ///
+    /// # Errors
+    /// [`StrategyError::PlayerOneWins`] when the start is a win for Player 1.
+    pub fn choosing(
+        solution: &Solution,
+        choice: ReplyChoice,
         mut progress: impl FnMut(u64, u64),
     ) -> Result<PlayerTwoStrategy, StrategyError> {
-        let index = solution.index();
-        let n = index.n();
+        let n = solution.index().n();
         if solution.outcome(solution.start_rank()).is_win() {
             return Err(StrategyError::PlayerOneWins(n));
         }
-        let count = index.count() as usize;
-        // Every move raises the rank, so one pass in increasing rank order sees each position
-        // after everything that leads to it.
-        let mut player_one_to_move = vec![false; count];
-        let mut player_two_to_move = vec![false; count];
-        player_one_to_move[solution.start_rank() as usize] = true;
-        let mut moves = Vec::new();
-        walk(index, true, |r, children| {
-            let r = r as usize;
-            if r.is_multiple_of(1 << 16) {
-                progress(r as u64, count as u64);
-            }
-            if player_one_to_move[r] {
-                for c in children {
-                    player_two_to_move[c.rank as usize] = true;
+        match choice {
+            ReplyChoice::Fastest => Ok(build(solution, Heuristic::Fastest, &mut progress)),
+            ReplyChoice::Slowest => Ok(build(solution, Heuristic::Slowest, &mut progress)),
+            ReplyChoice::Smallest => {
+                // Several greedy constructions; the smallest wins, and `fastest`'s is among them,
+                // so the result is never larger than it.
+                let mut best = build(solution, Heuristic::Fastest, &mut progress);
+                for h in [Heuristic::ReuseFewest, Heuristic::ReuseFastest, Heuristic::Fewest] {
+                    let candidate = build(solution, h, &mut progress);
+                    if candidate.moves.len() < best.moves.len() {
+                        best = candidate;
+                    }
                 }
+                Ok(best)
             }
-            if player_two_to_move[r] {
-                let best = children
-                    .iter()
-                    .filter(|c| !solution.outcome(c.rank).is_win())
-                    .min_by_key(|c| (solution.remoteness(c.rank).unwrap_or(0), move_order(c.r#move)))
-                    .expect("Player 2 only faces winning positions while following a winning strategy");
-                player_one_to_move[best.rank as usize] = true;
-                moves.push((index.unrank(r as u64), best.r#move));
-            }
-        });
-        Ok(PlayerTwoStrategy { n, moves })
+        }
     }
 
     /// The number being played.
@@ -297,6 +297,102 @@ impl PlayerTwoStrategy {
 }
 
 /// The position of a move in [`ZPosition::moves`] order.
+/// Which winning reply a built strategy plays where Player 2 has several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyChoice {
+    /// The one that wins fastest (least remoteness).
+    Fastest,
+    /// The one that wins slowest (greatest remoteness).
+    Slowest,
+    /// The one that keeps the strategy small: the smallest of several greedy constructions
+    /// (replies to positions the strategy already reaches; replies that leave Player 1 the fewest
+    /// moves; and `Fastest`), so never larger than `Fastest`'s.
+    Smallest,
+}
+
+impl ReplyChoice {
+    /// Every choice, by name.
+    pub const ALL: [(ReplyChoice, &'static str); 3] = [
+        (ReplyChoice::Fastest, "fastest"),
+        (ReplyChoice::Slowest, "slowest"),
+        (ReplyChoice::Smallest, "smallest"),
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        ReplyChoice::ALL.iter().find(|(c, _)| *c == self).map(|(_, name)| *name).expect("listed")
+    }
+}
+
+/// How [`build`] picks among the winning replies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Heuristic {
+    Fastest,
+    Slowest,
+    /// A reply to a position the strategy already reaches, else the one leaving the fewest moves.
+    ReuseFewest,
+    /// A reply to a position the strategy already reaches, else the fastest.
+    ReuseFastest,
+    /// The reply leaving Player 1 the fewest moves.
+    Fewest,
+}
+
+/// Builds the strategy Player 2 plays by `heuristic` (the start is a P-position).
+fn build(
+    solution: &Solution,
+    heuristic: Heuristic,
+    progress: &mut impl FnMut(u64, u64),
+) -> PlayerTwoStrategy {
+    let index = solution.index();
+    let count = index.count() as usize;
+    // The number of moves of each position, where the heuristic needs it.
+    let mut move_counts: Vec<u8> = Vec::new();
+    if matches!(heuristic, Heuristic::ReuseFewest | Heuristic::Fewest) {
+        move_counts = vec![0; count];
+        walk(index, true, |r, children| move_counts[r as usize] = children.len().min(255) as u8);
+    }
+    // Every move raises the rank, so one pass in increasing rank order sees each position after
+    // everything that leads to it.
+    let mut player_one_to_move = vec![false; count];
+    let mut player_two_to_move = vec![false; count];
+    player_one_to_move[solution.start_rank() as usize] = true;
+    let mut moves = Vec::new();
+    walk(index, true, |r, children| {
+        let r = r as usize;
+        if r.is_multiple_of(1 << 16) {
+            progress(r as u64, count as u64);
+        }
+        if player_one_to_move[r] {
+            for c in children {
+                player_two_to_move[c.rank as usize] = true;
+            }
+        }
+        if player_two_to_move[r] {
+            let winning = children.iter().filter(|c| !solution.outcome(c.rank).is_win());
+            let remoteness = |c: &&super::ranks::ChildRank| solution.remoteness(c.rank).unwrap_or(0);
+            let reached = |c: &&super::ranks::ChildRank| !player_one_to_move[c.rank as usize];
+            let fewest = |c: &&super::ranks::ChildRank| move_counts[c.rank as usize];
+            let best = match heuristic {
+                Heuristic::Fastest => winning.min_by_key(|c| (remoteness(c), move_order(c.r#move))),
+                Heuristic::Slowest => {
+                    winning.max_by_key(|c| (remoteness(c), std::cmp::Reverse(move_order(c.r#move))))
+                }
+                Heuristic::ReuseFewest => {
+                    winning.min_by_key(|c| (reached(c), fewest(c), remoteness(c), move_order(c.r#move)))
+                }
+                Heuristic::ReuseFastest => {
+                    winning.min_by_key(|c| (reached(c), remoteness(c), move_order(c.r#move)))
+                }
+                Heuristic::Fewest => winning.min_by_key(|c| (fewest(c), remoteness(c), move_order(c.r#move))),
+            }
+            .expect("Player 2 only faces winning positions while following a winning strategy");
+            player_one_to_move[best.rank as usize] = true;
+            moves.push((index.unrank(r as u64), best.r#move));
+        }
+    });
+    PlayerTwoStrategy { n: index.n(), moves }
+}
+
 fn move_order(m: ZMove) -> (u8, usize) {
     match m {
         ZMove::Combine(i) => (0, i.get()),
@@ -327,6 +423,29 @@ mod tests {
             assert_eq!(PlayerTwoStrategy::parse(text.iter().map(String::as_str)), Ok(s));
         }
         assert_eq!(strategy(2), Err(StrategyError::PlayerOneWins(2)));
+    }
+
+    #[test]
+    fn every_choice_builds_a_winning_strategy_and_smallest_is_never_larger_than_fastest() {
+        let mut smaller = 0;
+        for n in 3..=45 {
+            let solution = solve(n, true, 1 << 30, |_, _| {}).unwrap();
+            let built: Vec<PlayerTwoStrategy> = ReplyChoice::ALL
+                .iter()
+                .map(|&(choice, _)| PlayerTwoStrategy::choosing(&solution, choice, |_, _| {}).unwrap())
+                .collect();
+            for (s, (_, name)) in built.iter().zip(ReplyChoice::ALL) {
+                let report = s.check().unwrap_or_else(|e| panic!("n = {n}, {name}: {e}"));
+                assert_eq!(report.unreachable_entries, 0, "n = {n}, {name}");
+            }
+            let (fastest, smallest) = (built[0].moves.len(), built[2].moves.len());
+            assert!(smallest <= fastest, "n = {n}: {smallest} > {fastest}");
+            smaller += usize::from(smallest < fastest);
+            // The slowest replies make longer games, and the check's longest game says so.
+            let longest = |s: &PlayerTwoStrategy| s.check().unwrap().longest_game;
+            assert!(longest(&built[1]) >= longest(&built[0]), "n = {n}");
+        }
+        assert!(smaller > 10, "the search finds smaller strategies than the fastest replies give");
     }
 
     #[test]

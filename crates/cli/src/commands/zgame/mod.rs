@@ -20,7 +20,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use zecklab_games::zgame::family::Recurrence;
-use zecklab_games::zgame::{Rule, TierEngine};
+use zecklab_games::zgame::{ReplyChoice, Rule, TierEngine};
 
 use crate::input;
 use crate::output::Out;
@@ -328,7 +328,9 @@ The file is written atomically (see the README). JSON: {\"n\",\"rows\",\"format\
     /// position Player 2 can face while following it, whatever Player 1 plays.
     #[command(
         after_help = "The file is text, one position a line (see `zgame check-strategy --help`); it is written to a \
-temporary file and renamed into place. Player 2 plays the fastest win. JSON: {\"n\",\"positions\",\"file\",\"seconds\"}."
+temporary file and renamed into place. Where Player 2 has several winning replies, --choose picks one: fastest (the \
+least remoteness), slowest (the greatest) or smallest (the smallest strategy several greedy constructions find, never \
+larger than fastest's). JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
     )]
     Strategy {
         /// The game on N (up to 200).
@@ -337,7 +339,28 @@ temporary file and renamed into place. Player 2 plays the fastest win. JSON: {\"
         /// Where to write the strategy.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Which winning reply Player 2 plays where there are several.
+        #[arg(long, value_enum, default_value_t = ChooseArg::Fastest)]
+        choose: ChooseArg,
         /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The size of Player 2's strategy (the positions Player 2 must know) for each way of
+    /// choosing among winning replies, for each n.
+    #[command(
+        after_help = "JSON, one line per n: {\"n\",\"p_positions\",\"fastest\",\"slowest\",\"smallest\"}: the game's \
+P-positions (all reachable from the start), and the positions Player 2 must answer under each choice (see `zgame strategy \
+--help`). Player 1 wins n = 2, which has no line. Up to n = 200."
+    )]
+    Certificates {
+        /// The first n (default 3).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
+        /// The last n.
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: Option<u32>,
+        /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
     },
@@ -444,6 +467,24 @@ winning move; for each pick, at how many it applies and at how many of those its
         #[arg(long)]
         misere: bool,
     },
+}
+
+/// `--choose` of `zgame strategy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ChooseArg {
+    Fastest,
+    Slowest,
+    Smallest,
+}
+
+impl From<ChooseArg> for ReplyChoice {
+    fn from(c: ChooseArg) -> ReplyChoice {
+        match c {
+            ChooseArg::Fastest => ReplyChoice::Fastest,
+            ChooseArg::Slowest => ReplyChoice::Slowest,
+            ChooseArg::Smallest => ReplyChoice::Smallest,
+        }
+    }
 }
 
 pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
@@ -604,8 +645,8 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             lengths::run_play_out(&mut out, n, &pairings, table, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Strategy { n, out: path, json } => {
-            strategy::write_strategy(&mut out, n, &path, json)?;
+        ZgameCommand::Strategy { n, out: path, choose, json } => {
+            strategy::write_strategy(&mut out, n, &path, choose.into(), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::RuleTest { rule, from, to, json } => {
@@ -620,6 +661,11 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         ZgameCommand::PStructure { n, json } => {
             let store = stored::store(args.store).ok();
             lab::p_structure_of(&mut out, n, store.as_ref(), json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Certificates { n, to, json } => {
+            let first = n.unwrap_or(3);
+            strategy::certificates(&mut out, first, to.unwrap_or(first), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::CheckStrategy { file, json } => strategy::check_strategy(&mut out, &file, json)?,

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use serde::Serialize;
-use zecklab_games::zgame::{PlayerTwoStrategy, StrategyError};
+use zecklab_answers::lab::CertificatesJson;
+use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice, StrategyError};
 
 use super::solve::solve_with_progress;
 use crate::input::{self, InputError};
@@ -17,13 +18,19 @@ use crate::progress;
 pub const STRATEGY_LIMIT: u32 = 200;
 
 /// Solves the game on `n` and writes Player 2's strategy to `path` (atomically).
-pub fn write_strategy(out: &mut Out, n: u32, path: &Path, json: bool) -> anyhow::Result<()> {
+pub fn write_strategy(
+    out: &mut Out,
+    n: u32,
+    path: &Path,
+    choice: ReplyChoice,
+    json: bool,
+) -> anyhow::Result<()> {
     input::game_size(n, STRATEGY_LIMIT, "zgame strategy")?;
     output::destination(path)?;
     let start = Instant::now();
     let solution = solve_with_progress(n, true)?;
     let bar = progress::bar(solution.index().count(), "positions", "building the strategy");
-    let strategy = PlayerTwoStrategy::from_solution(&solution, |done, _| bar.set_position(done))
+    let strategy = PlayerTwoStrategy::choosing(&solution, choice, |done, _| bar.set_position(done))
         .map_err(InputError::from_display)?;
     bar.finish_and_clear();
     let destination = output::write_file(path, |w| {
@@ -40,17 +47,24 @@ pub fn write_strategy(out: &mut Out, n: u32, path: &Path, json: bool) -> anyhow:
     #[derive(Serialize)]
     struct StrategyJson<'a> {
         n: u32,
+        choose: &'static str,
         positions: usize,
         file: &'a str,
         seconds: f64,
     }
-    let line = StrategyJson { n, positions: strategy.moves().len(), file: &path.to_string_lossy(), seconds };
+    let line = StrategyJson {
+        n,
+        choose: choice.name(),
+        positions: strategy.moves().len(),
+        file: &path.to_string_lossy(),
+        seconds,
+    };
     if json {
         out.json(&line)?;
     } else {
         out.line(format!(
-            "Player 2's strategy for n = {n}: {} positions answered, written to {} ({seconds:.2} s)",
-            line.positions, line.file
+            "Player 2's strategy for n = {n} ({} replies): {} positions answered, written to {} ({seconds:.2} s)",
+            line.choose, line.positions, line.file
         ))?;
     }
     Ok(())
@@ -158,4 +172,42 @@ pub fn check_strategy(out: &mut Out, path: &Path, json: bool) -> anyhow::Result<
         Err(StrategyError::Malformed { .. }) => ExitCode::from(2),
         Err(_) => ExitCode::FAILURE,
     })
+}
+
+/// `zgame certificates`: the strategy's size under each choice, for each n of the range.
+pub fn certificates(out: &mut Out, first: u32, last: u32, json: bool) -> anyhow::Result<()> {
+    super::solve::check_range(first, last)?;
+    input::game_size(last, STRATEGY_LIMIT, "zgame certificates")?;
+    for n in first..=last {
+        let solution = solve_with_progress(n, true)?;
+        let mut sizes = [0u64; 3];
+        let mut p1_wins = false;
+        for (k, (choice, _)) in ReplyChoice::ALL.iter().enumerate() {
+            match PlayerTwoStrategy::choosing(&solution, *choice, |_, _| {}) {
+                Ok(strategy) => sizes[k] = strategy.moves().len() as u64,
+                Err(StrategyError::PlayerOneWins(_)) => p1_wins = true,
+                Err(e) => return Err(InputError::from_display(e)),
+            }
+        }
+        if p1_wins {
+            // No Player 2 strategy exists: nothing to report for this n.
+            continue;
+        }
+        let line = CertificatesJson {
+            n,
+            p_positions: solution.p_positions(),
+            fastest: sizes[0],
+            slowest: sizes[1],
+            smallest: sizes[2],
+        };
+        if json {
+            out.json(&line)?;
+        } else {
+            out.line(format!(
+                "n = {n}: {} P-positions; Player 2 must know {} positions (fastest), {} (slowest), {} (smallest)",
+                line.p_positions, line.fastest, line.slowest, line.smallest
+            ))?;
+        }
+    }
+    Ok(())
 }

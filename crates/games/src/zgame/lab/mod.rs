@@ -11,7 +11,7 @@ pub use rule::{Comparison, Extreme, Guard, Pick, Preference, RuleError, Strategy
 pub use search::{
     enumerate_rules, search_preferences, search_rules, SearchResult, SEARCH_GUARDS, SEARCH_PICKS,
 };
-pub use structure::{p_structure, Cell, PStructure};
+pub use structure::{p_counts, p_structure, Cell, PStructure};
 pub use test::{replay_losing_line, test_rule, BadDecision, Exploration, RuleTest};
 
 /// The legal moves of a count vector, in the rules' order.

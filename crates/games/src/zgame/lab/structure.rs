@@ -48,8 +48,14 @@ pub struct PStructure {
 
 /// Counts every position of `table`'s game, and walks Player 2's decisions.
 pub fn p_structure(table: &(impl SolvedTable + ?Sized)) -> PStructure {
+    let mut s = p_counts(table);
+    winning_replies(table, &mut s);
+    s
+}
+
+/// The counts of every cut, without the walk of Player 2's decisions (`winning_replies` empty).
+pub fn p_counts(table: &(impl SolvedTable + ?Sized)) -> PStructure {
     let index = table.index();
-    let top = index.top();
     let mut s = PStructure::default();
     index.for_each_counts(0, index.count(), |r, counts| {
         let p = table.outcome(r) == Outcome::Loss;
@@ -63,6 +69,14 @@ pub fn p_structure(table: &(impl SolvedTable + ?Sized)) -> PStructure {
         let largest = counts.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
         s.by_largest_part.entry(largest).or_default().add(p);
     });
+    s
+}
+
+/// Walks Player 2's decisions (Player 1 any move, Player 2 any winning move) and tallies how
+/// often each core pick wins there.
+fn winning_replies(table: &(impl SolvedTable + ?Sized), s: &mut PStructure) {
+    let index = table.index();
+    let top = index.top();
     let picks: Vec<StrategyRule> =
         SEARCH_PICKS.iter().map(|p| StrategyRule::parse(&p.to_string()).expect("a pick")).collect();
     let mut tallies = vec![(0u64, 0u64); picks.len()];
@@ -114,5 +128,4 @@ pub fn p_structure(table: &(impl SolvedTable + ?Sized)) -> PStructure {
         }
     }
     s.winning_replies = picks.iter().zip(tallies).map(|(p, (a, w))| (p.to_string(), a, w)).collect();
-    s
 }
