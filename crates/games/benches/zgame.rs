@@ -147,3 +147,32 @@ fn family_solve(bencher: Bencher, (c, k, n): (u32, u32, u32)) {
         solution
     });
 }
+
+/// The misère game on the flat sweep, outcomes and remoteness.
+#[divan::bench(args = [200, 300], sample_count = 3, sample_size = 1)]
+fn misere_solve(bencher: Bencher, n: u32) {
+    use zecklab_games::zgame::{solve_with, SolveOptions};
+    bencher.bench_local(|| {
+        let options = SolveOptions { misere: true, ..SolveOptions::new(true, 20 << 30) };
+        solve_with(black_box(n), &options, |_, _| {}).unwrap()
+    });
+}
+
+/// A rule tested in full (every decision it reaches) on a solved table.
+#[divan::bench(args = [100, 150], sample_count = 5, sample_size = 1)]
+fn rule_test(bencher: Bencher, n: u32) {
+    use zecklab_games::zgame::lab::{test_rule, Exploration, StrategyRule};
+    use zecklab_games::zgame::solve;
+    let table = solve(n, false, 1 << 32, |_, _| {}).unwrap();
+    let rule = StrategyRule::parse("split:largest,combine:smallest,ones").unwrap();
+    bencher.bench_local(|| test_rule(&rule, &table, Exploration::Full));
+}
+
+/// The search of every rule of up to two preferences on n = 3 to 100.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn rule_search(bencher: Bencher) {
+    use zecklab_games::zgame::lab::{enumerate_rules, search_preferences, search_rules};
+    use zecklab_games::zgame::solve;
+    let tables: Vec<_> = (1..=100).map(|n| solve(n, false, 1 << 32, |_, _| {}).unwrap()).collect();
+    bencher.bench_local(|| search_rules(enumerate_rules(&search_preferences(), 2), &tables, 40, |_| {}));
+}

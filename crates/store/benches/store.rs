@@ -36,12 +36,12 @@ fn lookup_position_and_children(bencher: Bencher) {
     let path = store.path_for(n);
     bencher.bench_local(|| {
         let table = StoredTable::open(black_box(&path)).unwrap();
-        let r = table.index().rank(&p).unwrap();
+        let r = table.index().unwrap().rank(&p).unwrap();
         let parts: u32 = p.counts().iter().sum();
         let mut total = table.remoteness(r, parts).unwrap().unwrap_or(0);
         for m in p.moves() {
             let child = p.apply(m).unwrap();
-            let rc = table.index().rank(&child).unwrap();
+            let rc = table.index().unwrap().rank(&child).unwrap();
             total += table.remoteness(rc, child.counts().iter().sum()).unwrap().unwrap_or(0);
         }
         total

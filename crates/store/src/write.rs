@@ -73,12 +73,12 @@ impl TableSource for FamilySolution {
     }
 
     fn outcome_word(&self, w: usize) -> u64 {
-        self.outcome_words()[w]
+        FamilySolution::outcome_word(self, w)
     }
 
     fn remoteness_bytes(&self, first: u64, out: &mut [u8]) {
-        for (o, r) in out.chunks_exact_mut(2).zip(&self.remoteness_table()[first as usize..]) {
-            o.copy_from_slice(&r.to_le_bytes());
+        for (o, r) in out.chunks_exact_mut(2).zip(first..) {
+            o.copy_from_slice(&(self.remoteness(r) as u16).to_le_bytes());
         }
     }
 

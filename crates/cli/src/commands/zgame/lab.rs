@@ -140,7 +140,7 @@ pub fn rule_search(
         "{} rules of up to {size} preferences tested on n = 3 to {last} in {:.1} s",
         report.searched, report.seconds
     ))?;
-    out.line("the longest runs of wins from n = 3:".to_string())?;
+    out.line("the longest runs of wins from n = 3:")?;
     for r in &report.longest {
         let loss = r.first_loss.map_or(format!("wins through {last}"), |n| format!("loses at n = {n}"));
         out.line(format!("  {:<50} {loss}", r.rule))?;
@@ -164,7 +164,7 @@ pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) 
     }
     out.line(format!("n = {n}: {} positions, {} P-positions", answer.positions, answer.p_positions))?;
     let pct = |f: f64| format!("{:.2}%", 100.0 * f);
-    out.line("by the parity of the number of parts:".to_string())?;
+    out.line("by the parity of the number of parts:")?;
     for c in &answer.by_parts_parity {
         let which = if c.key.odd { "odd" } else { "even" };
         out.line(format!(
@@ -174,7 +174,7 @@ pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) 
             pct(c.p_fraction)
         ))?;
     }
-    out.line("by the parity of c1:".to_string())?;
+    out.line("by the parity of c1:")?;
     for c in &answer.by_c1_parity {
         let which = if c.key.odd { "odd" } else { "even" };
         out.line(format!(
@@ -184,7 +184,7 @@ pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) 
             pct(c.p_fraction)
         ))?;
     }
-    out.line("by the largest part:".to_string())?;
+    out.line("by the largest part:")?;
     for c in &answer.by_largest_part {
         out.line(format!(
             "  F{:<4} {:>12} positions, {:>12} P ({})",
@@ -207,6 +207,6 @@ pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) 
             r.share.map_or("-".into(), pct)
         ))?;
     }
-    out.line("(--json adds the cuts by number of parts and by each count c_i)".to_string())?;
+    out.line("(--json adds the cuts by number of parts and by each count c_i)")?;
     Ok(())
 }

@@ -9,6 +9,19 @@
 //! position is a win when some child is a loss; remoteness is 0 at the end, 1 + the least
 //! remoteness of a losing child for a win, 1 + the greatest of any child for a loss. The Grundy
 //! value is the least non-negative integer no child has.
+//!
+//! **Both cores.** The positions whose counts above index `j` are fixed fill a block of
+//! consecutive ranks. A move raises the highest index it changes and lowers only indices below
+//! it, so split by `(c_j, c_(j-1)) = (b, a)`, a sub-block's moves stay inside it (highest index
+//! below `j - 1`), go to `(b, a + 1)` (highest index `j - 1`), or to `(b + 1, a - d)` with
+//! `0 <= d <= c + 1` (highest index `j`: a combine takes `c` copies of `G_(j-1)`, a split or an
+//! initial combine at most `c + 1`), or leave the block for a higher one. So the sub-blocks with
+//! the same `a + (c + 2)·b` never depend on each other, and waves taken in decreasing
+//! `a + (c + 2)·b` find every child solved: the Zeckendorf game's own sweep (`a + 3b`, `c = 1`),
+//! generalised. Large sub-blocks split again two indices down; small ones run in rank order on
+//! one thread. Tests hold the waves equal to the plain rank-order sweep on every position.
+
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use crate::zgame::family::{FamilyError, FamilyIndex, FamilyMove, FamilyRules};
 
@@ -26,14 +39,14 @@ pub struct FamilyOptions {
 }
 
 /// Every position of one generalized game, solved.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct FamilySolution {
     rules: FamilyRules,
     index: FamilyIndex,
     misere: bool,
-    wins: Vec<u64>,
-    remoteness: Vec<u16>,
-    grundy: Option<Vec<u16>>,
+    wins: Vec<AtomicU64>,
+    remoteness: Vec<AtomicU16>,
+    grundy: Option<Vec<AtomicU16>>,
 }
 
 /// How often (in positions) the sweep reports progress and checks for a cancel.
@@ -57,17 +70,17 @@ impl FamilySolution {
 
     /// The outcome of rank `r` for the player to move.
     pub fn outcome(&self, r: u64) -> Outcome {
-        Outcome::win_if(self.wins[(r / 64) as usize] >> (r % 64) & 1 == 1)
+        Outcome::win_if(self.wins[(r / 64) as usize].load(Relaxed) >> (r % 64) & 1 == 1)
     }
 
     /// The remoteness of rank `r`.
     pub fn remoteness(&self, r: u64) -> u32 {
-        u32::from(self.remoteness[r as usize])
+        u32::from(self.remoteness[r as usize].load(Relaxed))
     }
 
     /// The Grundy value of rank `r`, when computed.
     pub fn grundy(&self, r: u64) -> Option<u32> {
-        self.grundy.as_ref().map(|g| u32::from(g[r as usize]))
+        self.grundy.as_ref().map(|g| u32::from(g[r as usize].load(Relaxed)))
     }
 
     /// The rank of the start, `n` copies of `G_1`.
@@ -77,7 +90,7 @@ impl FamilySolution {
 
     /// Positions that are losses for the player to move.
     pub fn p_positions(&self) -> u64 {
-        self.index.count() - self.wins.iter().map(|w| u64::from(w.count_ones())).sum::<u64>()
+        self.index.count() - self.wins.iter().map(|w| u64::from(w.load(Relaxed).count_ones())).sum::<u64>()
     }
 
     /// The children of `counts` (of this game): each move with its child's rank.
@@ -92,23 +105,18 @@ impl FamilySolution {
         out
     }
 
-    /// The outcome table as 64-bit words: bit `r % 64` of word `r / 64` is set when rank `r` is a
+    /// Word `w` of the outcome table: bit `r % 64` of word `r / 64` is set when rank `r` is a
     /// win for the player to move (for storing the table).
-    pub fn outcome_words(&self) -> &[u64] {
-        &self.wins
-    }
-
-    /// The remoteness of every rank, in rank order (for storing the table).
-    pub fn remoteness_table(&self) -> &[u16] {
-        &self.remoteness
+    pub fn outcome_word(&self, w: usize) -> u64 {
+        self.wins[w].load(Relaxed)
     }
 
     /// Positions by Grundy value: `(value, positions)`, in increasing value, when computed.
     pub fn grundy_counts(&self) -> Option<Vec<(u32, u64)>> {
         let values = self.grundy.as_ref()?;
         let mut counts: Vec<u64> = Vec::new();
-        for &g in values {
-            let g = usize::from(g);
+        for g in values {
+            let g = usize::from(g.load(Relaxed));
             if counts.len() <= g {
                 counts.resize(g + 1, 0);
             }
@@ -135,7 +143,23 @@ pub fn solve_family(
     n: u32,
     options: &FamilyOptions,
     memory_limit: u128,
-    mut progress: impl FnMut(u64, u64),
+    progress: impl Fn(u64, u64) + Sync,
+) -> Result<FamilySolution, FamilyError> {
+    solve_family_in_blocks(rules, n, options, memory_limit, SPLIT_FROM, progress)
+}
+
+/// Blocks of fewer positions run in rank order on one thread.
+const SPLIT_FROM: u64 = 1 << 14;
+
+/// [`solve_family`] with blocks split from `split_from` positions (`u64::MAX`: everything in
+/// rank order on one thread; tests compare the two).
+pub(crate) fn solve_family_in_blocks(
+    rules: &FamilyRules,
+    n: u32,
+    options: &FamilyOptions,
+    memory_limit: u128,
+    split_from: u64,
+    progress: impl Fn(u64, u64) + Sync,
 ) -> Result<FamilySolution, FamilyError> {
     let index = FamilyIndex::new(rules.terms(), n).ok_or(FamilyError::TooManyPositions(n))?;
     let count = index.count();
@@ -144,58 +168,160 @@ pub fn solve_family(
         return Err(FamilyError::TooManyPositions(n));
     }
     let size = usize::try_from(count).map_err(|_| FamilyError::TooManyPositions(n))?;
-    let mut wins = vec![0u64; size.div_ceil(64)];
-    let mut remoteness = vec![0u16; size];
-    let mut grundy = grundy_wanted.then(|| vec![0u16; size]);
-    let mut sweep = DownSweep::new(rules, &index);
-    let mut children = Vec::new();
-    let mut seen: Vec<bool> = Vec::new();
-    loop {
-        let r = sweep.rank;
-        if r.is_multiple_of(STEP) {
-            if options.cancel.is_cancelled() {
-                return Err(FamilyError::Cancelled);
-            }
-            progress(count - 1 - r, count);
-        }
-        sweep.children(&mut children);
-        let (mut least_loss, mut most) = (u32::MAX, 0u32);
-        seen.clear();
-        for &(_, rank) in &children {
-            let wins_child = wins[(rank / 64) as usize] >> (rank % 64) & 1 == 1;
-            let rem = u32::from(remoteness[rank as usize]);
-            if !wins_child {
-                least_loss = least_loss.min(rem);
-            }
-            most = most.max(rem);
-            if let Some(g) = &grundy {
-                let v = usize::from(g[rank as usize]);
-                if seen.len() <= v {
-                    seen.resize(v + 1, false);
-                }
-                seen[v] = true;
-            }
-        }
-        let (win, rem) = if children.is_empty() {
-            (options.misere, 0)
-        } else if least_loss != u32::MAX {
-            (true, least_loss + 1)
-        } else {
-            (false, most + 1)
-        };
-        if win {
-            wins[(r / 64) as usize] |= 1 << (r % 64);
-        }
-        remoteness[r as usize] = u16::try_from(rem).map_err(|_| FamilyError::TooManyPositions(n))?;
-        if let Some(g) = &mut grundy {
-            g[r as usize] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u16;
-        }
-        if !sweep.step_down() {
-            break;
-        }
+    let tables = Tables {
+        wins: (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
+        remoteness: (0..size).map(|_| AtomicU16::new(0)).collect(),
+        grundy: grundy_wanted.then(|| (0..size).map(|_| AtomicU16::new(0)).collect()),
+        overflow: AtomicBool::new(false),
+    };
+    let report = |done: u64| progress(done, count);
+    let sweep = Sweep {
+        rules,
+        index: &index,
+        tables: &tables,
+        misere: options.misere,
+        cancel: &options.cancel,
+        done: AtomicU64::new(0),
+        progress: &report,
+        split_from: split_from.max(1),
+    };
+    sweep.block(rules.top(), i64::from(n), 0);
+    if options.cancel.is_cancelled() {
+        return Err(FamilyError::Cancelled);
+    }
+    if tables.overflow.load(Relaxed) {
+        // A remoteness past 65,535: more than this solver's two bytes a position hold.
+        return Err(FamilyError::TooManyPositions(n));
     }
     progress(count, count);
+    let Tables { wins, remoteness, grundy, .. } = tables;
     Ok(FamilySolution { rules: rules.clone(), index, misere: options.misere, wins, remoteness, grundy })
+}
+
+/// The values being filled, shared by the threads.
+struct Tables {
+    wins: Vec<AtomicU64>,
+    remoteness: Vec<AtomicU16>,
+    grundy: Option<Vec<AtomicU16>>,
+    /// Set when a remoteness does not fit two bytes.
+    overflow: AtomicBool,
+}
+
+/// One solve: the game, its tables, and the controls.
+struct Sweep<'a> {
+    rules: &'a FamilyRules,
+    index: &'a FamilyIndex,
+    tables: &'a Tables,
+    misere: bool,
+    cancel: &'a Cancel,
+    done: AtomicU64,
+    progress: &'a (dyn Fn(u64) + Sync),
+    split_from: u64,
+}
+
+impl Sweep<'_> {
+    /// Solves the block of positions whose counts above `j` are fixed: `m` is the part of n left
+    /// for indices `<= j`, `base` the block's first rank (the rank's terms above `j`).
+    fn block(&self, j: usize, m: i64, base: u64) {
+        if self.cancel.is_cancelled() {
+            return;
+        }
+        let (index, terms) = (self.index, self.rules.terms());
+        let size = index.p(j, m);
+        if j < 3 || size < self.split_from {
+            self.in_rank_order(base, size);
+            return;
+        }
+        let (gj, gj1) = (terms[j - 1] as i64, terms[j - 2] as i64);
+        let step = i64::from(self.rules.recurrence().c()) + 2;
+        let most_b = m / gj;
+        let most_wave = most_b * step + m / gj1;
+        for wave in (0..=most_wave).rev() {
+            rayon::scope(|scope| {
+                for b in 0..=most_b.min(wave / step) {
+                    let a = wave - step * b;
+                    let m1 = m - b * gj;
+                    if a * gj1 > m1 {
+                        continue;
+                    }
+                    let m2 = m1 - a * gj1;
+                    let sub =
+                        base + (index.p(j, m) - index.p(j, m1)) + (index.p(j - 1, m1) - index.p(j - 1, m2));
+                    scope.spawn(move |_| self.block(j - 2, m2, sub));
+                }
+            });
+        }
+    }
+
+    /// Solves ranks `base..base + size` from the highest down, on this thread.
+    fn in_rank_order(&self, base: u64, size: u64) {
+        if size == 0 {
+            return;
+        }
+        let mut sweep = DownSweep::at(self.rules, self.index, base + size - 1);
+        let mut children = Vec::new();
+        let mut seen: Vec<bool> = Vec::new();
+        let t = self.tables;
+        // The word of outcome bits being filled, published when the sweep leaves it (other
+        // threads may fill other bits of the same word, hence `fetch_or`).
+        let (mut word, mut bits) = (usize::MAX, 0u64);
+        loop {
+            let r = sweep.rank;
+            if (r / 64) as usize != word {
+                if word != usize::MAX && bits != 0 {
+                    t.wins[word].fetch_or(bits, Relaxed);
+                }
+                (word, bits) = ((r / 64) as usize, 0);
+            }
+            sweep.children(&mut children);
+            let (mut least_loss, mut most) = (u32::MAX, 0u32);
+            seen.clear();
+            for &(_, rank) in &children {
+                let w = (rank / 64) as usize;
+                let held = if w == word { bits } else { 0 };
+                let wins_child = (t.wins[w].load(Relaxed) | held) >> (rank % 64) & 1 == 1;
+                let rem = u32::from(t.remoteness[rank as usize].load(Relaxed));
+                if !wins_child {
+                    least_loss = least_loss.min(rem);
+                }
+                most = most.max(rem);
+                if let Some(g) = &t.grundy {
+                    let v = usize::from(g[rank as usize].load(Relaxed));
+                    if seen.len() <= v {
+                        seen.resize(v + 1, false);
+                    }
+                    seen[v] = true;
+                }
+            }
+            let (win, rem) = if children.is_empty() {
+                (self.misere, 0)
+            } else if least_loss != u32::MAX {
+                (true, least_loss + 1)
+            } else {
+                (false, most + 1)
+            };
+            if win {
+                bits |= 1 << (r % 64);
+            }
+            match u16::try_from(rem) {
+                Ok(rem) => t.remoteness[r as usize].store(rem, Relaxed),
+                Err(_) => t.overflow.store(true, Relaxed),
+            }
+            if let Some(g) = &t.grundy {
+                g[r as usize].store(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u16, Relaxed);
+            }
+            if r == base || !sweep.step_down() {
+                break;
+            }
+        }
+        if bits != 0 {
+            t.wins[word].fetch_or(bits, Relaxed);
+        }
+        let before = self.done.fetch_add(size, Relaxed);
+        if (before + size) / STEP != before / STEP {
+            (self.progress)(before + size);
+        }
+    }
 }
 
 /// A walk down the ranks of one game, from the last to 0, giving each position's children with
@@ -216,14 +342,19 @@ pub(super) struct DownSweep<'a> {
 impl<'a> DownSweep<'a> {
     /// At the last rank.
     pub(super) fn new(rules: &'a FamilyRules, index: &'a FamilyIndex) -> DownSweep<'a> {
+        DownSweep::at(rules, index, index.count() - 1)
+    }
+
+    /// At rank `rank`.
+    pub(super) fn at(rules: &'a FamilyRules, index: &'a FamilyIndex, rank: u64) -> DownSweep<'a> {
         let top = rules.top();
-        let counts = index.unrank(index.count() - 1);
+        let counts = index.unrank(rank);
         DownSweep {
             rules,
             index,
             child: counts.clone(),
             counts,
-            rank: index.count() - 1,
+            rank,
             above: vec![0; top + 1],
             left: vec![0; top + 1],
         }
@@ -368,6 +499,44 @@ mod tests {
                             let report =
                                 check_family_table(&rules, s.index(), misere, tampered, |_, _| {}).unwrap();
                             assert!(report.inconsistent > 0, "({c},{k}) rank {changed}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod wave_tests {
+    use super::*;
+    use crate::zgame::family::{Recurrence, RuleSet};
+
+    #[test]
+    fn waves_equal_the_rank_order_sweep_on_every_position() {
+        for (c, k, n) in
+            [(1, 2, 70), (2, 2, 150), (1, 3, 90), (2, 3, 160), (3, 2, 200), (1, 4, 100), (4, 4, 400)]
+        {
+            for rule_set in [RuleSet::All, RuleSet::NoInitialCombine] {
+                for (misere, grundy) in [(false, true), (true, false)] {
+                    let rules = FamilyRules::new(Recurrence::new(c, k).unwrap(), rule_set, n);
+                    let options = FamilyOptions { misere, grundy, ..FamilyOptions::default() };
+                    let plain =
+                        solve_family_in_blocks(&rules, n, &options, 1 << 30, u64::MAX, |_, _| {}).unwrap();
+                    for split in [1, 8, 64] {
+                        let waves =
+                            solve_family_in_blocks(&rules, n, &options, 1 << 30, split, |_, _| {}).unwrap();
+                        for r in 0..plain.index().count() {
+                            let (a, b) = (
+                                (plain.outcome(r), plain.remoteness(r), plain.grundy(r)),
+                                (waves.outcome(r), waves.remoteness(r), waves.grundy(r)),
+                            );
+                            assert_eq!(
+                                a,
+                                b,
+                                "({c},{k}) {} misère {misere} n = {n} split {split}, rank {r}",
+                                rule_set.name()
+                            );
                         }
                     }
                 }

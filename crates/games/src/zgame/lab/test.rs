@@ -245,7 +245,7 @@ pub fn replay_losing_line(rule: &StrategyRule, n: u32, line: &[ZPosition]) -> Re
     if line.first() != Some(&start) {
         return Err("the line does not start at the start".into());
     }
-    if line.len() % 2 != 0 {
+    if !line.len().is_multiple_of(2) {
         return Err("the line does not end after a move of Player 1".into());
     }
     for (k, pair) in line.windows(2).enumerate() {
