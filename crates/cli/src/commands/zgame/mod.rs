@@ -111,10 +111,11 @@ enum ZgameCommand {
         reversed: bool,
         #[command(flatten)]
         variant: family::VariantArgs,
-        /// Misère play: whoever makes the last move loses (the JSON gains "misere": true). Solved
-        /// by the flat sweep (outcomes to n = 815, remoteness to n = 579); --save stores it apart
-        /// from the normal game's table.
-        #[arg(long, conflicts_with_all = ["tiers", "checkpoint", "reversed"])]
+        /// Misère play: whoever makes the last move loses (the JSON gains "misere": true). Solved by
+        /// the flat sweep while its tables fit (outcomes to n = 815, remoteness to n = 579), else
+        /// (or with --tiers) tier by tier by the reference sweep on one thread, without
+        /// checkpoints; --save stores it apart from the normal game's table.
+        #[arg(long, conflicts_with_all = ["checkpoint", "reversed"])]
         misere: bool,
         /// One JSON object per n per line.
         #[arg(long)]

@@ -136,17 +136,25 @@ pub fn solve_range(
     let json = output.json;
     check_range(first, last)?;
     let tags = (variant.named || variant.misere).then(|| variant.tags());
-    let method = if variant.misere {
-        if method == Method::Tiered || checkpoint.is_some() {
-            return Err(InputError::from_display(
-                "misère play is solved by the flat sweep, not tier by tier: drop --tiers, --engine and --checkpoint",
-            ));
-        }
-        Method::Flat
-    } else {
-        method
-    };
     let mut world = distributed::world();
+    if variant.misere && (checkpoint.is_some() || engine != TierEngine::Fast || world.is_some()) {
+        return Err(InputError::from_display(
+            "misère play tier by tier runs the reference sweep on one thread, without checkpoints: drop --checkpoint and --engine (and mpirun)",
+        ));
+    }
+    // Misère play takes the flat sweep (both cores) while its tables fit: its tiered solve is the
+    // one-thread reference sweep.
+    let method = match method {
+        Method::Auto if variant.misere => {
+            let fits = SolvePlan::new(last).map_err(InputError::from_display)?.bytes(false) <= MEMORY_LIMIT;
+            if fits {
+                Method::Flat
+            } else {
+                Method::Tiered
+            }
+        }
+        other => other,
+    };
     if world.is_some() && (!no_remoteness || save.is_some() || method == Method::Flat) {
         return Err(InputError::from_display(SHARED_ONLY));
     }
@@ -187,7 +195,7 @@ pub fn solve_range(
     for n in first..=last {
         let start = Instant::now();
         if tiered_for(n, method, asked)? {
-            let solved = solve_tiered(n, !no_remoteness, checkpoint, world.as_mut(), engine)?;
+            let solved = solve_tiered(n, !no_remoteness, checkpoint, world.as_mut(), engine, variant.misere)?;
             let line = ZgameSolve {
                 n,
                 positions: solved.positions,
@@ -277,6 +285,7 @@ pub fn solve_tiered(
     checkpoint: Option<Checkpoint<'_>>,
     mut world: Option<&mut World>,
     engine: TierEngine,
+    misere: bool,
 ) -> anyhow::Result<TieredSolution> {
     let leader = world.as_ref().is_none_or(|w| w.me() == 0);
     let index = TierIndex::new(n).ok_or_else(|| InputError(format!("n = {n} is too large to count")))?;
@@ -284,7 +293,8 @@ pub fn solve_tiered(
     let total: u64 = (1..=n).map(|p| index.count(p)).sum();
     let fresh = TieredSolver::from_index(index, remoteness, MEMORY_LIMIT)
         .map_err(InputError::from_display)?
-        .with_engine(engine);
+        .with_engine(engine)
+        .with_misere(misere);
     let saved = match checkpoint {
         Some(c) => load_checkpoint(c.dir, n).map_err(InputError::from_display)?,
         None => None,

@@ -173,6 +173,8 @@ pub struct TieredSolver {
     sweep: TierSweep,
     /// Checked before each tier.
     cancel: crate::Cancel,
+    /// Misère play (see `with_misere`).
+    misere: bool,
     /// Test aid: the fast sweep ranks every child from scratch and compares.
     #[cfg(test)]
     check_offsets: bool,
@@ -249,6 +251,7 @@ impl TieredSolver {
             isa: runs::Isa::detect(),
             sweep: TierSweep::Fast,
             cancel: crate::Cancel::new(),
+            misere: false,
             #[cfg(test)]
             check_offsets: false,
         })
@@ -260,6 +263,25 @@ impl TieredSolver {
     pub fn with_cancel(mut self, cancel: crate::Cancel) -> TieredSolver {
         self.cancel = cancel;
         self
+    }
+
+    /// This solver in misère play (whoever makes the last move loses): the end is a win at
+    /// remoteness 0. The fast and scalar passes read outcomes from normal play's remoteness
+    /// parities, so misère tiers are solved by the reference sweep, in decreasing rank order on
+    /// one thread, with two tiers in memory; a misère solve keeps no state to save or resume.
+    #[must_use]
+    pub fn with_misere(mut self, misere: bool) -> TieredSolver {
+        self.misere = misere;
+        if misere {
+            self.sweep = TierSweep::RankOrder;
+            self.look_ahead = false;
+        }
+        self
+    }
+
+    /// Whether this solver plays misère.
+    pub fn misere(&self) -> bool {
+        self.misere
     }
 
     /// This solver with another engine (they give the same values; a record is confirmed by
@@ -300,6 +322,10 @@ impl TieredSolver {
     /// [`SolveError::BadState`] when the state does not belong to this solver's game and tables.
     pub fn resumed(mut self, state: TierState) -> Result<TieredSolver, SolveError> {
         let (n, with_remoteness) = (self.n(), self.with_remoteness);
+        if self.misere {
+            // Saved states are of normal play (see `with_misere`).
+            return Err(SolveError::BadState { n: state.n });
+        }
         let size = self.index.count(state.last.parts);
         let fits = state.n == n
             && state.last.wins.len() as u64 == size.div_ceil(64)
@@ -330,10 +356,10 @@ impl TieredSolver {
         (next <= self.index.n()).then_some(next)
     }
 
-    /// The state after the last finished tier, for saving (`None` before the first, and on a
-    /// process that keeps only part of it after a shared solve).
+    /// The state after the last finished tier, for saving (`None` before the first, on a
+    /// process that keeps only part of it after a shared solve, and in misère play).
     pub fn state(&self) -> Option<TierState> {
-        self.last.as_ref().filter(|_| self.last_whole).map(|last| TierState {
+        self.last.as_ref().filter(|_| self.last_whole && !self.misere).map(|last| TierState {
             n: self.n(),
             last: last.values(),
             finished: self.finished.clone(),
@@ -343,7 +369,7 @@ impl TieredSolver {
     /// The state after the last finished tier, borrowed (for saving without a copy of the tier:
     /// at n = 1000 a tier with remoteness is some 10 GB); `None` as for [`TieredSolver::state`].
     pub fn state_view(&self) -> Option<TierStateView<'_>> {
-        self.last.as_ref().filter(|_| self.last_whole).map(|last| TierStateView {
+        self.last.as_ref().filter(|_| self.last_whole && !self.misere).map(|last| TierStateView {
             n: self.n(),
             parts: last.parts,
             wins: &last.wins,
@@ -412,7 +438,7 @@ impl TieredSolver {
         let current = sweep::Current::new(size, self.with_remoteness);
         let below = self.below(p);
         // Runs need indices 1..=4 in the table; the few games with a smaller top take the reference.
-        let how = if self.index.top() < 4 { TierSweep::RankOrder } else { how };
+        let how = if self.index.top() < 4 || self.misere { TierSweep::RankOrder } else { how };
         let (done, overflow, wins) = if how == TierSweep::RankOrder {
             let sweep = sweep::Sweep {
                 index: &self.index,
@@ -420,6 +446,7 @@ impl TieredSolver {
                 current: &current,
                 overflow: AtomicBool::new(false),
                 done: AtomicU64::new(0),
+                misere: self.misere,
             };
             sweep.run_in_rank_order(p);
             (sweep.done.into_inner(), sweep.overflow.into_inner(), None)
@@ -576,6 +603,7 @@ impl TieredSolver {
         progress: impl Fn(u64, u64) + Sync,
     ) -> TierCount {
         assert!(!self.with_remoteness, "a shared solve keeps outcomes only");
+        assert!(!self.misere, "a shared solve is of normal play (see `with_misere`)");
         let p = self.next_tier().expect("a tier is left to solve");
         let processes = exchange.processes();
         // One process alone has nothing to share, and a tier too small to share is solved whole
@@ -672,6 +700,38 @@ impl TieredSolver {
 mod tests {
     use super::*;
     use crate::zgame::{solve, PositionIndex};
+
+    #[test]
+    fn misere_tiers_equal_the_flat_misere_sweep_position_by_position() {
+        use crate::zgame::{solve_with, SolveOptions};
+        for n in 1..=50 {
+            for with_remoteness in [true, false] {
+                let options = SolveOptions { misere: true, ..SolveOptions::new(with_remoteness, 1 << 30) };
+                let flat = solve_with(n, &options, |_, _| {}).unwrap();
+                let mut solver = TieredSolver::new(n, with_remoteness, 1 << 30).unwrap().with_misere(true);
+                let findex = PositionIndex::new(n).unwrap();
+                while let Some(p) = solver.next_tier() {
+                    solver.solve_next(|_, _| {}).unwrap();
+                    assert!(solver.state().is_none(), "a misère solve keeps no state to save");
+                    let tier = solver.last().unwrap();
+                    let mut counts = vec![0u32; findex.top()];
+                    for r in 0..findex.count() {
+                        findex.unrank_into(r, &mut counts);
+                        if counts.iter().sum::<u32>() == p {
+                            let t = solver.index().rank(&counts);
+                            assert_eq!(tier.is_win(t), flat.outcome(r).is_win(), "n = {n} {counts:?}");
+                            if with_remoteness {
+                                assert_eq!(tier.remoteness_of(t), flat.remoteness(r), "n = {n} {counts:?}");
+                            }
+                        }
+                    }
+                }
+                let tiered = solver.finish();
+                assert_eq!((tiered.p_positions, tiered.start), (flat.p_positions(), flat.outcome(0)), "n = {n}");
+                assert_eq!(tiered.tiers, flat.tiers(), "n = {n}");
+            }
+        }
+    }
 
     #[test]
     fn tiered_values_equal_flat_values_position_by_position() {

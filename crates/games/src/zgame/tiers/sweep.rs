@@ -110,6 +110,8 @@ pub(super) struct Sweep<'a> {
     pub(super) current: &'a Current,
     pub(super) overflow: AtomicBool,
     pub(super) done: AtomicU64,
+    /// Misère play: a position with no move is a win.
+    pub(super) misere: bool,
 }
 
 impl Sweep<'_> {
@@ -161,6 +163,8 @@ impl Sweep<'_> {
             }
             win |= loss;
         });
+        // With no move, the player to move has lost in normal play and won in misère play.
+        let win = win || (self.misere && !any);
         if win {
             self.current.wins[(rank / 64) as usize].fetch_or(1 << (rank % 64), Relaxed);
         }
