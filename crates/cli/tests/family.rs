@@ -98,8 +98,14 @@ fn bad_variants_and_positions_are_refused_naming_them() {
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5", "--rules", "some"]), "some");
     assert_usage_error(&zecklab(&["zgame", "position", "3 1", "--recurrence", "1,3"]), "3");
     assert_usage_error(&zecklab(&["zgame", "sum", "1^300"]), "250");
-    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5", "--misere", "--checkpoint", "/tmp"]), "--misere");
-    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "5", "--misere", "--engine", "scalar"]), "--engine");
+    assert_usage_error(
+        &zecklab(&["zgame", "solve", "--n", "5", "--misere", "--checkpoint", "/tmp"]),
+        "--misere",
+    );
+    assert_usage_error(
+        &zecklab(&["zgame", "solve", "--n", "5", "--misere", "--engine", "scalar"]),
+        "--engine",
+    );
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let checked_n = level.pick(90u32, 300);
     let rules_n = level.pick(20u32, 30);
     let structure_n = level.pick(70u32, 200);
+    let certificate_n = level.pick(40u32, 120);
     vec![
         Check::new(
             "misere-flat",
@@ -38,6 +39,14 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("every rule of up to 2 preferences of the search's 30, every n <= {rules_n}"),
             "breadth-first exploration judged by the table, against memoised search of the restricted game tree",
             move || check_rules(rules_n),
+        ),
+        Check::new(
+            "certificates",
+            "Player 2's strategy built with each choice of winning reply (fastest, slowest, smallest found) wins against every Player 1 line, as a check that uses only the rules finds, and the smallest is never larger than the fastest",
+            GAME_PAPER,
+            format!("every n from 3 to {certificate_n}, each choice"),
+            "strategies from the solved table, checked by playing every Player 1 line against them (no solver)",
+            move || check_certificates(certificate_n),
         ),
         Check::new(
             "p-structure-sums",
@@ -126,6 +135,34 @@ fn check_rules(max_n: u32) -> Result<String, String> {
         crate::grouped(verdicts),
         rules.len(),
         crate::grouped(lines)
+    ))
+}
+
+fn check_certificates(max_n: u32) -> Result<String, String> {
+    use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+    let (mut checked, mut smaller) = (0u64, 0u32);
+    for n in 3..=max_n {
+        let table = solve(n, true, MEMORY, |_, _| {}).map_err(|e| e.to_string())?;
+        let mut sizes = Vec::new();
+        for (choice, name) in ReplyChoice::ALL {
+            let strategy =
+                PlayerTwoStrategy::choosing(&table, choice, |_, _| {}).map_err(|e| e.to_string())?;
+            strategy.check().map_err(|e| format!("n = {n}, {name}: {e}"))?;
+            sizes.push(strategy.moves().len());
+            checked += strategy.moves().len() as u64;
+        }
+        if sizes[2] > sizes[0] {
+            return Err(format!(
+                "n = {n}: the smallest found ({}) is larger than the fastest ({})",
+                sizes[2], sizes[0]
+            ));
+        }
+        smaller += u32::from(sizes[2] < sizes[0]);
+    }
+    Ok(format!(
+        "every strategy wins ({} answers checked); the smallest is below the fastest at {smaller} of {} n",
+        crate::grouped(checked),
+        max_n - 2
     ))
 }
 

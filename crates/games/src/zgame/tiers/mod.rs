@@ -727,7 +727,11 @@ mod tests {
                     }
                 }
                 let tiered = solver.finish();
-                assert_eq!((tiered.p_positions, tiered.start), (flat.p_positions(), flat.outcome(0)), "n = {n}");
+                assert_eq!(
+                    (tiered.p_positions, tiered.start),
+                    (flat.p_positions(), flat.outcome(0)),
+                    "n = {n}"
+                );
                 assert_eq!(tiered.tiers, flat.tiers(), "n = {n}");
             }
         }
