@@ -28,4 +28,5 @@ draw family-winners --to 150
 draw zgame-grundy --to 150
 draw zgame-certificates --to 80
 draw zgame-p-structure --to 120
+draw zgame-p-largest --to 120
 rm -rf "$ZECKLAB_STORE"

@@ -528,3 +528,49 @@ pub fn zgame_p_structure(to: u32) -> Result<Figure> {
     ))?;
     Ok(Figure { name: "zgame-p-structure", title, caption, svg, table })
 }
+
+/// The share of P-positions among the positions with each largest part `F_i`, per n: the cut of
+/// `zgame p-structure` by the largest part, shaded by the P-fraction.
+pub fn zgame_p_largest(to: u32) -> Result<Figure> {
+    use zecklab_games::zgame::lab::p_counts;
+    refuse("--to", to, 4, limits::P_STRUCTURE, "each n is solved")?;
+    let mut table = Table::new(&["n", "largest_index", "positions", "p_positions", "p_per_mille"]);
+    let mut columns: Vec<Vec<u32>> = Vec::new();
+    let mut highest = 0;
+    for n in 1..=to {
+        let s = solve(n, false, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
+        let structure = p_counts(&s);
+        let mut column = Vec::new();
+        for (&largest, cell) in &structure.by_largest_part {
+            let per_mille = (1000 * cell.p_positions).div_ceil(cell.positions.max(1)) as u32;
+            table.rows.push(vec![
+                f64::from(n),
+                largest as f64,
+                cell.positions as f64,
+                cell.p_positions as f64,
+                f64::from(per_mille),
+            ]);
+            if column.len() <= largest {
+                column.resize(largest + 1, 0);
+            }
+            column[largest] = per_mille + 1;
+            highest = highest.max(largest as u32);
+        }
+        columns.push(column);
+    }
+    let title = "The Zeckendorf game's P-positions by their largest part".to_string();
+    let caption = format!(
+        "For n = 1 to {to}, the share of P-positions among the positions whose largest part is F_i, from none (dark) to all (bright)"
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "n", y: "index i of the largest part F_i" };
+    let svg = drawn(draw::heatmap(
+        &labels,
+        (1, to),
+        (1, highest),
+        |n, i| columns[n as usize - 1].get(i as usize).copied().filter(|&v| v > 0),
+        &[],
+        "",
+        &[],
+    ))?;
+    Ok(Figure { name: "zgame-p-largest", title, caption, svg, table })
+}

@@ -126,6 +126,11 @@ enum FigureCommand {
         #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
     },
+    /// The share of P-positions by the largest part, per n. TO: 4..=200.
+    ZgamePLargest {
+        #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
     /// A position drawn as columns of tokens per Fibonacci part, with its outcome and remoteness
     /// (from the store when the game is stored, else solved, up to n = 500).
     ZgamePosition {
@@ -196,6 +201,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         FigureCommand::ZgameGrundy { to } => zecklab_plot::zgame_grundy(to),
         FigureCommand::ZgameCertificates { to } => zecklab_plot::zgame_certificates(to),
         FigureCommand::ZgamePStructure { to } => zecklab_plot::zgame_p_structure(to),
+        FigureCommand::ZgamePLargest { to } => zecklab_plot::zgame_p_largest(to),
         FigureCommand::ZgamePosition { position, store } => {
             let p = ZPosition::parse(&position).map_err(InputError::from_display)?;
             let n = u32::try_from(p.n())
