@@ -149,22 +149,16 @@ impl PositionIndex {
     pub fn fingerprint(&self) -> u64 {
         const ORDER: &[u8] =
             b"zecklab zgame ranking v1: counts compared from the top index down, c_L most significant";
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |bytes: &[u8]| {
-            for &b in bytes {
-                hash ^= u64::from(b);
-                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-            }
-        };
-        eat(ORDER);
-        eat(&self.n.to_le_bytes());
-        eat(&(self.top as u64).to_le_bytes());
+        let mut hash = Fnv1a::new();
+        hash.eat(ORDER);
+        hash.eat(&self.n.to_le_bytes());
+        hash.eat(&(self.top as u64).to_le_bytes());
         for j in 1..=self.top {
             for m in 0..=self.n as usize {
-                eat(&self.partitions(j, m).to_le_bytes());
+                hash.eat(&self.partitions(j, m).to_le_bytes());
             }
         }
-        hash
+        hash.finish()
     }
 
     /// Calls `visit(rank, counts)` for every rank in `lo..hi` (`hi <= count()`), in order, with
@@ -205,6 +199,27 @@ impl PositionIndex {
         let mut counts = vec![0; self.top];
         self.unrank_into(rank, &mut counts);
         ZPosition::from_counts(counts).expect("n >= 1")
+    }
+}
+
+/// The 64-bit FNV-1a hash (offset basis `0xcbf29ce484222325`, prime `0x100000001b3`) that the
+/// rankings' fingerprints use (the store's `FORMAT.md` specifies both).
+pub(crate) struct Fnv1a(u64);
+
+impl Fnv1a {
+    pub(crate) fn new() -> Fnv1a {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+
+    pub(crate) fn eat(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    pub(crate) fn finish(&self) -> u64 {
+        self.0
     }
 }
 

@@ -67,15 +67,7 @@ pub fn solve_range(
         let (solution, seconds) = solved(variant, n, false)?;
         let mut line = FamilySolve::of(&solution, variant, seconds);
         if let Some(store) = save {
-            let bar = progress::bar(0, "bytes", &format!("saving n = {n}"));
-            let path = store
-                .save(&solution, |done, total| {
-                    bar.set_length(total);
-                    bar.set_position(done);
-                })
-                .map_err(InputError::from_display)?;
-            bar.finish_and_clear();
-            line.solve.saved = Some(path.display().to_string());
+            line.solve.saved = Some(super::solve::save_with_progress(store, &solution, n)?);
         }
         if json {
             out.json(&line)?;

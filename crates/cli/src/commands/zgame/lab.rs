@@ -164,25 +164,17 @@ pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) 
     }
     out.line(format!("n = {n}: {} positions, {} P-positions", answer.positions, answer.p_positions))?;
     let pct = |f: f64| format!("{:.2}%", 100.0 * f);
-    out.line("by the parity of the number of parts:")?;
-    for c in &answer.by_parts_parity {
-        let which = if c.key.odd { "odd" } else { "even" };
-        out.line(format!(
-            "  {which:<5} {:>12} positions, {:>12} P ({})",
-            c.positions,
-            c.p_positions,
-            pct(c.p_fraction)
-        ))?;
-    }
-    out.line("by the parity of c1:")?;
-    for c in &answer.by_c1_parity {
-        let which = if c.key.odd { "odd" } else { "even" };
-        out.line(format!(
-            "  {which:<5} {:>12} positions, {:>12} P ({})",
-            c.positions,
-            c.p_positions,
-            pct(c.p_fraction)
-        ))?;
+    for (cut, cells) in [("the number of parts", &answer.by_parts_parity), ("c1", &answer.by_c1_parity)] {
+        out.line(format!("by the parity of {cut}:"))?;
+        for c in cells {
+            let which = if c.key.odd { "odd" } else { "even" };
+            out.line(format!(
+                "  {which:<5} {:>12} positions, {:>12} P ({})",
+                c.positions,
+                c.p_positions,
+                pct(c.p_fraction)
+            ))?;
+        }
     }
     out.line("by the largest part:")?;
     for c in &answer.by_largest_part {

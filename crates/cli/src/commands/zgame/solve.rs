@@ -214,23 +214,31 @@ pub fn solve_range(
         let solution = solve_play_with_progress(n, !no_remoteness, variant.misere)?;
         let seconds = start.elapsed().as_secs_f64();
         let saved = match save {
-            Some(store) => {
-                let bar = progress::bar(0, "bytes", &format!("saving n = {n}"));
-                let path = store
-                    .save(&solution, |done, total| {
-                        bar.set_length(total);
-                        bar.set_position(done);
-                    })
-                    .map_err(InputError::from_display)?;
-                bar.finish_and_clear();
-                Some(path.display().to_string())
-            }
+            Some(store) => Some(save_with_progress(store, &solution, n)?),
             None => None,
         };
         let line = ZgameSolve { saved, ..ZgameSolve::of(&solution, seconds, output.tiers) };
         print_solve_line(out, &line, tags.as_ref(), json)?;
     }
     Ok(())
+}
+
+/// Saves a solved game in the store with a progress bar (bytes written); returns the table's
+/// path as the JSON's `saved` field shows it.
+pub fn save_with_progress(
+    store: &Store,
+    solution: &impl zecklab_store::write::TableSource,
+    n: u32,
+) -> anyhow::Result<String> {
+    let bar = progress::bar(0, "bytes", &format!("saving n = {n}"));
+    let path = store
+        .save(solution, |done, total| {
+            bar.set_length(total);
+            bar.set_position(done);
+        })
+        .map_err(InputError::from_display)?;
+    bar.finish_and_clear();
+    Ok(path.display().to_string())
 }
 
 /// Refuses a range of games that is empty or starts at n = 0.

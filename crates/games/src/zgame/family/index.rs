@@ -107,23 +107,17 @@ impl FamilyIndex {
     pub fn fingerprint(&self) -> u64 {
         const ORDER: &[u8] =
             b"zecklab family ranking v1: partitions into G_1..G_L, counts compared from the top index down";
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |bytes: &[u8]| {
-            for &b in bytes {
-                hash ^= u64::from(b);
-                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-            }
-        };
-        eat(ORDER);
-        eat(&self.n.to_le_bytes());
-        eat(&(self.top() as u64).to_le_bytes());
+        let mut hash = crate::zgame::index::Fnv1a::new();
+        hash.eat(ORDER);
+        hash.eat(&self.n.to_le_bytes());
+        hash.eat(&(self.top() as u64).to_le_bytes());
         for t in &self.terms {
-            eat(&t.to_le_bytes());
+            hash.eat(&t.to_le_bytes());
         }
         for v in &self.table {
-            eat(&v.to_le_bytes());
+            hash.eat(&v.to_le_bytes());
         }
-        hash
+        hash.finish()
     }
 
     /// Steps `counts` to the position one rank lower; `false` at rank 0.
