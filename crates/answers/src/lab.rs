@@ -178,6 +178,20 @@ pub struct PStructureJson {
     /// Player 2's decisions with a winning move, reachable when Player 2 plays winning moves.
     pub decisions: u64,
     pub winning_replies: Vec<ReplyJson>,
+    /// Each move by kind and index (`ones`, `combine:I`, `split:I`): where it is legal among the
+    /// decisions, and where it wins.
+    pub winning_moves: Vec<MoveReplyJson>,
+}
+
+/// How often one move (by kind and index) is a winning reply.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveReplyJson {
+    pub r#move: String,
+    /// Decisions where the move is legal.
+    pub legal: u64,
+    /// Of those, where it wins.
+    pub wins: u64,
+    pub share: f64,
 }
 
 fn cell<K: Serialize>(key: K, c: &zecklab_games::zgame::lab::Cell) -> CellJson<K> {
@@ -220,6 +234,20 @@ impl PStructureJson {
                     applies: *applies,
                     wins: *wins,
                     share: (*applies > 0).then(|| *wins as f64 / *applies as f64),
+                })
+                .collect(),
+            winning_moves: s
+                .winning_moves
+                .iter()
+                .map(|(&(kind, i), &(legal, wins))| MoveReplyJson {
+                    r#move: match kind {
+                        0 => "ones".to_string(),
+                        1 => format!("combine:{i}"),
+                        _ => format!("split:{i}"),
+                    },
+                    legal,
+                    wins,
+                    share: wins as f64 / legal.max(1) as f64,
                 })
                 .collect(),
         }

@@ -199,6 +199,16 @@ pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) 
             r.share.map_or("-".into(), pct)
         ))?;
     }
+    out.line("each move, by kind and index: where it is legal at those decisions, how often it wins")?;
+    for m in &answer.winning_moves {
+        out.line(format!(
+            "  {:<18} legal at {:>10}, wins at {:>10} ({})",
+            m.r#move,
+            m.legal,
+            m.wins,
+            pct(m.share)
+        ))?;
+    }
     out.line("(--json adds the cuts by number of parts and by each count c_i)")?;
     Ok(())
 }

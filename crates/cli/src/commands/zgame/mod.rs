@@ -439,9 +439,10 @@ it first loses; its agreement is measured on the game on --agreement-n. JSON: {\
     #[command(
         after_help = "JSON: {\"n\",\"positions\",\"p_positions\",\"by_parts\":[{\"parts\",\"positions\",\"p_positions\",\"p_fraction\"}],\
 \"by_count\":[{\"index\",\"count\",...}],\"by_parts_parity\":[{\"odd\",...}],\"by_c1_parity\":[{\"odd\",...}],\
-\"by_largest_part\":[{\"largest_index\",...}],\"decisions\",\"winning_replies\":[{\"pick\",\"applies\",\"wins\",\"share\"}]}. \
+\"by_largest_part\":[{\"largest_index\",...}],\"decisions\",\"winning_replies\":[{\"pick\",\"applies\",\"wins\",\"share\"}],\"winning_moves\":[{\"move\",\"legal\",\"wins\",\"share\"}]}. \
 The decisions are the positions with a winning move that Player 2 faces when Player 1 plays anything and Player 2 any \
-winning move; for each pick, at how many it applies and at how many of those its move wins."
+winning move; for each pick, at how many it applies and at how many of those its move wins; for each move by kind \
+and index (ones, combine:I, split:I), at how many it is legal and at how many it wins."
     )]
     PStructure {
         /// The game on N (up to 300).

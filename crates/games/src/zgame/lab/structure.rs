@@ -42,6 +42,9 @@ pub struct PStructure {
     /// applies and at how many of those its move wins. The decisions are the positions with a
     /// winning move that Player 2 faces when Player 1 plays anything and Player 2 any winning move.
     pub winning_replies: Vec<(String, u64, u64)>,
+    /// For each move by kind and index (`ones`, `combine:I`, `split:I`, as the rule language
+    /// names them): at how many of those decisions it is legal and at how many it wins.
+    pub winning_moves: BTreeMap<(u8, usize), (u64, u64)>,
     /// How many such decisions there are.
     pub decisions: u64,
 }
@@ -115,6 +118,16 @@ fn winning_replies(table: &(impl SolvedTable + ?Sized), s: &mut PStructure) {
             continue;
         }
         s.decisions += 1;
+        for &(m, c) in &children {
+            let key = match m {
+                ZMove::CombineOnes => (0, 1),
+                ZMove::Combine(i) => (1, i.get()),
+                ZMove::Split(i) => (2, i.get()),
+            };
+            let tally = s.winning_moves.entry(key).or_default();
+            tally.0 += 1;
+            tally.1 += u64::from(loss(c));
+        }
         for (k, pick) in picks.iter().enumerate() {
             if let Some(m) = pick.choose(&counts[..top]) {
                 tallies[k].0 += 1;
