@@ -220,3 +220,16 @@ fn play_runs_every_member_of_the_family_to_its_end() {
     );
     assert!(common::stdout(&by_name).contains("you play 1^3 -> 3"), "{}", common::stdout(&by_name));
 }
+
+#[test]
+fn the_misere_game_by_tiers_prints_the_flat_sweeps_lines() {
+    let strip = |v: Value| without(v, &["seconds"]);
+    let flat = json_lines(&zecklab(&["zgame", "solve", "--n", "1", "--to", "30", "--misere", "--json"]));
+    let tiers =
+        json_lines(&zecklab(&["zgame", "solve", "--n", "1", "--to", "30", "--misere", "--tiers", "--json"]));
+    assert_eq!(flat.len(), 30);
+    assert_eq!(
+        flat.into_iter().map(strip).collect::<Vec<_>>(),
+        tiers.into_iter().map(strip).collect::<Vec<_>>()
+    );
+}
