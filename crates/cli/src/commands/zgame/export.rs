@@ -9,7 +9,7 @@ use zecklab_games::zgame::{SolvePlan, SolvedTable};
 use zecklab_store::export::{write_csv, write_parquet, Rows};
 use zecklab_store::Store;
 
-use super::solve::solve_with_progress;
+use super::common::solve_with_progress;
 use super::stored::stored_table;
 use crate::input::InputError;
 use crate::output::{self, Out};
@@ -48,9 +48,9 @@ pub fn export(
     }
     let solution = if stored.is_none() { Some(solve_with_progress(n, true)?) } else { None };
     let verified = match &stored {
-        Some(table) => {
-            Some(table.load(super::solve::MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?)
-        }
+        Some(table) => Some(
+            table.load(super::common::MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?,
+        ),
         None => None,
     };
     let rows = if p_positions { Rows::PPositions } else { Rows::All };

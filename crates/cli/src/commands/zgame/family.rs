@@ -13,7 +13,7 @@ use zecklab_games::zgame::{members, proper_coalitions};
 use zecklab_games::Cancel;
 use zecklab_store::Store;
 
-use super::solve::{check_range, MEMORY_LIMIT};
+use super::common::{check_range, MEMORY_LIMIT};
 use crate::input::InputError;
 use crate::output::Out;
 use crate::progress;
@@ -67,7 +67,7 @@ pub fn solve_range(
         let (solution, seconds) = solved(variant, n, false)?;
         let mut line = FamilySolve::of(&solution, variant, seconds);
         if let Some(store) = save {
-            line.solve.saved = Some(super::solve::save_with_progress(store, &solution, n)?);
+            line.solve.saved = Some(super::common::save_with_progress(store, &solution, n)?);
         }
         if json {
             out.json(&line)?;
@@ -135,7 +135,7 @@ pub fn check(
         }
     };
     bar.finish_and_clear();
-    let line = super::solve::CheckJson {
+    let line = super::common::CheckJson {
         n,
         positions,
         checked: report.checked,
@@ -146,7 +146,7 @@ pub fn check(
         source,
         tags: variant.tags(),
     };
-    super::solve::print_check(out, &line, json)?;
+    super::common::print_check(out, &line, json)?;
     let passed = report.inconsistent == 0 && report.checked == positions;
     Ok(if passed { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(1) })
 }
@@ -228,7 +228,7 @@ pub fn position(
             }
         },
         None if game.is_fibonacci() && variant.misere => {
-            let solution = super::solve::solve_play_with_progress(n, true, true)?;
+            let solution = super::common::solve_play_with_progress(n, true, true)?;
             let values = family::GameValues::new(zecklab_answers::zgame::Values::Solved(&solution))?;
             family::position(&values, variant, &counts, with_line)?
         }

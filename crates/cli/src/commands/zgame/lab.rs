@@ -13,7 +13,7 @@ use zecklab_games::zgame::lab::{
 use zecklab_games::zgame::{solve, Solution, SolvedTable};
 use zecklab_store::Store;
 
-use super::solve::{check_range, MEMORY_LIMIT};
+use super::common::{check_range, MEMORY_LIMIT};
 use crate::input::{self, InputError};
 use crate::output::Out;
 use crate::progress;

@@ -2,6 +2,7 @@
 //! priority-rule play-outs, Player 2's strategy as a file, and play against perfect play.
 //! Each subcommand's glue lives in its own module.
 
+mod common;
 mod export;
 pub(crate) mod family;
 mod lab;
@@ -574,7 +575,12 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         }
         ZgameCommand::Check { n, no_remoteness, variant, misere, json } => {
             let store = stored::store(args.store).ok();
-            solve::check(&mut out, n, !no_remoteness, store.as_ref(), &variant.variant(misere)?, json)?
+            let variant = variant.variant(misere)?;
+            if variant.recurrence == Recurrence::FIBONACCI {
+                solve::check(&mut out, n, !no_remoteness, store.as_ref(), &variant, json)?
+            } else {
+                family::check(&mut out, n, store.as_ref(), &variant, json)?
+            }
         }
         ZgameCommand::Scaling { n, processes, throughput, bandwidth, latency, every, json, tiers_json } => {
             let cluster = scaling::Cluster { throughput, bandwidth, latency };

@@ -9,7 +9,7 @@ use zecklab_answers::family::{self as answers, FamilyValues, Variant};
 use zecklab_answers::zgame::Values;
 use zecklab_games::zgame::{Solution, ZMove, ZPosition};
 
-use super::solve::{solve_play_with_progress, MEMORY_LIMIT};
+use super::common::{solve_play_with_progress, MEMORY_LIMIT};
 use crate::input;
 use crate::prompt::{say, First, Prompt, Turn};
 

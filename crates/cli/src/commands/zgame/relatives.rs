@@ -8,13 +8,11 @@ use zecklab_games::zgame::{
     coalition_bytes, reversed_bytes, solve_coalitions, solve_reversed, ReversedSolution,
 };
 
-use super::solve::{check_range, print_solve_line, MEMORY_LIMIT};
+use super::common::{check_range, print_solve_line, MEMORY_LIMIT, REVERSED_TO};
 use crate::input::{self, InputError};
 use crate::output::Out;
 use crate::progress;
 
-/// The last n whose reversed game fits in [`MEMORY_LIMIT`] (4 bytes and a bit a position).
-pub const REVERSED_TO: u32 = 532;
 /// The last n whose coalitions of [`zecklab_games::zgame::MAX_PLAYERS`] players fit in
 /// [`MEMORY_LIMIT`] (one word a position and player).
 pub const COALITIONS_TO: u32 = 385;

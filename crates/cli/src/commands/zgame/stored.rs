@@ -9,7 +9,7 @@ use zecklab_games::zgame::{Solution, SolvePlan, ZPosition};
 use zecklab_games::Outcome;
 use zecklab_store::{Store, StoredTable};
 
-use super::solve::solve_with_progress;
+use super::common::solve_with_progress;
 use crate::input::InputError;
 use crate::output::Out;
 

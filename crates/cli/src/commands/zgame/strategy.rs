@@ -9,7 +9,7 @@ use serde::Serialize;
 use zecklab_answers::lab::CertificatesJson;
 use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice, StrategyError};
 
-use super::solve::solve_with_progress;
+use super::common::solve_with_progress;
 use crate::input::{self, InputError};
 use crate::output::{self, Out};
 use crate::progress;
@@ -176,7 +176,7 @@ pub fn check_strategy(out: &mut Out, path: &Path, json: bool) -> anyhow::Result<
 
 /// `zgame certificates`: the strategy's size under each choice, for each n of the range.
 pub fn certificates(out: &mut Out, first: u32, last: u32, json: bool) -> anyhow::Result<()> {
-    super::solve::check_range(first, last)?;
+    super::common::check_range(first, last)?;
     input::game_size(last, STRATEGY_LIMIT, "zgame certificates")?;
     for n in first..=last {
         let solution = solve_with_progress(n, true)?;
