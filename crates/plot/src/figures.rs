@@ -479,98 +479,81 @@ pub fn zgame_certificates(to: u32) -> Result<Figure> {
     Ok(Figure { name: "zgame-certificates", title, caption, svg, table })
 }
 
-/// The share of P-positions in each tier, per n: a column per n, a cell per number of moves a
-/// tier lies from the start (`n` minus its parts: combines lower the parts by one, splits keep
-/// them), shaded by the P-fraction. Near the start the tiers alternate between all and none.
-pub fn zgame_p_structure(to: u32) -> Result<Figure> {
+/// A heatmap of P-fractions per n: for each n, `cells(n, structure)` gives each row's
+/// `(row, cell)`; the table gets `(n, row, positions, p_positions, p_per_mille)` under `row_name`.
+fn p_fraction_heatmap(
+    to: u32,
+    row_name: &str,
+    first_row: u32,
+    cells: impl Fn(u32, &zecklab_games::zgame::lab::PStructure) -> Vec<(usize, zecklab_games::zgame::lab::Cell)>,
+    labels: &Labels,
+) -> Result<(String, Table)> {
     use zecklab_games::zgame::lab::p_counts;
     refuse("--to", to, 4, limits::P_STRUCTURE, "each n is solved")?;
-    let mut table = Table::new(&["n", "combines_from_start", "positions", "p_positions", "p_per_mille"]);
+    let mut table = Table::new(&["n", row_name, "positions", "p_positions", "p_per_mille"]);
     let mut columns: Vec<Vec<u32>> = Vec::new();
-    let mut deepest = 0;
+    let mut highest = 0;
     for n in 1..=to {
         let s = solve(n, false, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
-        let structure = p_counts(&s);
         let mut column = Vec::new();
-        for (&parts, cell) in structure.by_parts.iter().rev() {
-            let depth = (n - parts) as usize;
+        for (row, cell) in cells(n, &p_counts(&s)) {
             let per_mille = (1000 * cell.p_positions).div_ceil(cell.positions.max(1)) as u32;
             table.rows.push(vec![
                 f64::from(n),
-                depth as f64,
+                row as f64,
                 cell.positions as f64,
                 cell.p_positions as f64,
                 f64::from(per_mille),
             ]);
-            if column.len() <= depth {
-                column.resize(depth + 1, None);
+            if column.len() <= row {
+                column.resize(row + 1, 0);
             }
-            // Shaded from 1 (no P-position) to 1001 (all), so that an empty tier is not blank.
-            column[depth] = Some(per_mille + 1);
-            deepest = deepest.max(depth as u32);
+            // Shaded from 1 (no P-position) to 1001 (all), so that an empty cell is not blank.
+            column[row] = per_mille + 1;
+            highest = highest.max(row as u32);
         }
-        columns.push(column.into_iter().map(|c| c.unwrap_or(0)).collect());
+        columns.push(column);
     }
+    let svg = drawn(draw::heatmap(
+        labels,
+        (1, to),
+        (first_row, highest + 1 - first_row),
+        |n, r| columns[n as usize - 1].get(r as usize).copied().filter(|&v| v > 0),
+        &[],
+        "",
+        &[],
+    ))?;
+    Ok((svg, table))
+}
+
+/// The share of P-positions in each tier, per n: a column per n, a cell per number of moves a
+/// tier lies from the start (`n` minus its parts: combines lower the parts by one, splits keep
+/// them), shaded by the P-fraction. Near the start the tiers alternate between all and none.
+pub fn zgame_p_structure(to: u32) -> Result<Figure> {
     let title = "The Zeckendorf game's P-positions by tier".to_string();
     let caption = format!(
         "For n = 1 to {to}, the share of P-positions among the positions n - p combines from the start (p parts), from none (dark) to all (bright)"
     );
     let labels =
         Labels { title: &title, caption: &caption, x: "n", y: "combines from the start (n - parts)" };
-    let svg = drawn(draw::heatmap(
-        &labels,
-        (1, to),
-        (0, deepest + 1),
-        |n, d| columns[n as usize - 1].get(d as usize).copied().filter(|&v| v > 0),
-        &[],
-        "",
-        &[],
-    ))?;
+    let by_tier = |n: u32, s: &zecklab_games::zgame::lab::PStructure| {
+        s.by_parts.iter().rev().map(|(&parts, &cell)| ((n - parts) as usize, cell)).collect()
+    };
+    let (svg, table) = p_fraction_heatmap(to, "combines_from_start", 0, by_tier, &labels)?;
     Ok(Figure { name: "zgame-p-structure", title, caption, svg, table })
 }
 
 /// The share of P-positions among the positions with each largest part `F_i`, per n: the cut of
 /// `zgame p-structure` by the largest part, shaded by the P-fraction.
 pub fn zgame_p_largest(to: u32) -> Result<Figure> {
-    use zecklab_games::zgame::lab::p_counts;
-    refuse("--to", to, 4, limits::P_STRUCTURE, "each n is solved")?;
-    let mut table = Table::new(&["n", "largest_index", "positions", "p_positions", "p_per_mille"]);
-    let mut columns: Vec<Vec<u32>> = Vec::new();
-    let mut highest = 0;
-    for n in 1..=to {
-        let s = solve(n, false, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
-        let structure = p_counts(&s);
-        let mut column = Vec::new();
-        for (&largest, cell) in &structure.by_largest_part {
-            let per_mille = (1000 * cell.p_positions).div_ceil(cell.positions.max(1)) as u32;
-            table.rows.push(vec![
-                f64::from(n),
-                largest as f64,
-                cell.positions as f64,
-                cell.p_positions as f64,
-                f64::from(per_mille),
-            ]);
-            if column.len() <= largest {
-                column.resize(largest + 1, 0);
-            }
-            column[largest] = per_mille + 1;
-            highest = highest.max(largest as u32);
-        }
-        columns.push(column);
-    }
     let title = "The Zeckendorf game's P-positions by their largest part".to_string();
     let caption = format!(
         "For n = 1 to {to}, the share of P-positions among the positions whose largest part is F_i, from none (dark) to all (bright)"
     );
     let labels = Labels { title: &title, caption: &caption, x: "n", y: "index i of the largest part F_i" };
-    let svg = drawn(draw::heatmap(
-        &labels,
-        (1, to),
-        (1, highest),
-        |n, i| columns[n as usize - 1].get(i as usize).copied().filter(|&v| v > 0),
-        &[],
-        "",
-        &[],
-    ))?;
+    let by_largest = |_: u32, s: &zecklab_games::zgame::lab::PStructure| {
+        s.by_largest_part.iter().map(|(&largest, &cell)| (largest, cell)).collect()
+    };
+    let (svg, table) = p_fraction_heatmap(to, "largest_index", 1, by_largest, &labels)?;
     Ok(Figure { name: "zgame-p-largest", title, caption, svg, table })
 }
