@@ -7,13 +7,16 @@
 //! Nothing here prints, reads files or knows about HTTP: input text is parsed into values with
 //! [`AnswerError`]s that name the bad value, and the callers decide how to show them.
 
+pub mod decimal;
 mod error;
 pub mod family;
 pub mod lab;
+pub mod lengths;
 pub mod moves;
 pub mod nim;
 pub mod number;
 pub mod repr;
+pub mod solve;
 pub mod wythoff;
 pub mod zgame;
 

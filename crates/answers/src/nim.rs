@@ -40,8 +40,10 @@ pub fn check_heap_digits(heap: &str, limit: usize) -> Result<(), AnswerError> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NimSolve {
     /// Counters in the heap.
+    #[serde(serialize_with = "crate::decimal::decimal")]
     pub heap: String,
     /// The cap on the next take (clamped to the heap).
+    #[serde(serialize_with = "crate::decimal::decimal")]
     pub cap: String,
     /// The factor.
     pub k: u64,
@@ -50,8 +52,10 @@ pub struct NimSolve {
     /// For the player to move.
     pub outcome: &'static str,
     /// Every winning take, smallest first.
+    #[serde(serialize_with = "crate::decimal::decimals")]
     pub winning_moves: Vec<String>,
     /// The least cap with which the heap is a win, if any.
+    #[serde(serialize_with = "crate::decimal::optional_decimal")]
     pub threshold: Option<String>,
     /// The ladder numeral of the heap (of heap - 1 in misère play).
     pub numeral: String,
@@ -115,9 +119,11 @@ pub struct NimExplore {
     /// Remoteness, for heaps up to [`ALL_TAKES_UP_TO`].
     pub remoteness: Option<u32>,
     /// The ladder terms of the heap (of heap - 1 in misère play), largest first.
+    #[serde(serialize_with = "crate::decimal::decimals")]
     pub terms: Vec<String>,
     /// The suffix sums of the terms: entry `i` is the sum of terms `i..`, so the last is the
     /// smallest term.
+    #[serde(serialize_with = "crate::decimal::decimals")]
     pub suffix_sums: Vec<String>,
     /// Whether every take is listed (else only the winning ones).
     pub all_moves: bool,

@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 use zecklab_numeration::{fibonacci_terms, zeckendorf_big, Digits, Ladder, Representation};
 
+use crate::decimal::{decimals, Marked};
 use crate::number::{self, ladder_fits};
 use crate::AnswerError;
 
@@ -18,6 +19,7 @@ pub const TERMS_DIGIT_LIMIT: usize = 2_000;
 #[derive(serde::Serialize)]
 pub struct ReprJson<'a, T: Serialize> {
     /// The number, in decimal.
+    #[serde(serialize_with = "crate::decimal::decimal")]
     pub n: &'a str,
     /// Its terms, largest first, as decimal strings; `None` when too many to print.
     pub terms: Option<T>,
@@ -47,9 +49,18 @@ impl Serialize for U64Strings<'_> {
         let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
         let mut buffer = itoa::Buffer::new();
         for &t in self.0 {
-            seq.serialize_element(buffer.format(t))?;
+            seq.serialize_element(&Marked(buffer.format(t)))?;
         }
         seq.end()
+    }
+}
+
+/// Decimal strings serialized as a list of marked integers.
+pub struct Decimals<'a>(pub &'a [String]);
+
+impl Serialize for Decimals<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        decimals(self.0, serializer)
     }
 }
 
@@ -76,7 +87,7 @@ impl Serialize for Repr {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         ReprJson {
             n: &self.n,
-            terms: self.terms.as_ref(),
+            terms: self.terms.as_deref().map(Decimals),
             indices: self.representation.indices(),
             numeral: &self.numeral,
             z: self.representation.z(),

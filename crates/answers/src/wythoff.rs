@@ -22,12 +22,15 @@ pub const BOARD_LIMIT: usize = 100;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WythoffSolve {
     /// The first heap.
+    #[serde(serialize_with = "crate::decimal::decimal")]
     pub a: String,
     /// The second heap.
+    #[serde(serialize_with = "crate::decimal::decimal")]
     pub b: String,
     /// For the player to move.
     pub outcome: &'static str,
     /// Every position a winning move leads to, `[a', b']`, sorted.
+    #[serde(serialize_with = "crate::decimal::decimal_pairs")]
     pub winning_moves: Vec<[String; 2]>,
 }
 
@@ -70,8 +73,10 @@ pub struct WythoffExplore {
     /// The Zeckendorf numeral of `b`.
     pub numeral_b: String,
     /// The partner of `a` by the digit rule: `(a, partner_a)` is a P-position.
+    #[serde(serialize_with = "crate::decimal::decimal")]
     pub partner_a: String,
     /// The partner of `b` by the digit rule.
+    #[serde(serialize_with = "crate::decimal::decimal")]
     pub partner_b: String,
     /// Whether every move is listed (else only the winning ones).
     pub all_moves: bool,

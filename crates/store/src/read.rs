@@ -163,6 +163,17 @@ impl StoredTable {
         StoredTable::from_file(path, file, DEFAULT_CHUNK_BUDGET)
     }
 
+    /// [`StoredTable::open`] keeping checked chunks up to `budget` bytes in memory (past it, a
+    /// chunk is read and checked again each time it is needed).
+    ///
+    /// # Errors
+    /// As [`StoredTable::open`].
+    pub fn open_with_budget(path: &Path, budget: u64) -> Result<StoredTable, StoreError> {
+        let file = open_regular(path)?
+            .ok_or_else(|| io(path, "opening")(std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+        StoredTable::from_file(path, file, budget)
+    }
+
     fn from_file(path: &Path, file: File, budget: u64) -> Result<StoredTable, StoreError> {
         let meta = file.metadata().map_err(io(path, "reading"))?;
         let identity = FileIdentity::of(&meta);
@@ -442,6 +453,61 @@ impl StoredTable {
             });
         }
         check_family_table(rules, index, self.header.table_game.misere(), value, progress)
+    }
+
+    /// Bytes `first..first + out.len()` of the outcome table (bit `r % 8` of byte `r / 8` is set
+    /// when rank `r` is a win), into `out`, from checked chunks.
+    ///
+    /// # Errors
+    /// As [`StoredTable::outcome`]; [`StoreError::Foreign`] for a range past the table.
+    pub fn outcome_bytes(&self, first: u64, out: &mut [u8]) -> Result<(), StoreError> {
+        let chunk = self.header.chunk;
+        if first + out.len() as u64 > self.header.outcome_bytes {
+            return Err(StoreError::Foreign {
+                path: self.path.clone(),
+                what: format!("outcome bytes past the table's {}", self.header.outcome_bytes),
+            });
+        }
+        let mut at = first;
+        let mut rest = out;
+        while !rest.is_empty() {
+            let (k, offset) = (at / chunk, (at % chunk) as usize);
+            let bytes = self.chunk(k, false)?;
+            let take = rest.len().min(bytes.len() - offset);
+            let (head, tail) = rest.split_at_mut(take);
+            head.copy_from_slice(&bytes[offset..offset + take]);
+            rest = tail;
+            at += take as u64;
+        }
+        Ok(())
+    }
+
+    /// Reads and checks the outcome chunks that hold any of `ranks`, at most `threads` at a time
+    /// (each kept while the budget allows), so that lookups of many scattered ranks cost one
+    /// pass over the chunks they touch.
+    ///
+    /// # Errors
+    /// The first chunk that fails its check, or a file changed since it was opened.
+    pub fn prefetch_outcomes(&self, ranks: &[u64], threads: usize) -> Result<(), StoreError> {
+        let chunk_bits = self.header.chunk * 8;
+        let mut chunks: Vec<u64> =
+            ranks.iter().filter(|&&r| r < self.header.positions).map(|&r| r / chunk_bits).collect();
+        chunks.sort_unstable();
+        chunks.dedup();
+        chunks.retain(|&k| self.kept[k as usize].get().is_none());
+        let next = AtomicU64::new(0);
+        let work = || -> Result<(), StoreError> {
+            loop {
+                let i = next.fetch_add(1, Relaxed) as usize;
+                let Some(&k) = chunks.get(i) else { return Ok(()) };
+                self.chunk(k, false)?;
+            }
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(work)).collect();
+            let mine = work();
+            helpers.into_iter().map(|h| h.join().expect("a prefetch thread panicked")).chain([mine]).collect()
+        })
     }
 
     /// The number of losses (P-positions) in the table, counted over checked chunks once per

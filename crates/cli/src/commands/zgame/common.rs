@@ -13,7 +13,7 @@ use crate::output::Out;
 use crate::progress;
 
 /// Memory the solver's tables may use.
-pub const MEMORY_LIMIT: u128 = 20 << 30;
+pub const MEMORY_LIMIT: u128 = zecklab_answers::solve::SOLVE_MEMORY;
 /// The last n whose reversed game fits in [`MEMORY_LIMIT`] (4 bytes and a bit a position).
 pub const REVERSED_TO: u32 = 532;
 /// Saves a solved game in the store with a progress bar (bytes written); returns the table's

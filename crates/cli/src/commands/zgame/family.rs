@@ -343,7 +343,7 @@ struct FamilyLengthsJson {
 
 /// `zgame lengths --recurrence`: the shortest and longest games.
 pub fn lengths(out: &mut Out, n: u32, variant: &Variant, json: bool) -> anyhow::Result<()> {
-    crate::input::game_size(n, super::lengths::LENGTHS_LIMIT, "zgame lengths")?;
+    crate::input::game_size(n, zecklab_answers::lengths::LENGTHS_LIMIT, "zgame lengths")?;
     let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
     let (shortest, longest) = zecklab_games::zgame::family::family_lengths(&rules, n)
         .ok_or_else(|| InputError(format!("n = {n} is too large to count its positions")))?;

@@ -2,24 +2,12 @@
 //! where both players follow priority rules.
 
 use serde::Serialize;
-use zecklab_games::zgame::{length_distribution, lengths, play_out, reversed_lengths, theorem_bound, Rule};
+use zecklab_answers::lengths::lengths;
+use zecklab_games::zgame::{play_out, Rule};
 
-use crate::input::{self, InputError};
+use crate::input::InputError;
 use crate::output::Out;
 use crate::progress;
-
-/// Largest n for `zgame lengths` (per-position exact game counts).
-pub const LENGTHS_LIMIT: u32 = 250;
-/// Largest n for `zgame lengths --distribution` (a probability vector held per position:
-/// 7.2 GB at n = 250).
-pub const DISTRIBUTION_LIMIT: u32 = 250;
-
-/// One game length and its probability under random play.
-#[derive(Serialize)]
-struct LengthProbability {
-    length: u32,
-    probability: f64,
-}
 
 /// Prints the length figures of the game on `n`.
 pub fn run_lengths(
@@ -29,76 +17,14 @@ pub fn run_lengths(
     reversed: bool,
     json: bool,
 ) -> anyhow::Result<()> {
-    input::game_size(n, LENGTHS_LIMIT, "zgame lengths")?;
-    if with_distribution {
-        input::game_size(n, DISTRIBUTION_LIMIT, "zgame lengths --distribution")?;
-    }
     let bar = progress::bar(0, "positions", &format!("lengths of n = {n}"));
     let report = |done: u64, total: u64| {
         bar.set_length(total);
         bar.set_position(done);
     };
-    let l = if reversed { reversed_lengths(n, report) } else { lengths(n, report) }
-        .ok_or_else(|| InputError(format!("n = {n} is too large")))?;
-    let bound = theorem_bound(n);
-    // Priority rules name the Zeckendorf game's moves; the reversed game has none of them.
-    let same = |r: Rule| (!reversed).then(|| play_out(n, r, r));
-    #[derive(Serialize)]
-    struct LengthsJson {
-        n: u32,
-        shortest: u32,
-        longest: u32,
-        bound: u64,
-        bound_sharp: bool,
-        random_mean: f64,
-        random_variance: f64,
-        random_p1_wins: f64,
-        games: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        combine_largest: Option<u64>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        split_largest: Option<u64>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        split_smallest: Option<u64>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        combine_smallest: Option<u64>,
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
-        reversed: bool,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        skewness: Option<Option<f64>>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        excess_kurtosis: Option<Option<f64>>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        distribution: Option<Vec<LengthProbability>>,
-    }
-    let distribution = if with_distribution {
-        bar.set_message(format!("length distribution of n = {n}"));
-        Some(length_distribution(n, report).ok_or_else(|| InputError(format!("n = {n} is too large")))?)
-    } else {
-        None
-    };
+    let line = lengths(n, with_distribution, reversed, report)?;
+    let bound = line.bound;
     bar.finish_and_clear();
-    let line = LengthsJson {
-        n,
-        shortest: l.shortest,
-        longest: l.longest,
-        bound,
-        bound_sharp: u64::from(l.longest) == bound,
-        random_mean: l.random_mean,
-        random_variance: l.random_variance,
-        random_p1_wins: l.random_p1_wins,
-        games: l.games.to_string(),
-        combine_largest: same(Rule::CombineLargest),
-        split_largest: same(Rule::SplitLargest),
-        split_smallest: same(Rule::SplitSmallest),
-        combine_smallest: same(Rule::CombineSmallest),
-        reversed,
-        skewness: distribution.as_ref().map(|d| d.skewness()),
-        excess_kurtosis: distribution.as_ref().map(|d| d.excess_kurtosis()),
-        distribution: distribution.as_ref().map(|d| {
-            d.iter().map(|(length, probability)| LengthProbability { length, probability }).collect()
-        }),
-    };
     if json {
         out.json(&line)?;
     } else {

@@ -1,0 +1,144 @@
+//! `zgame lengths`: exact game lengths over the position graph of the game on `n` (or of its
+//! reversed game), random play's figures, the four deterministic priority games, and on request
+//! the whole length distribution under random play.
+
+use serde::Serialize;
+use zecklab_games::zgame::{
+    length_distribution, lengths as exact_lengths, play_out, reversed_lengths, theorem_bound, Rule,
+};
+
+use crate::AnswerError;
+
+/// Largest n for lengths (per-position exact game counts).
+pub const LENGTHS_LIMIT: u32 = 250;
+/// Largest n for the length distribution (a probability vector held per position: 7.2 GB at
+/// n = 250).
+pub const DISTRIBUTION_LIMIT: u32 = 250;
+
+/// One game length and its probability under random play.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LengthProbability {
+    /// Moves in the game.
+    pub length: u32,
+    /// The probability that random play lasts exactly that long.
+    pub probability: f64,
+}
+
+/// The answer to `zgame lengths`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LengthsJson {
+    /// The game on n.
+    pub n: u32,
+    /// The fewest moves a game can last.
+    pub shortest: u32,
+    /// The most moves a game can last.
+    pub longest: u32,
+    /// The proven bound on the length.
+    pub bound: u64,
+    /// Whether the longest game meets the bound.
+    pub bound_sharp: bool,
+    /// Mean length under random play (every legal move equally likely).
+    pub random_mean: f64,
+    /// Variance of the length under random play.
+    pub random_variance: f64,
+    /// The probability that Player 1 makes the last move under random play.
+    pub random_p1_wins: f64,
+    /// The number of distinct complete games.
+    #[serde(serialize_with = "crate::decimal::decimal")]
+    pub games: String,
+    /// Length when both players combine the largest pair (Zeckendorf game only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub combine_largest: Option<u64>,
+    /// Length when both players split the largest part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split_largest: Option<u64>,
+    /// Length when both players split the smallest part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split_smallest: Option<u64>,
+    /// Length when both players combine the smallest pair.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub combine_smallest: Option<u64>,
+    /// Whether these are the reversed game's lengths.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub reversed: bool,
+    /// Skewness of the distribution (`null` when undefined), with the distribution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skewness: Option<Option<f64>>,
+    /// Excess kurtosis of the distribution (`null` when undefined), with the distribution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub excess_kurtosis: Option<Option<f64>>,
+    /// Every length with its probability, shortest first, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<Vec<LengthProbability>>,
+}
+
+/// The length figures of the game on `n` (of the reversed game when `reversed`), with the
+/// distribution when `with_distribution`; `progress(done, total)` is called as positions are
+/// swept (twice over when the distribution is asked for).
+///
+/// # Errors
+/// [`AnswerError::Invalid`] for `n = 0`, [`AnswerError::TooLarge`] past [`LENGTHS_LIMIT`].
+pub fn lengths(
+    n: u32,
+    with_distribution: bool,
+    reversed: bool,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<LengthsJson, AnswerError> {
+    if n == 0 {
+        return Err(AnswerError::Invalid("invalid n = 0: the game needs n >= 1".into()));
+    }
+    let limit = if with_distribution { DISTRIBUTION_LIMIT } else { LENGTHS_LIMIT };
+    if n > limit {
+        let what = if with_distribution { "zgame lengths --distribution" } else { "zgame lengths" };
+        return Err(AnswerError::TooLarge(format!("invalid n = {n}: {what} takes 1 <= n <= {limit}")));
+    }
+    let too_large = || AnswerError::TooLarge(format!("n = {n} is too large"));
+    let l = if reversed { reversed_lengths(n, &mut progress) } else { exact_lengths(n, &mut progress) }
+        .ok_or_else(too_large)?;
+    let distribution = if with_distribution {
+        Some(length_distribution(n, &mut progress).ok_or_else(too_large)?)
+    } else {
+        None
+    };
+    let bound = theorem_bound(n);
+    // Priority rules name the Zeckendorf game's moves; the reversed game has none of them.
+    let same = |r: Rule| (!reversed).then(|| play_out(n, r, r));
+    Ok(LengthsJson {
+        n,
+        shortest: l.shortest,
+        longest: l.longest,
+        bound,
+        bound_sharp: u64::from(l.longest) == bound,
+        random_mean: l.random_mean,
+        random_variance: l.random_variance,
+        random_p1_wins: l.random_p1_wins,
+        games: l.games.to_string(),
+        combine_largest: same(Rule::CombineLargest),
+        split_largest: same(Rule::SplitLargest),
+        split_smallest: same(Rule::SplitSmallest),
+        combine_smallest: same(Rule::CombineSmallest),
+        reversed,
+        skewness: distribution.as_ref().map(|d| d.skewness()),
+        excess_kurtosis: distribution.as_ref().map(|d| d.excess_kurtosis()),
+        distribution: distribution.as_ref().map(|d| {
+            d.iter().map(|(length, probability)| LengthProbability { length, probability }).collect()
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ten_and_its_bounds() {
+        let l = lengths(10, true, false, |_, _| {}).unwrap();
+        assert!(l.shortest <= l.longest && u64::from(l.longest) <= l.bound);
+        let total: f64 = l.distribution.as_ref().unwrap().iter().map(|e| e.probability).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+        assert!(l.combine_largest.is_some());
+        assert!(matches!(lengths(0, false, false, |_, _| {}), Err(AnswerError::Invalid(_))));
+        assert!(matches!(lengths(251, false, false, |_, _| {}), Err(AnswerError::TooLarge(_))));
+        assert!(lengths(10, false, true, |_, _| {}).unwrap().combine_largest.is_none());
+    }
+}

@@ -1,0 +1,48 @@
+"""zecklab: Zeckendorf numeration, Fibonacci Nim, Wythoff's game and the Zeckendorf game.
+
+Every answer is a dict with the field names and nesting of the command line's ``--json``
+output (``zecklab repr 32 --json`` and ``zecklab.repr(32)`` hold the same data), except that
+integers of any size are Python ``int``s. Solved tables are :class:`Table` objects whose
+outcomes and remoteness read as NumPy arrays.
+
+>>> import zecklab
+>>> zecklab.repr(32)["numeral"]
+'1010100'
+>>> zecklab.zgame.solve(30)["winner"]
+'P2'
+"""
+
+from ._zecklab import LimitError, StoreError, __version__
+from . import _zecklab
+from ._answer import Answer
+from ._table import Store, Table
+from . import nim, plot, wythoff, zgame
+
+__all__ = [
+    "Answer",
+    "LimitError",
+    "Store",
+    "StoreError",
+    "Table",
+    "__version__",
+    "nim",
+    "numeral",
+    "plot",
+    "repr",
+    "wythoff",
+    "zgame",
+]
+
+
+def repr(n: "int | str", k: int = 2, all_terms: bool = False) -> Answer:  # noqa: A001 - the command's name
+    """The representation of ``n`` (an ``int`` of any size, or decimal text) as a sum of
+    non-adjacent Fibonacci numbers (``k = 2``) or in the factor-``k`` ladder: ``n``, ``terms``
+    (largest first; ``None`` past 2,000 digits unless ``all_terms``), ``indices``, ``numeral``,
+    ``z`` (the number of terms), ``iz`` (the sum of the indices) and ``k``."""
+    return Answer(_zecklab.repr(n, k, all_terms))
+
+
+def numeral(text: str, k: int = 2, all_terms: bool = False) -> Answer:
+    """The value of a numeral of 0s and 1s (highest digit first), canonical or not, with its
+    canonical representation: the fields of :func:`repr` plus ``input`` and ``canonical``."""
+    return Answer(_zecklab.numeral(text, k, all_terms))

@@ -1,0 +1,95 @@
+"""The native module: one function per answer (see the ``zecklab`` modules for the documented
+interface); every dict is what ``json.loads`` of the command line's ``--json`` line gives, with
+integers of any size as ``int``."""
+
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+class LimitError(ValueError):
+    """A size past what zecklab answers here (the message says the limit)."""
+
+class StoreError(OSError):
+    """A stored table that is missing, damaged, foreign or changed since it was opened."""
+
+Whole = Union[int, str]
+
+class OutcomeBytes:
+    """The bit-packed outcome table: ``uint8``, bit ``r % 8`` of byte ``r // 8`` set when rank
+    ``r`` is a win; slicing reads checked bytes into a new read-only array."""
+
+    shape: Tuple[int]
+    dtype: Any
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: Union[int, slice]) -> Any: ...
+    def __array__(self, dtype: Any = None, copy: Optional[bool] = None) -> npt.NDArray[np.uint8]: ...
+
+class RemotenessValues:
+    """Remoteness of every rank, decoded (``uint16``); slicing reads and decodes that range."""
+
+    shape: Tuple[int]
+    dtype: Any
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: Union[int, slice]) -> Any: ...
+    def __array__(self, dtype: Any = None, copy: Optional[bool] = None) -> npt.NDArray[np.uint16]: ...
+
+class Table:
+    """A solved game: stored or kept in memory."""
+
+    n: int
+    positions: int
+    source: str
+    path: Optional[str]
+    has_remoteness: bool
+    misere: bool
+    top: int
+    outcomes: OutcomeBytes
+    remoteness: RemotenessValues
+    def p_positions(self) -> int:
+        """The number of P-positions (losses for the player to move)."""
+    def outcomes_bool(self, start: int = 0, stop: Optional[int] = None) -> npt.NDArray[np.bool_]:
+        """Outcomes of ranks ``start..stop`` as ``bool`` (True: a win)."""
+    def outcome(self, ranks: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
+        """The outcome of each rank (True: a win)."""
+    def rank(self, counts: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+        """The rank of each row of counts ``c_1, c_2, ...``."""
+    def unrank(self, ranks: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint32]:
+        """The counts of each rank, one row per rank."""
+    def position(self, position: str, line: bool = False) -> Dict[str, Any]:
+        """The answer for one position of this game."""
+    def write_parquet(self, path: str, p_positions: bool = False) -> int:
+        """Writes the positions as Parquet, atomically; returns the rows written."""
+
+def repr(n: Whole, k: int = 2, all_terms: bool = False) -> Dict[str, Any]:
+    """The representation of ``n`` in the Fibonacci numbers or the factor-``k`` ladder."""
+def numeral(text: str, k: int = 2, all_terms: bool = False) -> Dict[str, Any]:
+    """The value and canonical form of a 0/1 numeral."""
+def nim_solve(heap: Whole, cap: Optional[Whole] = None, k: int = 2, misere: bool = False) -> Dict[str, Any]:
+    """Fibonacci Nim: the outcome and every winning take."""
+def nim_explore(heap: Whole, cap: Optional[Whole] = None, k: int = 2, misere: bool = False) -> Dict[str, Any]:
+    """Fibonacci Nim: the explorer's view of a position."""
+def wythoff_solve(a: Whole, b: Whole) -> Dict[str, Any]:
+    """Wythoff's game: the outcome and every winning move."""
+def wythoff_explore(a: Whole, b: Whole) -> Dict[str, Any]:
+    """Wythoff's game: the explorer's view of a position."""
+def zgame_solve(n: int, remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False) -> Union[Dict[str, Any], Table]:
+    """The Zeckendorf game on ``n``: its line, or with ``keep`` the solved table."""
+def zgame_position(position: str, line: bool = False, store: Optional[str] = None) -> Dict[str, Any]:
+    """The value of one position and of every move."""
+def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False) -> Dict[str, Any]:
+    """Exact game lengths."""
+def zgame_grundy(n: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
+    """Grundy values of every position of a game."""
+def zgame_sum(positions: List[str], recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
+    """A sum of positions."""
+def store_list(path: Optional[str] = None) -> List[Dict[str, Any]]:
+    """The tables of a store."""
+def store_table(n: int, path: Optional[str] = None, misere: bool = False) -> Table:
+    """The stored table of the game on ``n``."""
+def figure(name: str, size: int, k: int = 2, misere: bool = False, rules: Optional[str] = None) -> Dict[str, Any]:
+    """One figure of ``zecklab plot``."""
+def render_png(svg: str) -> bytes:
+    """PNG bytes of an SVG figure."""

@@ -1,0 +1,49 @@
+"""The Zeckendorf game (Baird-Smith, Epstein, Flint, Miller) and its family.
+
+Positions are written as in the command line: ``"1^3 2^2 5^7"`` (three 1s, two 2s, seven 5s).
+"""
+
+import os
+from typing import List, Optional, Union
+
+from . import _zecklab
+from ._answer import Answer
+from ._table import Table
+
+
+def solve(
+    n: int, remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False
+) -> Union[Answer, Table]:
+    """Solves the game on ``n`` by the solver ``zgame solve`` chooses and returns its line: n,
+    positions, p_positions, winner (``"P1"``/``"P2"``), remoteness (of the start, ``None`` where
+    it is not computed), seconds, and with ``tiers`` the positions and P-positions by number of
+    parts. With ``keep=True`` the whole solve is kept and returned as a :class:`Table` (the flat
+    solver, every position in memory: up to n = 815 for outcomes)."""
+    result = _zecklab.zgame_solve(n, remoteness, misere, tiers, keep)
+    return Table(result) if keep else Answer(result)
+
+
+def position(position: str, line: bool = False, store: "Optional[str | os.PathLike[str]]" = None) -> Answer:
+    """The value of a position and of every move from it, best first (``zgame position --json``);
+    from the store when its game is stored, else solved now (up to n = 500; the last game solved
+    is kept for the next question). With ``line=True``, the optimal continuation to the end."""
+    return Answer(_zecklab.zgame_position(position, line, None if store is None else os.fspath(store)))
+
+
+def lengths(n: int, distribution: bool = False, reversed: bool = False) -> Answer:  # noqa: A002
+    """Exact game lengths over every line of play (``zgame lengths --json``): shortest, longest,
+    the proven bound, random play's mean and variance, the number of distinct games, the four
+    priority games, and with ``distribution`` every length's probability under random play."""
+    return Answer(_zecklab.zgame_lengths(n, distribution, reversed))
+
+
+def grundy(n: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Answer:
+    """Grundy values of every position of the game on ``n`` (``zgame grundy --json``); a member of
+    the family with ``recurrence="c,k"`` and ``rules``."""
+    return Answer(_zecklab.zgame_grundy(n, recurrence, rules))
+
+
+def sum(positions: List[str], recurrence: Optional[str] = None, rules: Optional[str] = None) -> Answer:  # noqa: A001
+    """A sum of positions (a move in one of them per turn): each component's Grundy value, the
+    sum's, its outcome and every winning move (``zgame sum --json``)."""
+    return Answer(_zecklab.zgame_sum(list(positions), recurrence, rules))

@@ -1,0 +1,437 @@
+//! The `zecklab` Python package's native module (`zecklab._zecklab`): each function answers one
+//! question through the `zecklab-answers` crate, the definition the command line and the web
+//! explorer share, and returns what `json.loads` of the command line's `--json` line would give,
+//! with integers of any size as Python `int`s. The Python modules around it
+//! (`crates/python/python/zecklab`) arrange these into `zecklab.nim`, `zecklab.zgame`, ... and
+//! add the notebook displays.
+//!
+//! Long calls run through [`work::run`]: off the GIL, interruptible, with a progress bar.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use num_bigint::BigUint;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use zecklab_answers::family::Variant;
+use zecklab_answers::solve::{self as solving, SolveRequest, SOLVE_MEMORY};
+use zecklab_answers::{lengths, nim, number, repr as representation, wythoff, zgame as answers};
+use zecklab_games::fibnim::Theory;
+use zecklab_games::zgame::Solution;
+use zecklab_store::Store;
+
+mod errors;
+mod table;
+mod topy;
+mod work;
+
+use errors::{answer_error, solve_failure, store_error, LimitError, StoreError};
+use table::{OutcomeBytes, RemotenessValues, Source, Table};
+use topy::to_python;
+
+/// The largest game `zgame.position` solves on demand for one answer (as the command line).
+const POSITION_LIMIT: u32 = 500;
+
+/// A whole number from Python: an `int` (never negative) or decimal text in the command line's
+/// grammar; `what` names it in errors.
+fn natural(value: &Bound<'_, PyAny>, what: &str) -> PyResult<BigUint> {
+    if let Ok(text) = value.extract::<String>() {
+        return number::natural(&text).map_err(|e| PyValueError::new_err(format!("invalid {what}: {e}")));
+    }
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyValueError::new_err(format!("invalid {what}: give a whole number, not a bool")));
+    }
+    let negative =
+        value.lt(0).map_err(|_| PyValueError::new_err(format!("invalid {what}: give a whole number")))?;
+    if negative {
+        return Err(PyValueError::new_err(format!(
+            "invalid {what} {value}: a whole number is never negative"
+        )));
+    }
+    value
+        .extract::<BigUint>()
+        .map_err(|_| PyValueError::new_err(format!("invalid {what}: give a whole number (an int)")))
+}
+
+/// The representation of `n` in the Fibonacci numbers (`k = 2`) or the factor-`k` ladder.
+#[pyfunction]
+#[pyo3(name = "repr", signature = (n, k=2, all_terms=false))]
+fn represent<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    k: u64,
+    all_terms: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let n = natural(n, "n")?;
+    let answer = work::run(py, "representing", move |_| {
+        let mut r = representation::Representer::new(k).map_err(answer_error)?;
+        r.check(&n).map_err(answer_error)?;
+        Ok(r.answer(&n, all_terms))
+    })?;
+    to_python(py, &answer)
+}
+
+/// The value and canonical form of a numeral of 0s and 1s (highest digit first).
+#[pyfunction]
+#[pyo3(signature = (text, k=2, all_terms=false))]
+fn numeral<'py>(py: Python<'py>, text: String, k: u64, all_terms: bool) -> PyResult<Bound<'py, PyAny>> {
+    let answer = work::run(py, "reading the numeral", move |_| {
+        representation::Representer::new(k)
+            .and_then(|mut r| r.answer_numeral(&text, all_terms))
+            .map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// A Fibonacci Nim position from Python values, with the theory of its rules.
+fn nim_question(
+    heap: &Bound<'_, PyAny>,
+    cap: Option<&Bound<'_, PyAny>>,
+    k: u64,
+    misere: bool,
+) -> PyResult<(Theory, zecklab_games::fibnim::NimPosition)> {
+    let heap = natural(heap, "heap")?.to_string();
+    let cap = cap.map(|c| natural(c, "cap")).transpose()?.map(|c| c.to_string());
+    let rules = nim::rules(k, misere).map_err(answer_error)?;
+    nim::check_heap_digits(&heap, nim::SOLVE_DIGITS).map_err(answer_error)?;
+    let position = nim::position(&heap, cap.as_deref(), rules).map_err(answer_error)?;
+    Ok((Theory::new(rules), position))
+}
+
+/// Fibonacci Nim: the outcome and every winning take (`nim solve`).
+#[pyfunction]
+#[pyo3(signature = (heap, cap=None, k=2, misere=false))]
+fn nim_solve<'py>(
+    py: Python<'py>,
+    heap: &Bound<'py, PyAny>,
+    cap: Option<&Bound<'py, PyAny>>,
+    k: u64,
+    misere: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (theory, position) = nim_question(heap, cap, k, misere)?;
+    let answer = work::run(py, "solving", move |_| Ok(nim::solve(&theory, &position)))?;
+    to_python(py, &answer)
+}
+
+/// Fibonacci Nim: the explorer's view of a position (every take with its value for small heaps).
+#[pyfunction]
+#[pyo3(signature = (heap, cap=None, k=2, misere=false))]
+fn nim_explore<'py>(
+    py: Python<'py>,
+    heap: &Bound<'py, PyAny>,
+    cap: Option<&Bound<'py, PyAny>>,
+    k: u64,
+    misere: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (theory, position) = nim_question(heap, cap, k, misere)?;
+    let answer = work::run(py, "exploring", move |_| Ok(nim::explore(&theory, &position)))?;
+    to_python(py, &answer)
+}
+
+fn wythoff_question(
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+) -> PyResult<zecklab_games::wythoff::WythoffPosition> {
+    let (a, b) = (natural(a, "a")?.to_string(), natural(b, "b")?.to_string());
+    wythoff::position(&a, &b).map_err(answer_error)
+}
+
+/// Wythoff's game: the outcome and every winning move (`wythoff solve`).
+#[pyfunction]
+fn wythoff_solve<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let position = wythoff_question(a, b)?;
+    let answer = work::run(py, "solving", move |_| Ok(wythoff::solve(&position)))?;
+    to_python(py, &answer)
+}
+
+/// Wythoff's game: the explorer's view of a position.
+#[pyfunction]
+fn wythoff_explore<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let position = wythoff_question(a, b)?;
+    let answer = work::run(py, "exploring", move |_| Ok(wythoff::explore(&position)))?;
+    to_python(py, &answer)
+}
+
+/// The last game solved flat with remoteness for `zgame_position`, kept for the next question
+/// about the same game (a notebook asks about many positions of one game).
+static LAST_SOLVED: Mutex<Option<Arc<Solution>>> = Mutex::new(None);
+
+/// The Zeckendorf game on `n`: its figures (`zgame solve`), or with `keep` the solved table.
+#[pyfunction]
+#[pyo3(signature = (n, remoteness=true, misere=false, tiers=false, keep=false))]
+fn zgame_solve<'py>(
+    py: Python<'py>,
+    n: u32,
+    remoteness: bool,
+    misere: bool,
+    tiers: bool,
+    keep: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = SolveRequest { n, remoteness, misere, tiers };
+    if keep {
+        let solution = work::run(py, "solving", move |context| {
+            solving::solve_flat(request, &context.cancel, |done, total| context.progress.set(done, total))
+                .map_err(solve_failure)
+        })?;
+        let table = Table::new(Source::Solved(Arc::new(solution)), None);
+        return Ok(Bound::new(py, table)?.into_any());
+    }
+    let answer = work::run(py, "solving", move |context| {
+        solving::solve_game(request, &context.cancel, |done, total| context.progress.set(done, total))
+            .map_err(solve_failure)
+    })?;
+    if misere {
+        // As `zgame solve --misere` prints it: the line with the variant's fields.
+        let tags = Variant { misere: true, ..Variant::ZECKENDORF }.tags();
+        return to_python(py, &zecklab_answers::family::FamilySolve { solve: answer, tags });
+    }
+    to_python(py, &answer)
+}
+
+/// The store at `path`, else `$ZECKLAB_STORE`, else the user's data directory.
+fn locate(path: Option<PathBuf>) -> PyResult<Store> {
+    Store::locate(path).ok_or_else(|| {
+        StoreError::new_err(
+            "no store directory: pass path= or set ZECKLAB_STORE (no data directory is known)",
+        )
+    })
+}
+
+/// The value of one position of the Zeckendorf game and of every move (`zgame position`): from
+/// the store when its game is stored, else solved now (up to n = 500).
+#[pyfunction]
+#[pyo3(signature = (position, line=false, store=None))]
+fn zgame_position<'py>(
+    py: Python<'py>,
+    position: String,
+    line: bool,
+    store: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (p, n) = answers::parse_position(&position).map_err(answer_error)?;
+    let store = locate(store).ok();
+    let answer = work::run(py, "answering", move |context| {
+        if let Some(table) = store.as_ref().map(|s| s.open(n)).transpose().map_err(store_error)?.flatten() {
+            return answers::position(answers::Values::Stored(&table), &p, line).map_err(answer_error);
+        }
+        if n > POSITION_LIMIT {
+            return Err(LimitError::new_err(format!(
+                "the game on n = {n} is not stored, and answering means solving all of it, which is done on demand only up to n = {POSITION_LIMIT}: store it first with `zecklab zgame solve --n {n} --save`"
+            )));
+        }
+        let cached = LAST_SOLVED.lock().expect("not poisoned").clone().filter(|s| s.index().n() == n);
+        let solution = match cached {
+            Some(solution) => solution,
+            None => {
+                let request = SolveRequest { n, remoteness: true, misere: false, tiers: false };
+                let solution =
+                    solving::solve_flat(request, &context.cancel, |d, t| context.progress.set(d, t))
+                        .map_err(solve_failure)?;
+                let solution = Arc::new(solution);
+                *LAST_SOLVED.lock().expect("not poisoned") = Some(solution.clone());
+                solution
+            }
+        };
+        answers::position(answers::Values::Solved(&solution), &p, line).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// Exact game lengths (`zgame lengths`).
+#[pyfunction]
+#[pyo3(signature = (n, distribution=false, reversed=false))]
+fn zgame_lengths<'py>(
+    py: Python<'py>,
+    n: u32,
+    distribution: bool,
+    reversed: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let answer = work::run(py, "lengths", move |context| {
+        lengths::lengths(n, distribution, reversed, |d, t| context.progress.set(d, t)).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// The family member named by `recurrence` (`"c,k"`) and `rules`, in normal play.
+fn variant(recurrence: Option<&str>, rules: Option<&str>) -> PyResult<Variant> {
+    Variant::parse(recurrence, rules, false).map_err(answer_error)
+}
+
+/// Grundy values of every position of a game (`zgame grundy`).
+#[pyfunction]
+#[pyo3(signature = (n, recurrence=None, rules=None))]
+fn zgame_grundy<'py>(
+    py: Python<'py>,
+    n: u32,
+    recurrence: Option<String>,
+    rules: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let variant = variant(recurrence.as_deref(), rules.as_deref())?;
+    let answer = work::run(py, "Grundy values", move |_| {
+        zecklab_answers::family::grundy(&variant, n, SOLVE_MEMORY).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// A sum of positions, a move in one of them per turn (`zgame sum`).
+#[pyfunction]
+#[pyo3(signature = (positions, recurrence=None, rules=None))]
+fn zgame_sum<'py>(
+    py: Python<'py>,
+    positions: Vec<String>,
+    recurrence: Option<String>,
+    rules: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let variant = variant(recurrence.as_deref(), rules.as_deref())?;
+    let answer = work::run(py, "the sum", move |_| {
+        zecklab_answers::family::sum(&variant, &positions, SOLVE_MEMORY).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// The tables of a store: one dict per file (`store list --json` fields).
+#[pyfunction]
+#[pyo3(signature = (path=None))]
+fn store_list<'py>(py: Python<'py>, path: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
+    let store = locate(path)?;
+    let entries = work::run(py, "listing the store", move |_| store.list().map_err(store_error))?;
+    let list = pyo3::types::PyList::empty(py);
+    for e in entries {
+        let d = PyDict::new(py);
+        d.set_item("n", e.n)?;
+        d.set_item("game", e.game.describe())?;
+        d.set_item("misere", e.game.misere())?;
+        d.set_item("path", e.path.display().to_string())?;
+        d.set_item("bytes", e.bytes)?;
+        match &e.table {
+            Ok(t) => {
+                d.set_item("positions", t.positions())?;
+                d.set_item("remoteness", t.has_remoteness())?;
+                d.set_item("error", py.None())?;
+            }
+            Err(why) => {
+                d.set_item("positions", py.None())?;
+                d.set_item("remoteness", py.None())?;
+                d.set_item("error", why.to_string())?;
+            }
+        }
+        list.append(d)?;
+    }
+    Ok(list.into_any())
+}
+
+/// Memory a Python table keeps of the chunks it has read and checked (reads past it check
+/// chunks again).
+const TABLE_CHUNK_BUDGET: u64 = 4 << 30;
+
+/// The stored table of the Zeckendorf game on `n` (misère with `misere`).
+#[pyfunction]
+#[pyo3(signature = (n, path=None, misere=false))]
+fn store_table(py: Python<'_>, n: u32, path: Option<PathBuf>, misere: bool) -> PyResult<Table> {
+    let store = locate(path)?;
+    let game = zecklab_store::TableGame::new(
+        zecklab_games::zgame::family::Recurrence::FIBONACCI,
+        zecklab_games::zgame::family::RuleSet::All,
+        misere,
+    );
+    let file = store.path_for_game(game, n);
+    let table = py.detach(|| zecklab_store::StoredTable::open_with_budget(&file, TABLE_CHUNK_BUDGET));
+    let table = table.map_err(store_error)?;
+    if table.n() != n || table.game() != game {
+        return Err(StoreError::new_err(format!(
+            "{} holds {} on n = {}, not what its name says",
+            file.display(),
+            table.game().describe(),
+            table.n()
+        )));
+    }
+    Ok(Table::new(Source::Stored(Arc::new(table)), Some(file)))
+}
+
+/// One figure of `zecklab plot`: `{"name","title","caption","svg","columns","rows"}`.
+#[pyfunction]
+#[pyo3(signature = (name, size, k=2, misere=false, rules=None))]
+fn figure<'py>(
+    py: Python<'py>,
+    name: String,
+    size: u32,
+    k: u64,
+    misere: bool,
+    rules: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let f = work::run(py, "drawing", move |_| {
+        let nim = || {
+            zecklab_games::fibnim::NimRules::new(k, misere).map_err(|e| PyValueError::new_err(e.to_string()))
+        };
+        let figure = match name.as_str() {
+            "nim-reach" => zecklab_plot::nim_reach(nim()?, size),
+            "nim-census" => zecklab_plot::nim_census(nim()?, size),
+            "nim-thresholds" => zecklab_plot::nim_thresholds(nim()?, size),
+            "nim-grundy" => zecklab_plot::nim_grundy(nim()?, size),
+            "wythoff-grundy" => zecklab_plot::wythoff_grundy(size),
+            "zgame-growth" => zecklab_plot::zgame_growth(size),
+            "zgame-lengths" => zecklab_plot::zgame_lengths(size),
+            "zgame-random" => zecklab_plot::zgame_random(size),
+            "zgame-grundy" => zecklab_plot::zgame_grundy(size),
+            "zgame-certificates" => zecklab_plot::zgame_certificates(size),
+            "zgame-p-structure" => zecklab_plot::zgame_p_structure(size),
+            "zgame-p-largest" => zecklab_plot::zgame_p_largest(size),
+            "family-winners" => zecklab_plot::family_winners(
+                zecklab_games::zgame::family::RuleSet::from_name(rules.as_deref().unwrap_or("all"))
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?,
+                size,
+            ),
+            other => return Err(PyValueError::new_err(format!("unknown figure '{other}'"))),
+        };
+        figure.map_err(|e| LimitError::new_err(e.to_string()))
+    })?;
+    let d = PyDict::new(py);
+    d.set_item("name", f.name)?;
+    d.set_item("title", &f.title)?;
+    d.set_item("caption", &f.caption)?;
+    d.set_item("svg", &f.svg)?;
+    d.set_item("columns", &f.table.columns)?;
+    d.set_item("rows", &f.table.rows)?;
+    Ok(d.into_any())
+}
+
+/// PNG bytes of an SVG figure (drawn with the figures' embedded font).
+#[pyfunction]
+fn render_png<'py>(py: Python<'py>, svg: String) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let png = py.detach(|| zecklab_plot::render_png(&svg)).map_err(PyValueError::new_err)?;
+    Ok(pyo3::types::PyBytes::new(py, &png))
+}
+
+#[pymodule]
+fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("LimitError", m.py().get_type::<LimitError>())?;
+    m.add("StoreError", m.py().get_type::<StoreError>())?;
+    m.add_class::<Table>()?;
+    m.add_class::<OutcomeBytes>()?;
+    m.add_class::<RemotenessValues>()?;
+    m.add_function(wrap_pyfunction!(represent, m)?)?;
+    m.add_function(wrap_pyfunction!(numeral, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_explore, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff_explore, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_position, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_lengths, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(store_list, m)?)?;
+    m.add_function(wrap_pyfunction!(store_table, m)?)?;
+    m.add_function(wrap_pyfunction!(figure, m)?)?;
+    m.add_function(wrap_pyfunction!(render_png, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,329 @@
+"""The Python package against the command line (same JSON, same figures) and against facts the
+mathematics fixes; stored tables against solves kept in memory; notebook manners (interrupts,
+the GIL, read-only arrays).
+
+The command-line comparisons need the `zecklab` binary: `$ZECKLAB_BIN`, else the workspace's
+`target/debug/zecklab` (built by `cargo test --workspace`); they fail, not skip, when
+`ZECKLAB_PYTHON_TESTS=require` and it is missing.
+"""
+
+import json
+import os
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import zecklab
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def zecklab_bin():
+    candidates = [os.environ.get("ZECKLAB_BIN"), ROOT / "target" / "debug" / "zecklab", ROOT / "target" / "release" / "zecklab"]
+    for c in candidates:
+        if c and Path(c).is_file():
+            return str(c)
+    if os.environ.get("ZECKLAB_PYTHON_TESTS") == "require":
+        pytest.fail("the zecklab binary is needed: build it (cargo build -p zecklab) or set ZECKLAB_BIN")
+    pytest.skip("no zecklab binary (set ZECKLAB_BIN)")
+
+
+def cli(*args, store=None):
+    env = dict(os.environ)
+    if store is not None:
+        env["ZECKLAB_STORE"] = str(store)
+    out = subprocess.run([zecklab_bin(), *args, "--json"], capture_output=True, text=True, env=env, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+
+
+def as_json(answer):
+    """What the command line prints for an answer: Python ints of big-integer fields become
+    decimal strings there, so compare through a normaliser that maps both sides alike."""
+    return json.loads(json.dumps(answer))
+
+
+def normalise(value, decimal_keys):
+    """The CLI's JSON with the decimal-string fields read as ints, as the package gives them."""
+    if isinstance(value, dict):
+        return {k: (to_int(v) if k in decimal_keys else normalise(v, decimal_keys)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [normalise(v, decimal_keys) for v in value]
+    return value
+
+
+def to_int(v):
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return [to_int(x) for x in v]
+    return int(v)
+
+
+def without(d, *keys):
+    return {k: v for k, v in d.items() if k not in keys}
+
+
+# ---------------------------------------------------------------- answers as the CLI gives them
+
+
+def test_repr_matches_the_command_line_with_ints():
+    a = zecklab.repr(32)
+    assert a["numeral"] == "1010100" and a["terms"] == [21, 8, 3] and a["indices"] == [7, 5, 3]
+    assert isinstance(a["n"], int) and a["z"] == 3 and a["iz"] == 15
+    for n in ["32", "46", "1000000007", str(10**30 + 7)]:
+        (line,) = cli("repr", n)
+        assert zecklab.repr(int(n)) == normalise(line, {"n", "terms"})
+
+
+def test_big_integers_round_trip_as_ints():
+    n = 7**9000  # past Python's own 4,300-digit text conversion limit
+    a = zecklab.repr(n, all_terms=True)
+    assert a["n"] == n and sum(a["terms"]) == n
+    assert zecklab.repr(n)["terms"] is None  # past 2,000 digits, only when asked for
+    m = 10**3000 + 7
+    assert zecklab.repr(str(m))["numeral"] == zecklab.repr(m)["numeral"]
+
+
+def test_numeral_reads_non_canonical_numerals():
+    a = zecklab.numeral("1010011")
+    assert a["n"] == 32 and a["canonical"] is False and a["numeral"] == "1010100"
+
+
+def test_nim_and_wythoff_match_the_command_line():
+    with pytest.raises(ValueError, match="at least 2 counters"):
+        zecklab.nim.solve(1)
+    for heap in [2, 3, 100, 10**20 + 3]:
+        (line,) = cli("nim", "solve", str(heap))
+        keys = {"heap", "cap", "winning_moves", "threshold"}
+        assert zecklab.nim.solve(heap) == normalise(line, keys)
+    for a, b in [(3, 5), (10, 7), (10**15, 10**15 + 1)]:
+        (line,) = cli("wythoff", "solve", str(a), str(b))
+        assert zecklab.wythoff.solve(a, b) == normalise(line, {"a", "b", "winning_moves"})
+    assert zecklab.wythoff.solve(3, 5)["outcome"] == "loss"
+    e = zecklab.nim.explore(100)
+    assert e["moves"] and all(isinstance(t, int) for t in e["terms"])
+
+
+def test_zgame_answers_match_the_command_line():
+    for n in [1, 2, 10, 60]:
+        (line,) = cli("zgame", "solve", "--n", str(n), "--tiers-json")
+        mine = zecklab.zgame.solve(n, tiers=True)
+        assert without(mine, "seconds") == without(line, "seconds")
+    (line,) = cli("zgame", "solve", "--n", "40", "--misere")
+    assert without(zecklab.zgame.solve(40, misere=True), "seconds") == without(line, "seconds")
+    (line,) = cli("zgame", "position", "1^3 2^2 5^7", "--line")
+    assert zecklab.zgame.position("1^3 2^2 5^7", line=True) == line
+    (line,) = cli("zgame", "lengths", "--n", "12")
+    assert zecklab.zgame.lengths(12) == normalise(line, {"games"})
+    (line,) = cli("zgame", "grundy", "--n", "20")
+    assert without(zecklab.zgame.grundy(20), "seconds") == without(line, "seconds")
+    (line,) = cli("zgame", "sum", "1^4", "2 3")
+    assert zecklab.zgame.sum(["1^4", "2 3"]) == line
+
+
+def test_player_two_wins_from_three_on():
+    # The theorem, checked: Player 1 wins only n = 2 among these.
+    winners = {n: zecklab.zgame.solve(n, remoteness=False)["winner"] for n in range(1, 40)}
+    assert [n for n, w in winners.items() if w == "P1"] == [2]
+
+
+# ---------------------------------------------------------------- errors
+
+
+def test_bad_input_raises_value_error_with_the_message():
+    with pytest.raises(ValueError, match="never negative"):
+        zecklab.repr(-1)
+    with pytest.raises(ValueError, match="invalid"):
+        zecklab.repr("12x")
+    with pytest.raises(ValueError):
+        zecklab.zgame.position("1^3 4")  # 4 is not a Fibonacci number
+    with pytest.raises(ValueError):
+        zecklab.nim.solve(10, k=0)
+    with pytest.raises(TypeError):
+        zecklab.zgame.solve("ten")
+
+
+def test_sizes_past_a_limit_raise_limit_error():
+    assert issubclass(zecklab.LimitError, ValueError)
+    with pytest.raises(zecklab.LimitError, match="250"):
+        zecklab.zgame.lengths(300)
+    with pytest.raises(zecklab.LimitError, match="not stored"):
+        zecklab.zgame.position("1^600", store="/nonexistent-zecklab-store")
+    with pytest.raises(zecklab.LimitError):
+        zecklab.nim.solve(10**30000)
+    with pytest.raises(zecklab.LimitError):
+        zecklab.zgame.solve(2_000_000)
+
+
+# ---------------------------------------------------------------- tables
+
+
+@pytest.fixture(scope="module")
+def kept():
+    return zecklab.zgame.solve(40, keep=True)
+
+
+def test_a_kept_solve_is_a_table(kept):
+    line = zecklab.zgame.solve(40)
+    assert kept.n == 40 and kept.positions == line["positions"] and kept.source == "solved"
+    assert kept.p_positions() == line["p_positions"]
+    wins = kept.outcomes_bool()
+    assert wins.dtype == np.bool_ and len(wins) == kept.positions
+    assert int((~wins).sum()) == line["p_positions"]
+    packed = np.asarray(kept.outcomes)
+    assert packed.dtype == np.uint8 and np.array_equal(np.unpackbits(packed, bitorder="little")[: kept.positions].astype(bool), wins)
+    assert np.array_equal(kept.outcome(np.arange(kept.positions)), wins)
+    assert kept.remoteness[0] == line["remoteness"]
+
+
+def test_rank_and_unrank_are_inverse_and_agree_with_positions(kept):
+    ranks = np.arange(kept.positions, dtype=np.uint64)
+    counts = kept.unrank(ranks)
+    assert counts.shape == (kept.positions, kept.top)
+    fib = [1, 2]
+    while len(fib) < kept.top:
+        fib.append(fib[-1] + fib[-2])
+    assert np.all(counts @ np.array(fib[: kept.top]) == 40)
+    assert np.array_equal(kept.rank(counts), ranks)
+    rng = np.random.default_rng(1)
+    for r in rng.choice(kept.positions, 20, replace=False):
+        c = counts[r]
+        text = " ".join(f"{f}^{k}" for f, k in zip(fib, c) if k)
+        answer = kept.position(text)
+        assert answer["outcome"] == ("win" if kept.outcome([r])[0] else "loss")
+        assert answer["remoteness"] == kept.remoteness[int(r)]
+    with pytest.raises(ValueError, match="sums to"):
+        kept.rank([[1, 0, 0]])
+    with pytest.raises(IndexError):
+        kept.unrank([kept.positions])
+
+
+def test_arrays_are_read_only(kept):
+    a = kept.outcomes[0:4]
+    with pytest.raises(ValueError):
+        a[0] = 1
+    with pytest.raises(ValueError):
+        kept.remoteness[0:3][0] = 7
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("store")
+    cli("zgame", "solve", "--n", "40", "--save", store=directory)
+    cli("zgame", "solve", "--n", "300", "--save", "--no-remoteness", store=directory)
+    return directory
+
+
+def test_a_stored_table_reads_as_the_solve(store, kept):
+    s = zecklab.Store(store)
+    listed = {e["n"]: e for e in s.list()}
+    assert listed[40]["positions"] == kept.positions and listed[40]["error"] is None
+    t = s.table(40)
+    assert t.source == "store" and t.path.endswith("zgame-n40.zkt")
+    assert np.array_equal(np.asarray(t.outcomes), np.asarray(kept.outcomes))
+    assert np.array_equal(np.asarray(t.remoteness), np.asarray(kept.remoteness))
+    assert t.position("1^40") == dict(kept.position("1^40"), source="store")
+    assert zecklab.zgame.position("1^40", store=store)["source"] == "store"
+    big = s.table(300)
+    line = zecklab.zgame.solve(300, remoteness=False)
+    assert big.p_positions() == line["p_positions"] and not big.has_remoteness
+    ranks = np.random.default_rng(2).integers(0, big.positions, 1000, dtype=np.uint64)
+    wins = big.outcome(ranks)
+    packed = np.asarray(big.outcomes)
+    assert np.array_equal(wins, (packed[ranks // 8] >> (ranks % 8).astype(np.uint8)) & 1 == 1)
+    with pytest.raises(ValueError, match="no remoteness"):
+        big.remoteness
+
+
+def test_a_damaged_table_is_an_error_not_a_value(store, tmp_path):
+    damaged = tmp_path / "zgame-n40.zkt"
+    data = bytearray((store / "zgame-n40.zkt").read_bytes())
+    data[4096 + 10] ^= 0xFF  # the first byte of the outcome table's first chunk, past the header page
+    damaged.write_bytes(bytes(data))
+    t = zecklab.Store(tmp_path).table(40)
+    with pytest.raises(zecklab.StoreError, match="chunk"):
+        t.outcomes[0:10]
+    with pytest.raises(zecklab.StoreError):
+        zecklab.Store(tmp_path).table(41)
+
+
+def test_frames(kept):
+    arrow = kept.to_arrow()
+    assert arrow.num_rows == kept.positions
+    assert arrow.column_names[0] == "rank" and "outcome" in arrow.column_names
+    p = kept.to_pandas(p_positions=True)
+    assert len(p) == kept.p_positions() and set(p["outcome"]) == {"loss"}
+    pl = kept.to_polars()
+    assert pl.height == kept.positions
+
+
+# ---------------------------------------------------------------- notebook manners
+
+
+def test_an_interrupt_stops_a_long_solve():
+    def interrupt():
+        time.sleep(0.5)
+        import _thread
+
+        _thread.interrupt_main()
+
+    threading.Thread(target=interrupt).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        zecklab.zgame.solve(900)  # minutes of work
+    assert time.monotonic() - started < 5
+
+
+def test_long_calls_release_the_gil():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    zecklab.zgame.solve(200)
+    stop.set()
+    t.join()
+    assert len(ticks) > 10
+
+
+def test_figures_show_as_svg_and_save(tmp_path):
+    f = zecklab.plot.zgame_growth(30)
+    assert f._repr_svg_().lstrip().startswith("<svg") and f.columns
+    f.save(tmp_path / "g.png")
+    assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(ValueError):
+        f.save(tmp_path / "g.gif")
+
+
+def test_answers_render_as_html_with_words_not_only_colour():
+    start = zecklab.zgame.position("1^10")
+    assert start["outcome"] == "loss" and "Losing moves" in start._repr_html_()
+    child = zecklab.zgame.position(start["moves"][0]["to"])
+    h = child._repr_html_()
+    assert child["outcome"] == "win" and "Winning moves" in h and ">loss" in h
+
+
+def test_the_version_is_the_workspace_version():
+    text = (ROOT / "Cargo.toml").read_text()
+    version = text.split("[workspace.package]", 1)[1].split('version = "', 1)[1].split('"', 1)[0]
+    assert zecklab.__version__ == version
+
+
+def test_the_tour_notebook_runs():
+    nbformat = pytest.importorskip("nbformat") if os.environ.get("ZECKLAB_PYTHON_TESTS") != "require" else __import__("nbformat")
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(ROOT / "docs" / "python-tour.ipynb", as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3").execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert any("image/svg+xml" in o.get("data", {}) for o in outputs)
