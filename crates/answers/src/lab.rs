@@ -3,9 +3,98 @@
 //! (`zgame p-structure`), each with its one JSON shape.
 
 use serde::Serialize;
-use zecklab_games::zgame::lab::{PStructure, RuleTest, SearchResult, StrategyRule};
+use zecklab_games::zgame::lab::{
+    enumerate_rules, p_structure, search_preferences, search_rules, test_rule, Exploration, PStructure,
+    RuleTest, SearchResult, StrategyRule, SEARCH_GUARDS, SEARCH_PICKS,
+};
+use zecklab_games::zgame::{solve, Solution, SolvedTable};
 
+use crate::solve::SOLVE_MEMORY;
 use crate::AnswerError;
+
+/// The largest game a rule is tested on, or whose P-positions are counted (each walks the whole
+/// solved game).
+pub const LAB_LIMIT: u32 = 300;
+/// The largest n a rule search solves every game up to.
+pub const SEARCH_LIMIT: u32 = 200;
+/// The most preferences a searched rule has.
+pub const SEARCH_SIZE_LIMIT: usize = 3;
+
+/// Refuses a game past [`LAB_LIMIT`] for `what` (the command's name).
+///
+/// # Errors
+/// [`AnswerError::Invalid`] for n = 0, [`AnswerError::TooLarge`] past the limit.
+pub fn check_lab_size(n: u32, what: &str) -> Result<(), AnswerError> {
+    match n {
+        0 => Err(AnswerError::Invalid(format!("invalid n = 0: {what} takes 1 <= n <= {LAB_LIMIT}"))),
+        n if n > LAB_LIMIT => {
+            Err(AnswerError::TooLarge(format!("invalid n = {n}: {what} takes 1 <= n <= {LAB_LIMIT}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `zgame rule-test` at one n: the rule tested against every Player 1 line on `table`.
+pub fn rule_test(rule: &StrategyRule, table: &(impl SolvedTable + ?Sized)) -> RuleTestJson {
+    RuleTestJson::of(rule, &test_rule(rule, table, Exploration::Full))
+}
+
+/// `zgame p-structure` of the game `table` holds.
+pub fn p_structure_of(table: &(impl SolvedTable + ?Sized)) -> PStructureJson {
+    PStructureJson::of(table.index().n(), &p_structure(table))
+}
+
+/// `zgame rule-search`: every rule of up to `size` preferences tested on n = 3 to `last`, the
+/// agreement measured at `agreement_n` (default: `last`, at most 40), the `top` of each kind
+/// kept; `progress(done, total)` counts rules tested.
+///
+/// # Errors
+/// [`AnswerError`] for a size, range or agreement n outside the limits.
+pub fn rule_search(
+    size: usize,
+    last: u32,
+    agreement_n: Option<u32>,
+    top: usize,
+    progress: impl Fn(u64, u64) + Sync,
+) -> Result<RuleSearchJson, AnswerError> {
+    if !(1..=SEARCH_SIZE_LIMIT).contains(&size) {
+        return Err(AnswerError::Invalid(format!(
+            "invalid --size {size}: give 1 to {SEARCH_SIZE_LIMIT} preferences"
+        )));
+    }
+    if last < 3 {
+        return Err(AnswerError::Invalid(format!("invalid --to {last}: the search tests n from 3")));
+    }
+    if last > SEARCH_LIMIT {
+        return Err(AnswerError::TooLarge(format!(
+            "invalid n = {last}: zgame rule-search takes 1 <= n <= {SEARCH_LIMIT}"
+        )));
+    }
+    let agreement_n = agreement_n.unwrap_or(last.min(40));
+    if !(1..=last).contains(&agreement_n) {
+        return Err(AnswerError::Invalid(format!(
+            "invalid --agreement-n {agreement_n}: give 1 to --to ({last})"
+        )));
+    }
+    let start = std::time::Instant::now();
+    let tables: Vec<Solution> = (1..=last)
+        .map(|n| solve(n, false, SOLVE_MEMORY, |_, _| {}))
+        .collect::<Result<_, _>>()
+        .map_err(|e| AnswerError::TooLarge(e.to_string()))?;
+    let rules = enumerate_rules(&search_preferences(), size);
+    let total = rules.len() as u64;
+    let results = search_rules(rules, &tables, agreement_n, |done| progress(done, total));
+    Ok(RuleSearchJson::of(
+        results,
+        size,
+        last,
+        agreement_n,
+        SEARCH_PICKS.iter().map(ToString::to_string).collect(),
+        SEARCH_GUARDS.iter().map(ToString::to_string).collect(),
+        top,
+        start.elapsed().as_secs_f64(),
+    ))
+}
 
 /// Reads a rule of the strategy language.
 ///

@@ -297,6 +297,71 @@ fn zgame_sum<'py>(
     to_python(py, &answer)
 }
 
+/// Runs `work` on the game on `n`'s table: the stored one (every chunk checked first), else a
+/// fresh solve of outcomes (as the command line's strategy lab does).
+fn with_table<T>(
+    store: Option<&Store>,
+    n: u32,
+    cancel: &zecklab_games::Cancel,
+    work: impl Fn(&dyn zecklab_games::zgame::SolvedTable) -> T,
+) -> PyResult<T> {
+    if let Some(table) = store.map(|s| s.open(n)).transpose().map_err(store_error)?.flatten() {
+        let verified = table.load(SOLVE_MEMORY as u64, |_, _| {}).map_err(store_error)?;
+        return Ok(work(&verified));
+    }
+    let request = SolveRequest { n, remoteness: false, misere: false, tiers: false };
+    let solution = solving::solve_flat(request, cancel, |_, _| {}).map_err(solve_failure)?;
+    Ok(work(&solution))
+}
+
+/// Whether Player 2 wins the game on `n` by following an explicit rule (`zgame rule-test`).
+#[pyfunction]
+#[pyo3(signature = (rule, n, store=None))]
+fn zgame_rule_test<'py>(
+    py: Python<'py>,
+    rule: String,
+    n: u32,
+    store: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rule = zecklab_answers::lab::parse_rule(&rule).map_err(answer_error)?;
+    zecklab_answers::lab::check_lab_size(n, "zgame rule-test").map_err(answer_error)?;
+    let store = locate(store).ok();
+    let answer = work::run(py, "testing the rule", move |context| {
+        with_table(store.as_ref(), n, &context.cancel, |t| zecklab_answers::lab::rule_test(&rule, t))
+    })?;
+    to_python(py, &answer)
+}
+
+/// Every rule of the strategy language up to `size` preferences, tested on n = 3 to `to`
+/// (`zgame rule-search`).
+#[pyfunction]
+#[pyo3(signature = (size, to, agreement_n=None, top=10))]
+fn zgame_rule_search<'py>(
+    py: Python<'py>,
+    size: usize,
+    to: u32,
+    agreement_n: Option<u32>,
+    top: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let answer = work::run(py, "searching rules", move |context| {
+        zecklab_answers::lab::rule_search(size, to, agreement_n, top, |d, t| context.progress.set(d, t))
+            .map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// The structure of the game on `n`'s P-positions (`zgame p-structure`).
+#[pyfunction]
+#[pyo3(signature = (n, store=None))]
+fn zgame_p_structure<'py>(py: Python<'py>, n: u32, store: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
+    zecklab_answers::lab::check_lab_size(n, "zgame p-structure").map_err(answer_error)?;
+    let store = locate(store).ok();
+    let answer = work::run(py, "counting", move |context| {
+        with_table(store.as_ref(), n, &context.cancel, |t| zecklab_answers::lab::p_structure_of(t))
+    })?;
+    to_python(py, &answer)
+}
+
 /// The tables of a store: one dict per file (`store list --json` fields).
 #[pyfunction]
 #[pyo3(signature = (path=None))]
@@ -429,6 +494,9 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_sum, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_rule_test, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_rule_search, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_p_structure, m)?)?;
     m.add_function(wrap_pyfunction!(store_list, m)?)?;
     m.add_function(wrap_pyfunction!(store_table, m)?)?;
     m.add_function(wrap_pyfunction!(figure, m)?)?;

@@ -429,50 +429,41 @@ impl Table {
     fn rank<'py>(
         &self,
         py: Python<'py>,
-        counts: PyReadonlyArray2<'py, i64>,
+        counts: PyReadonlyArray2<'py, u32>,
     ) -> PyResult<Bound<'py, PyArray1<u64>>> {
         let counts = counts.as_array();
         let (rows, columns) = counts.dim();
         let index = self.source.index();
-        let top = index.top();
-        if columns > top {
-            // Extra columns are allowed only when they are all zero.
-            if counts.slice(numpy::ndarray::s![.., top..]).iter().any(|&c| c != 0) {
-                return Err(PyValueError::new_err(format!(
-                    "a position uses a part above F{top}, larger than n = {}",
-                    index.n()
-                )));
-            }
+        let top = index.top().max(1);
+        if columns > top && counts.slice(numpy::ndarray::s![.., top..]).iter().any(|&c| c != 0) {
+            return Err(PyValueError::new_err(format!(
+                "a position uses a part above F{top}, larger than n = {}",
+                index.n()
+            )));
         }
-        let owned: Vec<u32> = counts
-            .slice(numpy::ndarray::s![.., ..columns.min(top)])
-            .rows()
-            .into_iter()
-            .flat_map(|row| {
-                let mut padded = row.to_vec();
-                padded.resize(top, 0);
-                padded
-            })
-            .map(|c| {
-                u32::try_from(c).map_err(|_| {
-                    PyValueError::new_err(format!("invalid count {c}: counts are whole numbers"))
-                })
-            })
-            .collect::<PyResult<_>>()?;
+        // One flat row-major copy with `top` columns (the rows as given when they already are).
+        let flat: Vec<u32> = match counts.as_slice() {
+            Some(slice) if columns == top => slice.to_vec(),
+            _ => {
+                let mut flat = vec![0u32; rows * top];
+                for (row, given) in flat.chunks_exact_mut(top).zip(counts.rows()) {
+                    for (c, &g) in row.iter_mut().zip(given.iter()) {
+                        *c = g;
+                    }
+                }
+                flat
+            }
+        };
         let source = self.source.clone();
         let n = u64::from(index.n());
         let ranks = py.detach(move || {
             use rayon::prelude::*;
             let index = source.index();
-            owned
-                .par_chunks(top.max(1))
+            let fib = &zecklab_numeration::fib::FIB_U64[1..=top];
+            flat.par_chunks(top)
                 .enumerate()
                 .map(|(i, c)| {
-                    let sum: u64 = c
-                        .iter()
-                        .enumerate()
-                        .map(|(j, &k)| u64::from(k) * zecklab_numeration::fib::FIB_U64[j + 1])
-                        .sum();
+                    let sum: u64 = c.iter().zip(fib).map(|(&k, &f)| u64::from(k) * f).sum();
                     if sum != n {
                         return Err(format!("row {i} sums to {sum}, not n = {n}"));
                     }
@@ -480,9 +471,7 @@ impl Table {
                 })
                 .collect::<Result<Vec<u64>, String>>()
         });
-        let ranks = ranks.map_err(PyValueError::new_err)?;
-        debug_assert_eq!(ranks.len(), rows);
-        Ok(Array1::from(ranks).into_pyarray(py))
+        Ok(Array1::from(ranks.map_err(PyValueError::new_err)?).into_pyarray(py))
     }
 
     /// The counts of each rank (one row per rank, `top` columns `c_1, c_2, ...`).

@@ -125,6 +125,19 @@ def test_zgame_answers_match_the_command_line():
     assert zecklab.zgame.sum(["1^4", "2 3"]) == line
 
 
+def test_the_strategy_lab_matches_the_command_line():
+    (line,) = cli("zgame", "rule-test", "--rule", "combine:largest,ones,split:largest", "--from", "12", "--to", "12")
+    assert zecklab.zgame.rule_test("combine:largest,ones,split:largest", 12) == line
+    (line,) = cli("zgame", "p-structure", "--n", "30")
+    assert zecklab.zgame.p_structure(30) == line
+    (line,) = cli("zgame", "rule-search", "--size", "1", "--to", "20")
+    assert without(zecklab.zgame.rule_search(1, 20), "seconds") == without(line, "seconds")
+    with pytest.raises(ValueError, match="invalid"):
+        zecklab.zgame.rule_test("combine:sideways", 10)
+    with pytest.raises(zecklab.LimitError, match="300"):
+        zecklab.zgame.p_structure(301)
+
+
 def test_player_two_wins_from_three_on():
     # The theorem, checked: Player 1 wins only n = 2 among these.
     winners = {n: zecklab.zgame.solve(n, remoteness=False)["winner"] for n in range(1, 40)}
@@ -198,6 +211,9 @@ def test_rank_and_unrank_are_inverse_and_agree_with_positions(kept):
         assert answer["remoteness"] == kept.remoteness[int(r)]
     with pytest.raises(ValueError, match="sums to"):
         kept.rank([[1, 0, 0]])
+    with pytest.raises(ValueError, match="whole number"):
+        kept.rank([[-2, 21]])
+    assert kept.rank(np.array([[40]], dtype=np.int8)).tolist() == [0]
     with pytest.raises(IndexError):
         kept.unrank([kept.positions])
 

@@ -108,10 +108,17 @@ impl PositionIndex {
         for j in (2..=self.top).rev() {
             let f = FIB_U64[j] as usize;
             let row = &self.table[j * self.stride..][..self.stride];
-            let mut c = 0usize;
-            // Positions with c_j = c start at row[m] - row[m - c f]; find the block holding rank.
-            while (c + 1) * f <= m && row[m] - row[m - (c + 1) * f] <= rank {
-                c += 1;
+            // Positions with c_j = c start at row[m] - row[m - c f], growing with c: find the last
+            // block starting at or below rank by bisection over 0..=m / f (c_2 alone can take
+            // n / 2 values, so a linear scan would cost hundreds of steps at n = 500).
+            let (mut c, mut high) = (0usize, m / f);
+            while c < high {
+                let mid = (c + high).div_ceil(2);
+                if row[m] - row[m - mid * f] <= rank {
+                    c = mid;
+                } else {
+                    high = mid - 1;
+                }
             }
             rank -= row[m] - row[m - c * f];
             counts[j - 1] = c as u32;
@@ -237,6 +244,22 @@ mod tests {
                 for m in p.moves() {
                     assert!(index.rank(&p.apply(m).unwrap()).unwrap() > r, "n = {n}, {p} {m}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn unranking_inverts_ranking_in_large_games() {
+        for n in [200, 500, 1000] {
+            let index = PositionIndex::new(n).unwrap();
+            let mut counts = vec![0; index.top()];
+            // Ranks spread over the whole range, with both ends.
+            let step = index.count() / 997;
+            for r in (0..index.count()).step_by(step as usize).chain([index.count() - 1]) {
+                index.unrank_into(r, &mut counts);
+                let sum: u64 = counts.iter().enumerate().map(|(i, &c)| u64::from(c) * FIB_U64[i + 1]).sum();
+                assert_eq!(sum, u64::from(n));
+                assert_eq!(index.rank_counts(&counts), r, "n = {n}");
             }
         }
     }

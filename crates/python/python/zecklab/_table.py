@@ -45,7 +45,13 @@ class Table:
         counts = np.asarray(counts)
         if counts.ndim == 1:
             counts = counts.reshape(1, -1)
-        return self._native.rank(np.ascontiguousarray(counts, dtype=np.int64))
+        if counts.dtype != np.uint32:
+            if not np.issubdtype(counts.dtype, np.integer):
+                raise ValueError("counts are whole numbers: give an integer array")
+            if counts.size and (counts.min() < 0 or counts.max() > np.iinfo(np.uint32).max):
+                raise ValueError("invalid counts: each count is a whole number below 2^32")
+            counts = counts.astype(np.uint32)
+        return self._native.rank(np.ascontiguousarray(counts))
 
     def unrank(self, ranks: Any) -> np.ndarray:
         """The counts of each rank: one row per rank, ``top`` columns ``c_1, c_2, ...``."""

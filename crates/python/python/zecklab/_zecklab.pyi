@@ -54,7 +54,7 @@ class Table:
         """Outcomes of ranks ``start..stop`` as ``bool`` (True: a win)."""
     def outcome(self, ranks: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
         """The outcome of each rank (True: a win)."""
-    def rank(self, counts: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+    def rank(self, counts: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint64]:
         """The rank of each row of counts ``c_1, c_2, ...``."""
     def unrank(self, ranks: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint32]:
         """The counts of each rank, one row per rank."""
@@ -85,6 +85,12 @@ def zgame_grundy(n: int, recurrence: Optional[str] = None, rules: Optional[str] 
     """Grundy values of every position of a game."""
 def zgame_sum(positions: List[str], recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
     """A sum of positions."""
+def zgame_rule_test(rule: str, n: int, store: Optional[str] = None) -> Dict[str, Any]:
+    """Whether Player 2 wins the game on ``n`` by following a rule."""
+def zgame_rule_search(size: int, to: int, agreement_n: Optional[int] = None, top: int = 10) -> Dict[str, Any]:
+    """Every rule up to ``size`` preferences, tested on n = 3 to ``to``."""
+def zgame_p_structure(n: int, store: Optional[str] = None) -> Dict[str, Any]:
+    """The structure of the game on ``n``'s P-positions."""
 def store_list(path: Optional[str] = None) -> List[Dict[str, Any]]:
     """The tables of a store."""
 def store_table(n: int, path: Optional[str] = None, misere: bool = False) -> Table:

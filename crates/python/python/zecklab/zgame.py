@@ -47,3 +47,22 @@ def sum(positions: List[str], recurrence: Optional[str] = None, rules: Optional[
     """A sum of positions (a move in one of them per turn): each component's Grundy value, the
     sum's, its outcome and every winning move (``zgame sum --json``)."""
     return Answer(_zecklab.zgame_sum(list(positions), recurrence, rules))
+
+
+def rule_test(rule: str, n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Answer:
+    """Whether Player 2 wins the game on ``n`` by following ``rule`` (the strategy language of
+    ``zgame rule-test``, e.g. ``"combine:largest,ones,split:largest"``) against every Player 1 line:
+    decisions, agreement with the winning moves, the first bad decision and a losing line."""
+    return Answer(_zecklab.zgame_rule_test(rule, n, None if store is None else os.fspath(store)))
+
+
+def rule_search(size: int, to: int, agreement_n: Optional[int] = None, top: int = 10) -> Answer:
+    """Every rule of up to ``size`` preferences tested on n = 3 to ``to`` (``zgame rule-search``):
+    the rules that win longest and those that agree best with the winning moves."""
+    return Answer(_zecklab.zgame_rule_search(size, to, agreement_n, top))
+
+
+def p_structure(n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Answer:
+    """The structure of the game on ``n``'s P-positions (``zgame p-structure``): counts by the
+    parity of the parts and of c1, by the largest part, and Player 2's winning replies."""
+    return Answer(_zecklab.zgame_p_structure(n, None if store is None else os.fspath(store)))

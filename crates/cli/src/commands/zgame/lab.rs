@@ -3,27 +3,14 @@
 //! `zecklab_answers::lab`'s. Tables come from the store when it holds the game, else from a solve
 //! of outcomes.
 
-use std::time::Instant;
-
-use zecklab_answers::lab::{parse_rule, PStructureJson, RuleSearchJson, RuleTestJson};
-use zecklab_games::zgame::lab::{
-    enumerate_rules, p_structure, search_preferences, search_rules, test_rule, Exploration, SEARCH_GUARDS,
-    SEARCH_PICKS,
-};
-use zecklab_games::zgame::{solve, Solution, SolvedTable};
+use zecklab_answers::lab::{self as answers, parse_rule};
+use zecklab_games::zgame::{solve, SolvedTable};
 use zecklab_store::Store;
 
 use super::common::{check_range, MEMORY_LIMIT};
 use crate::input::{self, InputError};
 use crate::output::Out;
 use crate::progress;
-
-/// The largest n `rule-test` and `p-structure` explore (every reachable position is held, a rank
-/// of 8 bytes each, besides two bits a position).
-pub const LAB_LIMIT: u32 = 300;
-/// The largest n `rule-search` tests to, and the largest size.
-pub const SEARCH_LIMIT: u32 = 200;
-pub const SEARCH_SIZE_LIMIT: usize = 3;
 
 /// Runs `work` on the game on `n`'s table: the stored one (every chunk checked first), else a
 /// fresh solve of outcomes.
@@ -47,12 +34,12 @@ pub fn rule_test(
 ) -> anyhow::Result<()> {
     let rule = parse_rule(text)?;
     check_range(first, last)?;
-    input::game_size(last, LAB_LIMIT, "zgame rule-test")?;
+    answers::check_lab_size(last, "zgame rule-test")?;
     for n in first..=last {
         let spinner = progress::spinner(&format!("testing n = {n}"));
-        let test = with_table(store, n, |t| test_rule(&rule, t, Exploration::Full));
+        let line = with_table(store, n, |t| answers::rule_test(&rule, t));
         spinner.finish_and_clear();
-        let line = RuleTestJson::of(&rule, &test?);
+        let line = line?;
         if json {
             out.json(&line)?;
             continue;
@@ -96,43 +83,13 @@ pub fn rule_search(
     top: usize,
     json: bool,
 ) -> anyhow::Result<()> {
-    if !(1..=SEARCH_SIZE_LIMIT).contains(&size) {
-        return Err(
-            InputError(format!("invalid --size {size}: give 1 to {SEARCH_SIZE_LIMIT} preferences")).into()
-        );
-    }
-    check_range(3, last.max(3))?;
-    input::game_size(last, SEARCH_LIMIT, "zgame rule-search")?;
-    if last < 3 {
-        return Err(InputError(format!("invalid --to {last}: the search tests n from 3")).into());
-    }
-    let agreement_n = agreement_n.unwrap_or(last.min(40));
-    if !(1..=last).contains(&agreement_n) {
-        return Err(
-            InputError(format!("invalid --agreement-n {agreement_n}: give 1 to --to ({last})")).into()
-        );
-    }
-    let start = Instant::now();
-    let spinner = progress::spinner(&format!("solving n = 1 to {last}"));
-    let tables: Vec<Solution> = (1..=last)
-        .map(|n| solve(n, false, MEMORY_LIMIT, |_, _| {}))
-        .collect::<Result<_, _>>()
-        .map_err(InputError::from_display)?;
-    spinner.finish_and_clear();
-    let rules = enumerate_rules(&search_preferences(), size);
-    let bar = progress::bar(rules.len() as u64, "rules", "testing");
-    let results = search_rules(rules, &tables, agreement_n, |done| bar.set_position(done));
+    let bar = progress::bar(0, "rules", &format!("solving n = 1 to {last}, then testing rules"));
+    let report = answers::rule_search(size, last, agreement_n, top, |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    });
     bar.finish_and_clear();
-    let report = RuleSearchJson::of(
-        results,
-        size,
-        last,
-        agreement_n,
-        SEARCH_PICKS.iter().map(ToString::to_string).collect(),
-        SEARCH_GUARDS.iter().map(ToString::to_string).collect(),
-        top,
-        start.elapsed().as_secs_f64(),
-    );
+    let report = report?;
     if json {
         return out.json(&report);
     }
@@ -154,11 +111,11 @@ pub fn rule_search(
 
 /// `zgame p-structure`.
 pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) -> anyhow::Result<()> {
-    input::game_size(n, LAB_LIMIT, "zgame p-structure")?;
+    answers::check_lab_size(n, "zgame p-structure")?;
     let spinner = progress::spinner(&format!("counting n = {n}"));
-    let structure = with_table(store, n, |t| p_structure(t));
+    let answer = with_table(store, n, |t| answers::p_structure_of(t));
     spinner.finish_and_clear();
-    let answer = PStructureJson::of(n, &structure?);
+    let answer = answer?;
     if json {
         return out.json(&answer);
     }
