@@ -8,7 +8,7 @@ use zecklab_games::zgame::{solve, SolvedTable};
 use zecklab_store::Store;
 
 use super::common::{check_range, MEMORY_LIMIT};
-use crate::input::{self, InputError};
+use crate::input::InputError;
 use crate::output::Out;
 use crate::progress;
 
@@ -102,7 +102,7 @@ pub fn rule_search(
         let loss = r.first_loss.map_or(format!("wins through {last}"), |n| format!("loses at n = {n}"));
         out.line(format!("  {:<50} {loss}", r.rule))?;
     }
-    out.line(format!("the highest agreement with the winning moves at n = {agreement_n}:"))?;
+    out.line(format!("the highest agreement with the winning moves at n = {}:", report.agreement_n))?;
     for r in &report.best_agreement {
         out.line(format!("  {:<50} {:.4}", r.rule, r.agreement.unwrap_or(0.0)))?;
     }
