@@ -17,6 +17,7 @@ pub mod nim;
 pub mod number;
 pub mod repr;
 pub mod solve;
+pub mod tables;
 pub mod wythoff;
 pub mod zgame;
 

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use zecklab_answers::family::Variant;
 use zecklab_answers::solve::{self as solving, SolveRequest, SOLVE_MEMORY};
-use zecklab_answers::{lengths, nim, number, repr as representation, wythoff, zgame as answers};
+use zecklab_answers::{lengths, nim, number, repr as representation, tables, wythoff, zgame as answers};
 use zecklab_games::fibnim::Theory;
 use zecklab_games::zgame::Solution;
 use zecklab_store::Store;
@@ -159,6 +159,72 @@ fn wythoff_explore<'py>(
     let position = wythoff_question(a, b)?;
     let answer = work::run(py, "exploring", move |_| Ok(wythoff::explore(&position)))?;
     to_python(py, &answer)
+}
+
+/// The rules of Fibonacci Nim from Python's arguments.
+fn nim_rules(k: u64, misere: bool) -> PyResult<zecklab_games::fibnim::NimRules> {
+    nim::rules(k, misere).map_err(answer_error)
+}
+
+/// Fibonacci Nim: the essay's census of opening heaps `2..=to` (`nim census`).
+#[pyfunction]
+#[pyo3(signature = (to, k=2, misere=false))]
+fn nim_census<'py>(py: Python<'py>, to: u32, k: u64, misere: bool) -> PyResult<Bound<'py, PyAny>> {
+    let rules = nim_rules(k, misere)?;
+    let answer = work::run(py, "census", move |_| tables::census(rules, to).map_err(answer_error))?;
+    to_python(py, &answer)
+}
+
+/// Fibonacci Nim: the positions reachable from the opening of `heap` (`nim reach`).
+#[pyfunction]
+#[pyo3(signature = (heap, k=2, misere=false))]
+fn nim_reach<'py>(py: Python<'py>, heap: u32, k: u64, misere: bool) -> PyResult<Bound<'py, PyAny>> {
+    let rules = nim_rules(k, misere)?;
+    let answer = work::run(py, "reach", move |_| tables::reach(rules, heap).map_err(answer_error))?;
+    to_python(py, &answer)
+}
+
+/// Fibonacci Nim: the losing opening heaps up to `to`, against the ladder (`nim sequence`).
+#[pyfunction]
+#[pyo3(signature = (to, k=2, misere=false))]
+fn nim_sequence<'py>(py: Python<'py>, to: u32, k: u64, misere: bool) -> PyResult<Bound<'py, PyAny>> {
+    let rules = nim_rules(k, misere)?;
+    let answer = work::run(py, "sequence", move |_| tables::sequence(rules, to).map_err(answer_error))?;
+    to_python(py, &answer)
+}
+
+/// Fibonacci Nim: Grundy values of single heaps `1..=to` (`nim grundy`, one dict per heap).
+#[pyfunction]
+#[pyo3(signature = (to, k=2))]
+fn nim_grundy<'py>(py: Python<'py>, to: u32, k: u64) -> PyResult<Bound<'py, PyAny>> {
+    let rules = nim_rules(k, false)?;
+    let answer =
+        work::run(py, "Grundy values", move |_| tables::nim_grundy(rules, to).map_err(answer_error))?;
+    to_python(py, &answer)
+}
+
+/// Wythoff's game: P-positions `0..count` with their numerals (`wythoff ppos`).
+#[pyfunction]
+fn wythoff_ppos<'py>(py: Python<'py>, count: u64) -> PyResult<Bound<'py, PyAny>> {
+    // A list in memory, not a stream: a million rows is a few hundred megabytes of Python objects.
+    tables::check_ppos_count(count, 1_000_000).map_err(answer_error)?;
+    let rows = work::run(py, "P-positions", move |_| Ok((0..count).map(tables::ppos).collect::<Vec<_>>()))?;
+    to_python(py, &rows)
+}
+
+/// Wythoff's game: the `size` x `size` board of Grundy values as a 2-D `uint32` array
+/// (row `a`, column `b`).
+#[pyfunction]
+fn wythoff_grundy<'py>(py: Python<'py>, size: usize) -> PyResult<Bound<'py, numpy::PyArray2<u32>>> {
+    tables::check_board_size(size).map_err(answer_error)?;
+    let flat = work::run(py, "Grundy values", move |context| {
+        let board = tables::wythoff_grundy(size, |rows| context.progress.set(rows as u64, size as u64))
+            .map_err(answer_error)?;
+        Ok((0..size).flat_map(|a| board.row(a).to_vec()).collect::<Vec<u32>>())
+    })?;
+    let array = numpy::ndarray::Array2::from_shape_vec((size, size), flat)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(numpy::IntoPyArray::into_pyarray(array, py))
 }
 
 /// The last game solved flat with remoteness for `zgame_position`, kept for the next question
@@ -487,6 +553,12 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(numeral, m)?)?;
     m.add_function(wrap_pyfunction!(nim_solve, m)?)?;
     m.add_function(wrap_pyfunction!(nim_explore, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_census, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_reach, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_grundy, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff_ppos, m)?)?;
+    m.add_function(wrap_pyfunction!(wythoff_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(wythoff_solve, m)?)?;
     m.add_function(wrap_pyfunction!(wythoff_explore, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_solve, m)?)?;

@@ -108,6 +108,27 @@ def test_nim_and_wythoff_match_the_command_line():
     assert e["moves"] and all(isinstance(t, int) for t in e["terms"])
 
 
+def test_nim_and_wythoff_tables_match_the_command_line():
+    (line,) = cli("nim", "census", "--to", "200")
+    assert zecklab.nim.census(200) == line
+    (line,) = cli("nim", "reach", "100")
+    assert zecklab.nim.reach(100) == line
+    (line,) = cli("nim", "sequence", "--to", "1000", "--k", "3")
+    assert zecklab.nim.sequence(1000, k=3) == line
+    assert zecklab.nim.grundy(30) == cli("nim", "grundy", "--to", "30")
+    assert zecklab.wythoff.ppos(40) == normalise(cli("wythoff", "ppos", "--count", "40"), {"a", "b"})
+    board = zecklab.wythoff.grundy(60)
+    assert board.shape == (60, 60) and board.tolist() == [r["grundy"] for r in cli("wythoff", "grundy", "--size", "60")]
+    # The P-positions are exactly the zeros of the board.
+    zeros = {(int(a), int(b)) for a, b in zip(*np.nonzero(board == 0))}
+    listed = {(p["a"], p["b"]) for p in zecklab.wythoff.ppos(40) if p["b"] < 60}
+    assert listed | {(b, a) for a, b in listed} == zeros
+    with pytest.raises(zecklab.LimitError):
+        zecklab.nim.census(10**6)
+    with pytest.raises(ValueError):
+        zecklab.nim.census(1)
+
+
 def test_zgame_answers_match_the_command_line():
     for n in [1, 2, 10, 60]:
         (line,) = cli("zgame", "solve", "--n", str(n), "--tiers-json")

@@ -9,8 +9,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 use zecklab_games::fibnim::{
-    census, estimated_threshold_steps, own_caps_analysis, reach, sequence, Analysis, GrundyTable,
-    NimPosition, NimRules, SharedCapSolver, Theory,
+    own_caps_analysis, Analysis, GrundyTable, NimPosition, NimRules, SharedCapSolver, Theory,
 };
 
 use zecklab_answers as answers;
@@ -20,17 +19,8 @@ use crate::output::Out;
 use crate::progress;
 use crate::prompt::{say, First, Prompt, Turn};
 
-/// Largest `--to` for `nim census` (it counts every opening move: quadratic work).
-const CENSUS_LIMIT: u32 = 50_000;
-/// Largest heap for `nim reach`.
-const REACH_LIMIT: u32 = 5_000;
-/// Largest `--to` for `nim sequence` (4 bytes a heap).
-const SEQUENCE_LIMIT: u32 = 1_000_000_000;
-/// Most scan steps (by the estimate) an exhaustive threshold table may take: about a minute
-/// on one core (k = 2 to 10^9 is estimated at 3 x 10^10 steps and takes about 20 s).
-const THRESHOLD_STEPS_LIMIT: u128 = 100_000_000_000;
-/// Largest heap for Grundy tables (`heap^2 / 2` values).
-const GRUNDY_LIMIT: u32 = 5_000;
+use zecklab_answers::tables::{self, NIM_GRUNDY_LIMIT as GRUNDY_LIMIT};
+
 /// Largest product of (heap + 1) over the heaps of a shared-cap sum (exhaustive search).
 const SHARED_CAP_LIMIT: u64 = 2_000_000;
 
@@ -152,8 +142,7 @@ pub fn run(args: NimArgs) -> anyhow::Result<ExitCode> {
         }
         NimCommand::Census { to, rules, json } => {
             let rules = rules.rules()?;
-            let to = bounded("--to", to, 2, CENSUS_LIMIT)?;
-            let c = census(rules, to);
+            let c = tables::census(rules, to)?;
             if json {
                 out.json(&c)?;
             } else {
@@ -175,8 +164,8 @@ pub fn run(args: NimArgs) -> anyhow::Result<ExitCode> {
             }
         }
         NimCommand::Reach { heap, rules, json } => {
-            let heap = small_number("heap", &heap, 2, REACH_LIMIT)?;
-            let r = reach(rules.rules()?, heap);
+            let heap = small_number("heap", &heap, 2, tables::REACH_LIMIT)?;
+            let r = tables::reach(rules.rules()?, heap)?;
             if json {
                 out.json(&r)?;
             } else {
@@ -192,19 +181,12 @@ pub fn run(args: NimArgs) -> anyhow::Result<ExitCode> {
             }
         }
         NimCommand::Sequence { to, rules, json } => {
-            let to = bounded("--to", to, 2, SEQUENCE_LIMIT)?;
             let rules = rules.rules()?;
-            let steps = estimated_threshold_steps(rules.k(), to);
-            if steps > THRESHOLD_STEPS_LIMIT {
-                return Err(InputError::from_display(format!(
-                    "invalid --to {to} with k = {}: the exhaustive search would take about {steps} steps (the scan for each heap is longer the larger k is), more than the {THRESHOLD_STEPS_LIMIT} allowed; lower --to or k",
-                    rules.k()
-                )));
-            }
+            let steps = tables::sequence_steps(rules, to)?;
             // A long search shows that it is working (on a terminal only).
             let spinner = (steps > 1_000_000_000)
                 .then(|| progress::spinner(&format!("searching every heap up to {to}")));
-            let s = sequence(rules, to);
+            let s = tables::sequence(rules, to)?;
             if let Some(spinner) = spinner {
                 spinner.finish_and_clear();
             }
@@ -217,24 +199,12 @@ pub fn run(args: NimArgs) -> anyhow::Result<ExitCode> {
             }
         }
         NimCommand::Grundy { to, rules, json } => {
-            let rules = rules.rules()?;
-            if rules.misere() {
-                return Err(InputError::from_display("Grundy values are for normal play; drop --misere"));
-            }
-            let to = bounded("--to", to, 1, GRUNDY_LIMIT)?;
-            let table = GrundyTable::new(rules, to);
-            for h in 1..=to {
-                let row = table.row(h).expect("heap within the table");
+            for row in tables::nim_grundy(rules.rules()?, to)? {
                 if json {
-                    #[derive(Serialize)]
-                    struct Row<'a> {
-                        heap: u32,
-                        grundy: &'a [u32],
-                    }
-                    out.json(&Row { heap: h, grundy: row })?;
+                    out.json(&row)?;
                 } else {
-                    let values: Vec<String> = row.iter().map(ToString::to_string).collect();
-                    out.line(format!("{h:>5}: {}", values.join(" ")))?;
+                    let values: Vec<String> = row.grundy.iter().map(ToString::to_string).collect();
+                    out.line(format!("{:>5}: {}", row.heap, values.join(" ")))?;
                 }
             }
         }
@@ -253,15 +223,6 @@ fn play_name(rules: NimRules) -> &'static str {
     } else {
         "normal play"
     }
-}
-
-fn bounded(name: &str, value: u32, low: u32, high: u32) -> anyhow::Result<u32> {
-    if value < low || value > high {
-        return Err(InputError::from_display(format!(
-            "invalid {name} {value}: must be between {low} and {high}"
-        )));
-    }
-    Ok(value)
 }
 
 fn small_number(name: &str, text: &str, low: u32, high: u32) -> anyhow::Result<u32> {

@@ -7,18 +7,14 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use num_bigint::BigUint;
 use serde::Serialize;
-use zecklab_games::wythoff::{analyse, formula_pair_u64, GrundyBoard, Heaps, WythoffPosition};
-use zecklab_numeration::{zeckendorf_big, zeckendorf_u64};
+use zecklab_answers::tables;
+use zecklab_games::wythoff::{analyse, GrundyBoard, Heaps, WythoffPosition};
+use zecklab_numeration::zeckendorf_big;
 
 use crate::input::{self, InputError};
 use crate::output::{self, Out};
 use crate::progress;
 use crate::prompt::{say, First, Prompt, Turn};
-
-/// Memory allowed for a Grundy board (values and line bitsets).
-const GRUNDY_MEMORY: u128 = 16 << 30;
-/// Largest --count for `ppos`.
-const PPOS_LIMIT: u64 = 1 << 40;
 
 #[derive(Args, Debug)]
 pub struct WythoffArgs {
@@ -89,24 +85,12 @@ pub fn run(args: WythoffArgs) -> anyhow::Result<ExitCode> {
             }
         }
         WythoffCommand::Ppos { count, json } => {
-            if count > PPOS_LIMIT {
-                return Err(InputError::from_display(format!(
-                    "invalid --count {count}: at most {PPOS_LIMIT}"
-                )));
-            }
+            tables::check_ppos_count(count, tables::PPOS_LIMIT)?;
             for m in 0..count {
-                let (a, b) = formula_pair_u64(m);
-                let (na, nb) = (zeckendorf_u64(a).numeral(), zeckendorf_u64(b).numeral());
+                let p = tables::ppos(m);
+                let (a, b, na, nb) = (&p.a, &p.b, &p.numeral_a, &p.numeral_b);
                 if json {
-                    #[derive(Serialize)]
-                    struct Ppos {
-                        m: u64,
-                        a: String,
-                        b: String,
-                        numeral_a: String,
-                        numeral_b: String,
-                    }
-                    out.json(&Ppos { m, a: a.to_string(), b: b.to_string(), numeral_a: na, numeral_b: nb })?;
+                    out.json(&p)?;
                 } else {
                     out.line(format!("m = {m:>4}: ({a}, {b})  numerals {na} / {nb}"))?;
                 }
@@ -153,28 +137,18 @@ fn explain(position: &WythoffPosition) -> Vec<String> {
 }
 
 fn grundy(out: &mut Out, size: usize, csv: Option<&Path>, json: bool) -> anyhow::Result<()> {
-    if size == 0 {
-        return Err(InputError::from_display("invalid --size 0: the board needs at least one cell"));
-    }
-    let bytes = GrundyBoard::bytes_needed(size);
-    if bytes > GRUNDY_MEMORY {
-        return Err(InputError::from_display(format!(
-            "invalid --size {size}: the board needs about {} MiB, more than the {} MiB allowed",
-            bytes >> 20,
-            GRUNDY_MEMORY >> 20
-        )));
-    }
+    tables::check_board_size(size)?;
     // A bad destination is refused before the work, not after it.
     if let Some(path) = csv {
         output::destination(path)?;
     }
     let bar = progress::bar(size as u64, "rows", "Grundy values");
     let start = std::time::Instant::now();
-    let board = GrundyBoard::compute(size, |rows| {
+    let board = tables::wythoff_grundy(size, |rows| {
         if rows % 64 == 0 {
             bar.set_position(rows as u64);
         }
-    });
+    })?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let Some(path) = csv else {

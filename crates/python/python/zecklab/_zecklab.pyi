@@ -71,6 +71,18 @@ def nim_solve(heap: Whole, cap: Optional[Whole] = None, k: int = 2, misere: bool
     """Fibonacci Nim: the outcome and every winning take."""
 def nim_explore(heap: Whole, cap: Optional[Whole] = None, k: int = 2, misere: bool = False) -> Dict[str, Any]:
     """Fibonacci Nim: the explorer's view of a position."""
+def nim_census(to: int, k: int = 2, misere: bool = False) -> Dict[str, Any]:
+    """The essay's census of opening heaps."""
+def nim_reach(heap: int, k: int = 2, misere: bool = False) -> Dict[str, Any]:
+    """The positions reachable from an opening."""
+def nim_sequence(to: int, k: int = 2, misere: bool = False) -> Dict[str, Any]:
+    """The losing opening heaps against the ladder."""
+def nim_grundy(to: int, k: int = 2) -> List[Dict[str, Any]]:
+    """Grundy values of single heaps, one dict per heap."""
+def wythoff_ppos(count: int) -> List[Dict[str, Any]]:
+    """The first P-positions of Wythoff's game."""
+def wythoff_grundy(size: int) -> npt.NDArray[np.uint32]:
+    """The board of Wythoff Grundy values."""
 def wythoff_solve(a: Whole, b: Whole) -> Dict[str, Any]:
     """Wythoff's game: the outcome and every winning move."""
 def wythoff_explore(a: Whole, b: Whole) -> Dict[str, Any]:

@@ -1,6 +1,6 @@
 """Fibonacci Nim and its factor-k family: take at most k times what the opponent just took."""
 
-from typing import Optional
+from typing import List, Optional
 
 from . import _zecklab
 from ._answer import Answer
@@ -16,3 +16,26 @@ def explore(heap: "int | str", cap: "Optional[int | str]" = None, k: int = 2, mi
     """The explorer's view: :func:`solve`'s fields plus remoteness, the ladder terms and every take
     (for heaps up to 2,000) with its value, best first."""
     return Answer(_zecklab.nim_explore(heap, cap, k, misere))
+
+
+def census(to: int, k: int = 2, misere: bool = False) -> Answer:
+    """The essay's census of opening heaps 2..=``to`` (``nim census --json``): losing heaps,
+    winnable heaps, winning openings, and the smallest-term and numeral checks."""
+    return Answer(_zecklab.nim_census(to, k, misere))
+
+
+def reach(heap: int, k: int = 2, misere: bool = False) -> Answer:
+    """The positions (heap, cap) reachable from the opening of ``heap`` (``nim reach --json``)."""
+    return Answer(_zecklab.nim_reach(heap, k, misere))
+
+
+def sequence(to: int, k: int = 2, misere: bool = False) -> Answer:
+    """The losing opening heaps up to ``to`` found by exhaustive search, against the factor-``k``
+    ladder (``nim sequence --json``)."""
+    return Answer(_zecklab.nim_sequence(to, k, misere))
+
+
+def grundy(to: int, k: int = 2) -> List[dict]:
+    """Grundy values ``g(heap, cap)`` of single heaps 1..=``to``, one dict per heap with its values
+    for caps 1..=heap (``nim grundy --json``, normal play)."""
+    return _zecklab.nim_grundy(to, k)
