@@ -15,6 +15,7 @@ pub mod lengths;
 pub mod moves;
 pub mod nim;
 pub mod number;
+pub mod relatives;
 pub mod repr;
 pub mod solve;
 pub mod tables;

@@ -231,9 +231,11 @@ fn wythoff_grundy<'py>(py: Python<'py>, size: usize) -> PyResult<Bound<'py, nump
 /// about the same game (a notebook asks about many positions of one game).
 static LAST_SOLVED: Mutex<Option<Arc<Solution>>> = Mutex::new(None);
 
-/// The Zeckendorf game on `n`: its figures (`zgame solve`), or with `keep` the solved table.
+/// The Zeckendorf game on `n` or a member of its family: its figures (`zgame solve`), or with
+/// `keep` the solved table.
 #[pyfunction]
-#[pyo3(signature = (n, remoteness=true, misere=false, tiers=false, keep=false))]
+#[pyo3(signature = (n, remoteness=true, misere=false, tiers=false, keep=false, recurrence=None, rules=None, reversed=false))]
+#[allow(clippy::too_many_arguments)]
 fn zgame_solve<'py>(
     py: Python<'py>,
     n: u32,
@@ -241,7 +243,42 @@ fn zgame_solve<'py>(
     misere: bool,
     tiers: bool,
     keep: bool,
+    recurrence: Option<String>,
+    rules: Option<String>,
+    reversed: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let variant = Variant::parse(recurrence.as_deref(), rules.as_deref(), misere).map_err(answer_error)?;
+    let fibonacci = variant.recurrence == zecklab_games::zgame::family::Recurrence::FIBONACCI;
+    if keep && (!fibonacci || reversed) {
+        return Err(PyValueError::new_err(
+            "keep=True keeps the Zeckendorf game's table (either play): drop recurrence and reversed",
+        ));
+    }
+    if reversed && (variant.named || variant.misere) {
+        return Err(PyValueError::new_err(
+            "reversed=True plays the reversed Zeckendorf game in normal play: drop recurrence, rules and misere",
+        ));
+    }
+    if !fibonacci {
+        // The family's own solver (remoteness always), as `zgame solve --recurrence C,K` prints it.
+        let answer = work::run(py, "solving", move |context| {
+            let start = std::time::Instant::now();
+            let solution =
+                zecklab_answers::family::solve_until(&variant, n, false, SOLVE_MEMORY, &context.cancel)
+                    .map_err(answer_error)?;
+            Ok(zecklab_answers::family::FamilySolve::of(&solution, &variant, start.elapsed().as_secs_f64()))
+        })?;
+        return to_python(py, &answer);
+    }
+    if reversed {
+        let answer = work::run(py, "solving the reversed game", move |context| {
+            zecklab_answers::relatives::reversed_line(n, remoteness, tiers, &context.cancel, |d, t| {
+                context.progress.set(d, t)
+            })
+            .map_err(solve_failure)
+        })?;
+        return to_python(py, &answer);
+    }
     let request = SolveRequest { n, remoteness, misere, tiers };
     if keep {
         let solution = work::run(py, "solving", move |context| {
@@ -255,11 +292,21 @@ fn zgame_solve<'py>(
         solving::solve_game(request, &context.cancel, |done, total| context.progress.set(done, total))
             .map_err(solve_failure)
     })?;
-    if misere {
-        // As `zgame solve --misere` prints it: the line with the variant's fields.
-        let tags = Variant { misere: true, ..Variant::ZECKENDORF }.tags();
+    if variant.named || variant.misere {
+        // As `zgame solve` prints a named or misère game: the line with the variant's fields.
+        let tags = variant.tags();
         return to_python(py, &zecklab_answers::family::FamilySolve { solve: answer, tags });
     }
+    to_python(py, &answer)
+}
+
+/// Which coalitions of `players` players win the game on `n` (`zgame coalitions`).
+#[pyfunction]
+fn zgame_coalitions<'py>(py: Python<'py>, n: u32, players: u32) -> PyResult<Bound<'py, PyAny>> {
+    let answer = work::run(py, "coalitions", move |context| {
+        zecklab_answers::relatives::coalitions(n, players, &context.cancel, |d, t| context.progress.set(d, t))
+            .map_err(solve_failure)
+    })?;
     to_python(py, &answer)
 }
 
@@ -275,14 +322,24 @@ fn locate(path: Option<PathBuf>) -> PyResult<Store> {
 /// The value of one position of the Zeckendorf game and of every move (`zgame position`): from
 /// the store when its game is stored, else solved now (up to n = 500).
 #[pyfunction]
-#[pyo3(signature = (position, line=false, store=None))]
+#[pyo3(signature = (position, line=false, store=None, reversed=false))]
 fn zgame_position<'py>(
     py: Python<'py>,
     position: String,
     line: bool,
     store: Option<PathBuf>,
+    reversed: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (p, n) = answers::parse_position(&position).map_err(answer_error)?;
+    if reversed {
+        let answer = work::run(py, "solving the reversed game", move |context| {
+            zecklab_answers::relatives::reversed_position_solved(&p, line, &context.cancel, |d, t| {
+                context.progress.set(d, t)
+            })
+            .map_err(solve_failure)
+        })?;
+        return to_python(py, &answer);
+    }
     let store = locate(store).ok();
     let answer = work::run(py, "answering", move |context| {
         if let Some(table) = store.as_ref().map(|s| s.open(n)).transpose().map_err(store_error)?.flatten() {
@@ -563,6 +620,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(wythoff_explore, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_solve, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_position, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_coalitions, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_sum, m)?)?;

@@ -146,6 +146,23 @@ def test_zgame_answers_match_the_command_line():
     assert zecklab.zgame.sum(["1^4", "2 3"]) == line
 
 
+def test_the_family_and_the_relatives_match_the_command_line():
+    (line,) = cli("zgame", "solve", "--n", "30", "--recurrence", "2,3")
+    assert without(zecklab.zgame.solve(30, recurrence="2,3"), "seconds") == without(line, "seconds")
+    (line,) = cli("zgame", "solve", "--n", "25", "--rules", "no-initial-combine")
+    assert without(zecklab.zgame.solve(25, rules="no-initial-combine"), "seconds") == without(line, "seconds")
+    (line,) = cli("zgame", "solve", "--n", "20", "--reversed")
+    assert without(zecklab.zgame.solve(20, reversed=True), "seconds") == without(line, "seconds")
+    (line,) = cli("zgame", "position", "2 3 5", "--reversed", "--line")
+    assert zecklab.zgame.position("2 3 5", line=True, reversed=True) == line
+    (line,) = cli("zgame", "coalitions", "--n", "15", "--players", "3")
+    assert zecklab.zgame.coalitions(15, 3) == line
+    with pytest.raises(ValueError, match="players"):
+        zecklab.zgame.coalitions(10, 9)
+    with pytest.raises(ValueError, match="reversed"):
+        zecklab.zgame.solve(10, reversed=True, misere=True)
+
+
 def test_the_strategy_lab_matches_the_command_line():
     (line,) = cli("zgame", "rule-test", "--rule", "combine:largest,ones,split:largest", "--from", "12", "--to", "12")
     assert zecklab.zgame.rule_test("combine:largest,ones,split:largest", 12) == line

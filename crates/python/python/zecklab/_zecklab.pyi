@@ -87,10 +87,12 @@ def wythoff_solve(a: Whole, b: Whole) -> Dict[str, Any]:
     """Wythoff's game: the outcome and every winning move."""
 def wythoff_explore(a: Whole, b: Whole) -> Dict[str, Any]:
     """Wythoff's game: the explorer's view of a position."""
-def zgame_solve(n: int, remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False) -> Union[Dict[str, Any], Table]:
+def zgame_solve(n: int, remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, reversed: bool = False) -> Union[Dict[str, Any], Table]:
     """The Zeckendorf game on ``n``: its line, or with ``keep`` the solved table."""
-def zgame_position(position: str, line: bool = False, store: Optional[str] = None) -> Dict[str, Any]:
+def zgame_position(position: str, line: bool = False, store: Optional[str] = None, reversed: bool = False) -> Dict[str, Any]:
     """The value of one position and of every move."""
+def zgame_coalitions(n: int, players: int) -> Dict[str, Any]:
+    """Which coalitions of several players win."""
 def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False) -> Dict[str, Any]:
     """Exact game lengths."""
 def zgame_grundy(n: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:

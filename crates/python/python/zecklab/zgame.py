@@ -12,22 +12,43 @@ from ._table import Table
 
 
 def solve(
-    n: int, remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False
+    n: int,
+    remoteness: bool = True,
+    misere: bool = False,
+    tiers: bool = False,
+    keep: bool = False,
+    recurrence: Optional[str] = None,
+    rules: Optional[str] = None,
+    reversed: bool = False,  # noqa: A002 - the command line's option
 ) -> Union[Answer, Table]:
     """Solves the game on ``n`` by the solver ``zgame solve`` chooses and returns its line: n,
     positions, p_positions, winner (``"P1"``/``"P2"``), remoteness (of the start, ``None`` where
     it is not computed), seconds, and with ``tiers`` the positions and P-positions by number of
-    parts. With ``keep=True`` the whole solve is kept and returned as a :class:`Table` (the flat
-    solver, every position in memory: up to n = 815 for outcomes)."""
-    result = _zecklab.zgame_solve(n, remoteness, misere, tiers, keep)
+    parts. ``misere=True`` plays misère; ``recurrence="c,k"`` and ``rules`` name a member of the
+    generalized family (the line then carries them); ``reversed=True`` solves the reversed game.
+    With ``keep=True`` the whole solve is kept and returned as a :class:`Table` (the flat solver,
+    every position in memory: up to n = 815 for outcomes)."""
+    result = _zecklab.zgame_solve(n, remoteness, misere, tiers, keep, recurrence, rules, reversed)
     return Table(result) if keep else Answer(result)
 
 
-def position(position: str, line: bool = False, store: "Optional[str | os.PathLike[str]]" = None) -> Answer:
+def position(
+    position: str,
+    line: bool = False,
+    store: "Optional[str | os.PathLike[str]]" = None,
+    reversed: bool = False,  # noqa: A002 - the command line's option
+) -> Answer:
     """The value of a position and of every move from it, best first (``zgame position --json``);
     from the store when its game is stored, else solved now (up to n = 500; the last game solved
-    is kept for the next question). With ``line=True``, the optimal continuation to the end."""
-    return Answer(_zecklab.zgame_position(position, line, None if store is None else os.fspath(store)))
+    is kept for the next question). With ``line=True``, the optimal continuation to the end;
+    with ``reversed=True``, the position in the reversed game (solved now, up to n = 532)."""
+    return Answer(_zecklab.zgame_position(position, line, None if store is None else os.fspath(store), reversed))
+
+
+def coalitions(n: int, players: int) -> Answer:
+    """Which coalitions of ``players`` players (2 to 6, moving in turn) can force that one of them
+    makes the last move in the game on ``n`` (``zgame coalitions --json``)."""
+    return Answer(_zecklab.zgame_coalitions(n, players))
 
 
 def lengths(n: int, distribution: bool = False, reversed: bool = False) -> Answer:  # noqa: A002

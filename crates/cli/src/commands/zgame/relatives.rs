@@ -3,10 +3,11 @@
 
 use std::time::Instant;
 
-use zecklab_answers::zgame::{self, CoalitionsJson, ZgameSolve};
-use zecklab_games::zgame::{
-    coalition_bytes, reversed_bytes, solve_coalitions, solve_reversed, ReversedSolution,
-};
+use zecklab_answers::relatives;
+use zecklab_answers::solve::SolveFailure;
+use zecklab_answers::zgame::{self, ZgameSolve};
+use zecklab_games::zgame::{coalition_bytes, reversed_bytes, ReversedSolution};
+use zecklab_games::Cancel;
 
 use super::common::{check_range, print_solve_line, MEMORY_LIMIT, REVERSED_TO};
 use crate::input::{self, InputError};
@@ -31,28 +32,22 @@ player, which fits in {} GiB up to n = {COALITIONS_TO} with 6 players (larger n 
     )
 }
 
-/// Refuses a game whose tables need more than [`MEMORY_LIMIT`].
-fn fits(bytes: Option<u128>, n: u32, what: &str) -> anyhow::Result<()> {
-    let bytes = bytes.ok_or_else(|| InputError(format!("n = {n} is too large to rank its positions")))?;
-    if bytes > MEMORY_LIMIT {
-        return Err(InputError::from_display(format!(
-            "n = {n} is too large: {what} needs {} MiB, more than the {} MiB allowed",
-            bytes.div_ceil(1 << 20),
-            MEMORY_LIMIT >> 20
-        )));
+/// A relative's failure as the command line reports it (cancelling is not offered here).
+fn failed(e: SolveFailure) -> anyhow::Error {
+    match e {
+        SolveFailure::Refused(e) => e.into(),
+        SolveFailure::Cancelled => InputError("cancelled".into()).into(),
     }
-    Ok(())
 }
 
 /// Solves the reversed game on `n` with a progress bar.
 pub fn solve_reversed_with_progress(n: u32) -> anyhow::Result<ReversedSolution> {
-    fits(reversed_bytes(n), n, &format!("the reversed game on {n}"))?;
     let bar = progress::bar(0, "positions", &format!("solving the reversed game on n = {n}"));
-    let solution = solve_reversed(n, |done, total| {
+    let solution = relatives::solve_reversed(n, &Cancel::new(), |done, total| {
         bar.set_length(total);
         bar.set_position(done);
     })
-    .map_err(InputError::from_display)?;
+    .map_err(failed)?;
     bar.finish_and_clear();
     Ok(solution)
 }
@@ -67,7 +62,7 @@ pub fn solve_reversed_range(
     tiers: bool,
 ) -> anyhow::Result<()> {
     check_range(first, last)?;
-    fits(reversed_bytes(last), last, &format!("the reversed game on {last}"))?;
+    relatives::fits(reversed_bytes(last), last, &format!("the reversed game on {last}"))?;
     for n in first..=last {
         let start = Instant::now();
         let solution = solve_reversed_with_progress(n)?;
@@ -83,22 +78,20 @@ pub fn solve_reversed_range(
 /// `zgame coalitions`: which coalitions of `players` players win, one line per n.
 pub fn coalitions(out: &mut Out, first: u32, last: u32, players: u32, json: bool) -> anyhow::Result<()> {
     check_range(first, last)?;
-    let most = zecklab_games::zgame::MAX_PLAYERS;
-    if !(2..=most).contains(&players) {
-        return Err(InputError::from_display(format!(
-            "invalid number of players {players}: zgame coalitions takes 2 <= players <= {most}"
-        )));
-    }
-    fits(coalition_bytes(last, players), last, &format!("the game on {last} with {players} players"))?;
+    relatives::check_players(players)?;
+    relatives::fits(
+        coalition_bytes(last, players),
+        last,
+        &format!("the game on {last} with {players} players"),
+    )?;
     for n in first..=last {
         let bar = progress::bar(0, "positions", &format!("coalitions of n = {n}, {players} players"));
-        let solution = solve_coalitions(n, players, |done, total| {
+        let answer = relatives::coalitions(n, players, &Cancel::new(), |done, total| {
             bar.set_length(total);
             bar.set_position(done);
         })
-        .ok_or_else(|| InputError(format!("n = {n} is too large to rank its positions")))?;
+        .map_err(failed)?;
         bar.finish_and_clear();
-        let answer = CoalitionsJson::of(&solution);
         if json {
             out.json(&answer)?;
         } else {
