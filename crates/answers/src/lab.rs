@@ -7,7 +7,7 @@ use zecklab_games::zgame::lab::{
     enumerate_rules, p_structure, search_preferences, search_rules, test_rule, Exploration, PStructure,
     RuleTest, SearchResult, StrategyRule, SEARCH_GUARDS, SEARCH_PICKS,
 };
-use zecklab_games::zgame::{solve, Solution, SolvedTable};
+use zecklab_games::zgame::{solve, PlayerTwoStrategy, ReplyChoice, Solution, SolvedTable, StrategyError};
 
 use crate::solve::SOLVE_MEMORY;
 use crate::AnswerError;
@@ -341,6 +341,32 @@ impl PStructureJson {
                 .collect(),
         }
     }
+}
+
+/// The largest game whose Player 2 strategies are built (`zgame strategy`, `zgame certificates`).
+pub const STRATEGY_LIMIT: u32 = 200;
+
+/// `zgame certificates` for a solved game (with remoteness): the size of Player 2's strategy
+/// under each choice of winning reply; `None` when Player 1 wins (no Player 2 strategy exists).
+///
+/// # Errors
+/// [`AnswerError::Invalid`] when a strategy cannot be built from the solution (no remoteness).
+pub fn certificates(solution: &Solution) -> Result<Option<CertificatesJson>, AnswerError> {
+    let mut sizes = [0u64; 3];
+    for (k, (choice, _)) in ReplyChoice::ALL.iter().enumerate() {
+        match PlayerTwoStrategy::choosing(solution, *choice, |_, _| {}) {
+            Ok(strategy) => sizes[k] = strategy.moves().len() as u64,
+            Err(StrategyError::PlayerOneWins(_)) => return Ok(None),
+            Err(e) => return Err(AnswerError::invalid(e)),
+        }
+    }
+    Ok(Some(CertificatesJson {
+        n: solution.index().n(),
+        p_positions: solution.p_positions(),
+        fastest: sizes[0],
+        slowest: sizes[1],
+        smallest: sizes[2],
+    }))
 }
 
 /// `zgame certificates --json`, one line per n: the size of Player 2's strategy (the positions

@@ -375,3 +375,49 @@ mod tests {
         assert!(reversed_position(&solution, &ZPosition::parse("1^3").unwrap(), false).is_err());
     }
 }
+
+/// `zgame check --json`'s line: a table checked position by position against its children.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckJson {
+    /// The game on n.
+    pub n: u32,
+    /// Its positions.
+    pub positions: u64,
+    /// Positions checked.
+    pub checked: u64,
+    /// Whether remoteness was checked too.
+    pub remoteness_checked: bool,
+    /// Positions whose value does not follow from their children's.
+    pub inconsistent: u64,
+    /// The first of them, when any.
+    pub first_inconsistent: Option<String>,
+    /// Seconds the check took.
+    pub seconds: f64,
+    /// `"store"` or `"solved"`.
+    pub source: &'static str,
+    /// The variant's fields.
+    #[serde(flatten)]
+    pub tags: crate::family::Tags,
+}
+
+impl CheckJson {
+    /// The line of a check of the Zeckendorf game (either play) that took `seconds`.
+    pub fn of(
+        report: &zecklab_games::zgame::TableCheck,
+        seconds: f64,
+        source: &'static str,
+        tags: crate::family::Tags,
+    ) -> CheckJson {
+        CheckJson {
+            n: report.n,
+            positions: report.positions,
+            checked: report.checked,
+            remoteness_checked: report.remoteness_checked,
+            inconsistent: report.inconsistent,
+            first_inconsistent: report.first_inconsistent.as_ref().map(ToString::to_string),
+            seconds,
+            source,
+            tags,
+        }
+    }
+}

@@ -300,6 +300,25 @@ fn zgame_solve<'py>(
     to_python(py, &answer)
 }
 
+/// Player 2's strategy sizes in the game on `n` (`zgame certificates`), or `None` when Player 1
+/// wins.
+#[pyfunction]
+fn zgame_certificates<'py>(py: Python<'py>, n: u32) -> PyResult<Bound<'py, PyAny>> {
+    let limit = zecklab_answers::lab::STRATEGY_LIMIT;
+    if n == 0 || n > limit {
+        return Err(LimitError::new_err(format!(
+            "invalid n = {n}: zgame certificates takes 1 <= n <= {limit}"
+        )));
+    }
+    let answer = work::run(py, "certificates", move |context| {
+        let request = SolveRequest { n, remoteness: true, misere: false, tiers: false };
+        let solution = solving::solve_flat(request, &context.cancel, |d, t| context.progress.set(d, t))
+            .map_err(solve_failure)?;
+        zecklab_answers::lab::certificates(&solution).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
 /// Which coalitions of `players` players win the game on `n` (`zgame coalitions`).
 #[pyfunction]
 fn zgame_coalitions<'py>(py: Python<'py>, n: u32, players: u32) -> PyResult<Bound<'py, PyAny>> {
@@ -621,6 +640,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_solve, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_position, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_coalitions, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_certificates, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_sum, m)?)?;

@@ -15,7 +15,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PySlice;
 use zecklab_answers::zgame::{self as answers, Values};
-use zecklab_games::zgame::{PositionIndex, Solution};
+use zecklab_games::zgame::{check_table, PositionIndex, Solution};
 use zecklab_store::export::{write_parquet, Rows};
 use zecklab_store::StoredTable;
 
@@ -515,6 +515,51 @@ impl Table {
         let source = self.source.clone();
         let answer = work::run(py, "answering", move |_| {
             answers::position(source.values(), &p, line).map_err(answer_error)
+        })?;
+        to_python(py, &answer)
+    }
+
+    /// Checks every position against its children by the rules, independently of the solver
+    /// (`zgame check`): a stored table is read whole, each chunk checked against its digest.
+    fn check<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let source = self.source.clone();
+        let misere = self.misere();
+        let answer = work::run(py, "checking", move |context| {
+            let start = std::time::Instant::now();
+            let report = |done: u64, total: u64| context.progress.set(done, total);
+            let (report, source_name) = match &source {
+                Source::Solved(s) => (check_table(s.as_ref(), report), "solved"),
+                Source::Stored(t) => {
+                    let verified = t
+                        .load(zecklab_answers::solve::SOLVE_MEMORY as u64, |_, _| {})
+                        .map_err(store_error)?;
+                    (check_table(&verified, report), "store")
+                }
+            };
+            let tags =
+                zecklab_answers::family::Variant { misere, ..zecklab_answers::family::Variant::ZECKENDORF }
+                    .tags();
+            Ok(zecklab_answers::zgame::CheckJson::of(
+                &report,
+                start.elapsed().as_secs_f64(),
+                source_name,
+                tags,
+            ))
+        })?;
+        to_python(py, &answer)
+    }
+
+    /// Player 2's strategy sizes under each choice of winning reply (`zgame certificates`), or
+    /// `None` when Player 1 wins; a table solved in memory with remoteness only.
+    fn certificates<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let Source::Solved(solution) = &self.source else {
+            return Err(PyValueError::new_err(
+                "certificates are built from a solve in memory: zecklab.zgame.solve(n, keep=True)",
+            ));
+        };
+        let solution = solution.clone();
+        let answer = work::run(py, "certificates", move |_| {
+            zecklab_answers::lab::certificates(&solution).map_err(crate::errors::answer_error)
         })?;
         to_python(py, &answer)
     }

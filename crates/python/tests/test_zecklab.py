@@ -163,6 +163,15 @@ def test_the_family_and_the_relatives_match_the_command_line():
         zecklab.zgame.solve(10, reversed=True, misere=True)
 
 
+def test_checks_and_certificates_match_the_command_line(kept):
+    (line,) = cli("zgame", "check", "--n", "40")
+    assert without(kept.check(), "seconds") == without(line, "seconds")
+    assert kept.check()["inconsistent"] == 0
+    (line,) = cli("zgame", "certificates", "--n", "40")
+    assert zecklab.zgame.certificates(40) == line == kept.certificates()
+    assert zecklab.zgame.certificates(2) is None  # Player 1 wins n = 2: no Player 2 strategy
+
+
 def test_the_strategy_lab_matches_the_command_line():
     (line,) = cli("zgame", "rule-test", "--rule", "combine:largest,ones,split:largest", "--from", "12", "--to", "12")
     assert zecklab.zgame.rule_test("combine:largest,ones,split:largest", 12) == line

@@ -61,6 +61,17 @@ class Table:
         """The answer for one position of this game, as ``zgame position --json`` prints it."""
         return Answer(self._native.position(position, line))
 
+    def check(self) -> Answer:
+        """Checks every position against its children by the rules, independently of the solver
+        (``zgame check --json``): ``inconsistent`` is 0 for a correct table."""
+        return Answer(self._native.check())
+
+    def certificates(self) -> "Optional[Answer]":
+        """The size of Player 2's strategy under each choice of winning reply
+        (``zgame certificates --json``), or ``None`` when Player 1 wins."""
+        answer = self._native.certificates()
+        return None if answer is None else Answer(answer)
+
     def to_arrow(self, p_positions: bool = False) -> Any:
         """Every position (or only the P-positions) as a ``pyarrow.Table`` with the columns of
         ``zgame export``: rank, c1 .. cT, outcome, remoteness."""

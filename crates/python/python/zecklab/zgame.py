@@ -87,3 +87,11 @@ def p_structure(n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Ans
     """The structure of the game on ``n``'s P-positions (``zgame p-structure``): counts by the
     parity of the parts and of c1, by the largest part, and Player 2's winning replies."""
     return Answer(_zecklab.zgame_p_structure(n, None if store is None else os.fspath(store)))
+
+
+def certificates(n: int) -> "Optional[Answer]":
+    """The size of Player 2's strategy in the game on ``n`` (the positions Player 2 must answer)
+    under each choice of winning reply (``zgame certificates --json``); ``None`` when Player 1
+    wins. The game is solved with remoteness first (up to n = 200)."""
+    answer = _zecklab.zgame_certificates(n)
+    return None if answer is None else Answer(answer)

@@ -2,8 +2,8 @@
 //! with a progress bar, and the lines of `zgame solve` and `zgame check`. It depends on no other
 //! module of `zgame`, so that the commands depend on it and never on each other in a circle.
 
-use serde::Serialize;
 use zecklab_answers::family::{FamilySolve, Tags};
+pub use zecklab_answers::zgame::CheckJson;
 use zecklab_answers::zgame::ZgameSolve;
 use zecklab_games::zgame::{solve_with, Solution, SolveOptions, SolvePlan};
 use zecklab_store::Store;
@@ -70,21 +70,6 @@ pub fn print_solve_line(
     }
     out.flush()?;
     Ok(())
-}
-
-/// `zgame check --json`'s line.
-#[derive(Serialize)]
-pub struct CheckJson {
-    pub n: u32,
-    pub positions: u64,
-    pub checked: u64,
-    pub remoteness_checked: bool,
-    pub inconsistent: u64,
-    pub first_inconsistent: Option<String>,
-    pub seconds: f64,
-    pub source: &'static str,
-    #[serde(flatten)]
-    pub tags: Tags,
 }
 
 /// Prints a check's line.

@@ -358,17 +358,7 @@ pub fn check(
     bar.finish_and_clear();
     let source = if stored.is_some() { "store" } else { "solved" };
     let seconds = start.elapsed().as_secs_f64();
-    let line = CheckJson {
-        n,
-        positions: report.positions,
-        checked: report.checked,
-        remoteness_checked: report.remoteness_checked,
-        inconsistent: report.inconsistent,
-        first_inconsistent: report.first_inconsistent.as_ref().map(ToString::to_string),
-        seconds,
-        source,
-        tags: variant.tags(),
-    };
+    let line = CheckJson::of(&report, seconds, source, variant.tags());
     print_check(out, &line, json)?;
     Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use serde::Serialize;
-use zecklab_answers::lab::CertificatesJson;
 use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice, StrategyError};
 
 use super::common::solve_with_progress;
@@ -15,7 +14,7 @@ use crate::output::{self, Out};
 use crate::progress;
 
 /// Largest n for `zgame strategy`: the strategy is built and checked position by position.
-pub const STRATEGY_LIMIT: u32 = 200;
+pub use zecklab_answers::lab::STRATEGY_LIMIT;
 
 /// Solves the game on `n` and writes Player 2's strategy to `path` (atomically).
 pub fn write_strategy(
@@ -180,26 +179,8 @@ pub fn certificates(out: &mut Out, first: u32, last: u32, json: bool) -> anyhow:
     input::game_size(last, STRATEGY_LIMIT, "zgame certificates")?;
     for n in first..=last {
         let solution = solve_with_progress(n, true)?;
-        let mut sizes = [0u64; 3];
-        let mut p1_wins = false;
-        for (k, (choice, _)) in ReplyChoice::ALL.iter().enumerate() {
-            match PlayerTwoStrategy::choosing(&solution, *choice, |_, _| {}) {
-                Ok(strategy) => sizes[k] = strategy.moves().len() as u64,
-                Err(StrategyError::PlayerOneWins(_)) => p1_wins = true,
-                Err(e) => return Err(InputError::from_display(e)),
-            }
-        }
-        if p1_wins {
-            // No Player 2 strategy exists: nothing to report for this n.
-            continue;
-        }
-        let line = CertificatesJson {
-            n,
-            p_positions: solution.p_positions(),
-            fastest: sizes[0],
-            slowest: sizes[1],
-            smallest: sizes[2],
-        };
+        // Player 1 wins n = 2 (and n = 1 has no move): no Player 2 strategy, nothing to report.
+        let Some(line) = zecklab_answers::lab::certificates(&solution)? else { continue };
         if json {
             out.json(&line)?;
         } else {
