@@ -110,17 +110,7 @@ pub fn solve_game(
     while solver.next_tier().is_some() {
         before += solver.solve_next(|done, _| progress(before + done, total))?.positions;
     }
-    let solved = solver.finish();
-    Ok(ZgameSolve {
-        n,
-        positions: solved.positions,
-        p_positions: solved.p_positions,
-        winner: if solved.start.is_win() { "P1" } else { "P2" },
-        remoteness: solved.start_remoteness,
-        seconds: start.elapsed().as_secs_f64(),
-        saved: None,
-        tiers: request.tiers.then_some(solved.tiers),
-    })
+    Ok(ZgameSolve::of_tiered(solver.finish(), start.elapsed().as_secs_f64(), request.tiers))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 use serde::Serialize;
 use zecklab_games::zgame::{
     members, proper_coalitions, CoalitionSolution, PositionIndex, ReversedMove, ReversedSolution, Solution,
-    TierCount, ZPosition,
+    TierCount, TieredSolution, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_store::StoredTable;
@@ -74,6 +74,20 @@ impl ZgameSolve {
             seconds,
         )
         .with_tiers(tiers.then(|| solution.tiers()))
+    }
+
+    /// The figures of a game solved tier by tier that took `seconds`.
+    pub fn of_tiered(solved: TieredSolution, seconds: f64, tiers: bool) -> ZgameSolve {
+        ZgameSolve {
+            n: solved.n,
+            positions: solved.positions,
+            p_positions: solved.p_positions,
+            winner: if solved.start.is_win() { "P1" } else { "P2" },
+            remoteness: solved.start_remoteness,
+            seconds,
+            saved: None,
+            tiers: tiers.then_some(solved.tiers),
+        }
     }
 
     /// The figures of a solved reversed game that took `seconds` (`winner`: who makes the last

@@ -146,6 +146,14 @@ fn frozen<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
     array
 }
 
+/// `array` converted to `dtype` when one is asked for (`numpy.asarray(x, dtype=...)`).
+fn as_dtype<'py>(array: Bound<'py, PyAny>, dtype: Option<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    match dtype {
+        Some(dtype) => array.call_method1("astype", (dtype,)),
+        None => Ok(array),
+    }
+}
+
 /// The bit-packed outcome table of a [`Table`]: `uint8`, bit `r % 8` of byte `r // 8` set when
 /// rank `r` is a win for the player to move. Indexing or slicing reads those bytes (checked)
 /// into a new read-only array; `numpy.asarray` reads all of it.
@@ -198,13 +206,8 @@ impl OutcomeBytes {
         dtype: Option<Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = copy;
-        let all = PySlice::full(py);
-        let array = self.__getitem__(py, all.as_any())?;
-        match dtype {
-            Some(dtype) => array.call_method1("astype", (dtype,)),
-            None => Ok(array),
-        }
+        let _ = copy; // every read is a new array
+        as_dtype(self.__getitem__(py, PySlice::full(py).as_any())?, dtype)
     }
 
     fn __repr__(&self) -> String {
@@ -276,12 +279,8 @@ impl RemotenessValues {
         dtype: Option<Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = copy;
-        let array = self.__getitem__(py, PySlice::full(py).as_any())?;
-        match dtype {
-            Some(dtype) => array.call_method1("astype", (dtype,)),
-            None => Ok(array),
-        }
+        let _ = copy; // every read is a new array
+        as_dtype(self.__getitem__(py, PySlice::full(py).as_any())?, dtype)
     }
 
     fn __repr__(&self) -> String {

@@ -196,16 +196,7 @@ pub fn solve_range(
         let start = Instant::now();
         if tiered_for(n, method, asked)? {
             let solved = solve_tiered(n, !no_remoteness, checkpoint, world.as_mut(), engine, variant.misere)?;
-            let line = ZgameSolve {
-                n,
-                positions: solved.positions,
-                p_positions: solved.p_positions,
-                winner: if solved.start.is_win() { "P1" } else { "P2" },
-                remoteness: solved.start_remoteness,
-                seconds: start.elapsed().as_secs_f64(),
-                saved: None,
-                tiers: output.tiers.then_some(solved.tiers),
-            };
+            let line = ZgameSolve::of_tiered(solved, start.elapsed().as_secs_f64(), output.tiers);
             if !distributed::is_secondary() {
                 print_solve_line(out, &line, tags.as_ref(), json)?;
             }
