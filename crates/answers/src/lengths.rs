@@ -126,6 +126,34 @@ pub fn lengths(
     })
 }
 
+/// One game where each player follows a priority rule, as `zgame play-out --json` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayOutJson {
+    /// The game on n.
+    pub n: u32,
+    /// Player 1's rule.
+    pub p1: &'static str,
+    /// Player 2's rule.
+    pub p2: &'static str,
+    /// Moves until the end.
+    pub length: u64,
+    /// Who makes the last move.
+    pub winner: &'static str,
+}
+
+/// Plays the game on `n` with Player 1 following `p1` and Player 2 `p2`.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] for `n = 0`.
+pub fn play_out_rules(n: u32, p1: Rule, p2: Rule) -> Result<PlayOutJson, AnswerError> {
+    if n == 0 {
+        return Err(AnswerError::Invalid("invalid n = 0: the game needs n >= 1".into()));
+    }
+    let length = play_out(n, p1, p2);
+    let winner = if length % 2 == 1 { "P1" } else { "P2" };
+    Ok(PlayOutJson { n, p1: p1.name(), p2: p2.name(), length, winner })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -402,6 +402,36 @@ fn zgame_lengths<'py>(
     to_python(py, &answer)
 }
 
+/// Games where each player follows a priority rule (`zgame play-out`): one pairing, or all 16
+/// when `p1` and `p2` are not given.
+#[pyfunction]
+#[pyo3(signature = (n, p1=None, p2=None))]
+fn zgame_play_out<'py>(
+    py: Python<'py>,
+    n: u32,
+    p1: Option<String>,
+    p2: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use std::str::FromStr;
+    use zecklab_games::zgame::Rule;
+    let rule = |name: &str| Rule::from_str(name).map_err(|e| PyValueError::new_err(e.to_string()));
+    let pairings = match (p1.as_deref(), p2.as_deref()) {
+        (Some(a), Some(b)) => vec![(rule(a)?, rule(b)?)],
+        (None, None) => Rule::ALL.iter().flat_map(|&a| Rule::ALL.map(|b| (a, b))).collect(),
+        _ => {
+            return Err(PyValueError::new_err("give both rules (p1 and p2), or neither for all 16 pairings"))
+        }
+    };
+    let games = work::run(py, "playing out", move |_| {
+        pairings
+            .iter()
+            .map(|&(a, b)| lengths::play_out_rules(n, a, b))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(answer_error)
+    })?;
+    to_python(py, &games)
+}
+
 /// The family member named by `recurrence` (`"c,k"`) and `rules`, in normal play.
 fn variant(recurrence: Option<&str>, rules: Option<&str>) -> PyResult<Variant> {
     Variant::parse(recurrence, rules, false).map_err(answer_error)
@@ -642,6 +672,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_coalitions, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_certificates, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_lengths, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_play_out, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_sum, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_rule_test, m)?)?;

@@ -140,6 +140,11 @@ def test_zgame_answers_match_the_command_line():
     assert zecklab.zgame.position("1^3 2^2 5^7", line=True) == line
     (line,) = cli("zgame", "lengths", "--n", "12")
     assert zecklab.zgame.lengths(12) == normalise(line, {"games"})
+    assert zecklab.zgame.play_out(30) == cli("zgame", "play-out", "--n", "30", "--table")
+    (line,) = cli("zgame", "play-out", "--n", "30", "--p1", "split-largest", "--p2", "combine-smallest")
+    assert zecklab.zgame.play_out(30, "split-largest", "combine-smallest") == [line]
+    with pytest.raises(ValueError):
+        zecklab.zgame.play_out(30, "sideways", "combine-smallest")
     (line,) = cli("zgame", "grundy", "--n", "20")
     assert without(zecklab.zgame.grundy(20), "seconds") == without(line, "seconds")
     (line,) = cli("zgame", "sum", "1^4", "2 3")

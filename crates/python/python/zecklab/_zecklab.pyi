@@ -101,6 +101,8 @@ def zgame_coalitions(n: int, players: int) -> Dict[str, Any]:
     """Which coalitions of several players win."""
 def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False) -> Dict[str, Any]:
     """Exact game lengths."""
+def zgame_play_out(n: int, p1: Optional[str] = None, p2: Optional[str] = None) -> List[Dict[str, Any]]:
+    """Games where each player follows a priority rule."""
 def zgame_grundy(n: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
     """Grundy values of every position of a game."""
 def zgame_sum(positions: List[str], recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:

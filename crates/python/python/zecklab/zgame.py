@@ -95,3 +95,10 @@ def certificates(n: int) -> "Optional[Answer]":
     wins. The game is solved with remoteness first (up to n = 200)."""
     answer = _zecklab.zgame_certificates(n)
     return None if answer is None else Answer(answer)
+
+
+def play_out(n: int, p1: Optional[str] = None, p2: Optional[str] = None) -> List[dict]:
+    """Games where Player 1 follows priority rule ``p1`` and Player 2 ``p2`` (``combine-largest``,
+    ``split-largest``, ``split-smallest``, ``combine-smallest``): their length and who moves last
+    (``zgame play-out --json``); all 16 pairings when neither rule is given."""
+    return _zecklab.zgame_play_out(n, p1, p2)

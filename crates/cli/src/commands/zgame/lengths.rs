@@ -1,11 +1,9 @@
 //! `zgame lengths` and `zgame play-out`: exact game lengths over the position graph, and games
 //! where both players follow priority rules.
 
-use serde::Serialize;
-use zecklab_answers::lengths::lengths;
-use zecklab_games::zgame::{play_out, Rule};
+use zecklab_answers::lengths::{lengths, play_out_rules, PlayOutJson};
+use zecklab_games::zgame::Rule;
 
-use crate::input::InputError;
 use crate::output::Out;
 use crate::progress;
 
@@ -73,25 +71,8 @@ pub fn run_play_out(
     table: bool,
     json: bool,
 ) -> anyhow::Result<()> {
-    if n == 0 {
-        return Err(InputError::from_display("invalid n = 0: the game needs n >= 1"));
-    }
-    #[derive(Serialize)]
-    struct PlayOutJson {
-        n: u32,
-        p1: &'static str,
-        p2: &'static str,
-        length: u64,
-        winner: &'static str,
-    }
-    let games: Vec<PlayOutJson> = pairings
-        .iter()
-        .map(|&(p1, p2)| {
-            let length = play_out(n, p1, p2);
-            let winner = if length % 2 == 1 { "P1" } else { "P2" };
-            PlayOutJson { n, p1: p1.name(), p2: p2.name(), length, winner }
-        })
-        .collect();
+    let games: Vec<PlayOutJson> =
+        pairings.iter().map(|&(p1, p2)| play_out_rules(n, p1, p2)).collect::<Result<_, _>>()?;
     if json {
         for g in &games {
             out.json(g)?;
