@@ -414,11 +414,9 @@ impl Table {
             )));
         }
         let source = self.source.clone();
-        let wins = work::run(py, "reading outcomes", move |_| {
-            if let Source::Stored(t) = &source {
-                t.prefetch_outcomes(&ranks, rayon::current_num_threads()).map_err(store_error)?;
-            }
-            ranks.iter().map(|&r| source.outcome(r)).collect::<PyResult<Vec<bool>>>()
+        let wins = work::run(py, "reading outcomes", move |_| match &source {
+            Source::Stored(t) => t.outcomes_of(&ranks, rayon::current_num_threads()).map_err(store_error),
+            Source::Solved(_) => ranks.iter().map(|&r| source.outcome(r)).collect::<PyResult<Vec<bool>>>(),
         })?;
         Ok(Array1::from(wins).into_pyarray(py))
     }

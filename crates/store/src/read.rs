@@ -327,16 +327,24 @@ impl StoredTable {
 
     /// Reads the chunk with digest number `k` and checks it against its digest.
     fn read_chunk(&self, k: u64) -> Result<Vec<u8>, StoreError> {
+        let mut bytes = Vec::new();
+        self.read_chunk_into(k, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// [`StoredTable::read_chunk`] into `bytes` (resized to the chunk), so that a reader of many
+    /// chunks it does not keep reuses one buffer.
+    fn read_chunk_into(&self, k: u64, bytes: &mut Vec<u8>) -> Result<(), StoreError> {
         if self.states[k as usize].load(Relaxed) == BAD {
             return Err(self.corrupted(k));
         }
         let (start, end) = self.chunk_range(k);
-        let mut bytes = vec![0u8; (end - start) as usize];
-        self.file.read_exact_at(&mut bytes, start).map_err(|e| match e.kind() {
+        bytes.resize((end - start) as usize, 0);
+        self.file.read_exact_at(bytes, start).map_err(|e| match e.kind() {
             std::io::ErrorKind::UnexpectedEof => StoreError::Changed { path: self.path.clone() },
             _ => io(&self.path, "reading")(e),
         })?;
-        if xxh3_64(&bytes) != self.digests[k as usize] {
+        if xxh3_64(bytes) != self.digests[k as usize] {
             // A file changed in place since it was opened is not damaged, only different.
             if !self.is_current() {
                 return Err(StoreError::Changed { path: self.path.clone() });
@@ -344,7 +352,7 @@ impl StoredTable {
             self.states[k as usize].store(BAD, Relaxed);
             return Err(self.corrupted(k));
         }
-        Ok(bytes)
+        Ok(())
     }
 
     /// The checked bytes of chunk `k`: the kept copy, else read and checked now (and kept while
@@ -482,32 +490,64 @@ impl StoredTable {
         Ok(())
     }
 
-    /// Reads and checks the outcome chunks that hold any of `ranks`, at most `threads` at a time
-    /// (each kept while the budget allows), so that lookups of many scattered ranks cost one
-    /// pass over the chunks they touch.
+    /// The outcome of each of `ranks` (`true`: a win), reading each outcome chunk they touch
+    /// once, on up to `threads` threads: a chunk already kept is used, any other is read into a
+    /// buffer of the thread's and checked, and not kept (a scattered lookup would otherwise
+    /// allocate a chunk for every few ranks).
     ///
     /// # Errors
-    /// The first chunk that fails its check, or a file changed since it was opened.
-    pub fn prefetch_outcomes(&self, ranks: &[u64], threads: usize) -> Result<(), StoreError> {
+    /// [`StoreError::Foreign`] for a rank past the table; the first chunk that fails its check;
+    /// a file changed since it was opened.
+    pub fn outcomes_of(&self, ranks: &[u64], threads: usize) -> Result<Vec<bool>, StoreError> {
+        if let Some(bad) = ranks.iter().find(|&&r| r >= self.header.positions) {
+            return Err(StoreError::Foreign {
+                path: self.path.clone(),
+                what: format!("rank {bad}, past the table's {} positions", self.header.positions),
+            });
+        }
         let chunk_bits = self.header.chunk * 8;
-        let mut chunks: Vec<u64> =
-            ranks.iter().filter(|&&r| r < self.header.positions).map(|&r| r / chunk_bits).collect();
-        chunks.sort_unstable();
-        chunks.dedup();
-        chunks.retain(|&k| self.kept[k as usize].get().is_none());
+        let mut order: Vec<usize> = (0..ranks.len()).collect();
+        order.sort_unstable_by_key(|&i| ranks[i]);
+        // Runs of `order` whose ranks share a chunk.
+        let mut groups = Vec::new();
+        let mut first = 0;
+        for i in 1..=order.len() {
+            if i == order.len() || ranks[order[i]] / chunk_bits != ranks[order[first]] / chunk_bits {
+                groups.push(first..i);
+                first = i;
+            }
+        }
+        let wins: Vec<AtomicU8> = (0..ranks.len()).map(|_| AtomicU8::new(0)).collect();
         let next = AtomicU64::new(0);
         let work = || -> Result<(), StoreError> {
+            let mut buffer = Vec::new();
             loop {
-                let i = next.fetch_add(1, Relaxed) as usize;
-                let Some(&k) = chunks.get(i) else { return Ok(()) };
-                self.chunk(k, false)?;
+                let g = next.fetch_add(1, Relaxed) as usize;
+                let Some(group) = groups.get(g) else { return Ok(()) };
+                let k = ranks[order[group.start]] / chunk_bits;
+                let bytes: &[u8] = match self.kept[k as usize].get() {
+                    Some(kept) => kept,
+                    None => {
+                        self.read_chunk_into(k, &mut buffer)?;
+                        &buffer
+                    }
+                };
+                for &i in &order[group.clone()] {
+                    let bit = ranks[i] - k * chunk_bits;
+                    wins[i].store(bytes[(bit / 8) as usize] >> (bit % 8) & 1, Relaxed);
+                }
             }
         };
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(work)).collect();
             let mine = work();
-            helpers.into_iter().map(|h| h.join().expect("a prefetch thread panicked")).chain([mine]).collect()
+            helpers
+                .into_iter()
+                .map(|h| h.join().expect("a lookup thread panicked"))
+                .chain([mine])
+                .collect::<Result<(), StoreError>>()
         })
+        .map(|()| wins.into_iter().map(|w| w.into_inner() == 1).collect())
     }
 
     /// The number of losses (P-positions) in the table, counted over checked chunks once per

@@ -58,6 +58,38 @@ fn stored_tables_equal_solved_ones() {
     assert!(store.open(200).unwrap().is_none());
 }
 
+#[test]
+fn range_and_scattered_reads_agree_with_single_lookups() {
+    let store = scratch("scattered");
+    // The game on 300: 75 million positions, an outcome table of nine 1 MiB chunks.
+    let solution = solve(300, false, 1 << 32, |_, _| {}).unwrap();
+    store.save(&solution, |_, _| {}).unwrap();
+    let positions = solution.index().count();
+    // Scattered ranks, repeated and unsorted, both ends included.
+    let mut ranks: Vec<u64> = (0..5000u64).map(|i| (i * 2_654_435_761) % positions).collect();
+    ranks.extend([0, positions - 1, 7, 7]);
+    for budget in [0, u64::MAX] {
+        let table = StoredTable::open_with_budget(&store.path_for(300), budget).unwrap();
+        for threads in [1, 2, 3] {
+            let wins = table.outcomes_of(&ranks, threads).unwrap();
+            for (&r, &w) in ranks.iter().zip(&wins) {
+                assert_eq!(w, solution.outcome(r).is_win(), "rank {r}, {threads} threads");
+            }
+        }
+        assert!(table.outcomes_of(&[positions], 2).is_err());
+        // A range of bytes crossing chunk boundaries equals the bits looked up one by one.
+        let first = (1 << 20) - 5;
+        let mut bytes = vec![0u8; 3 << 20];
+        table.outcome_bytes(first, &mut bytes).unwrap();
+        for (i, &byte) in bytes.iter().enumerate().step_by(997) {
+            for bit in 0..8 {
+                let r = 8 * (first + i as u64) + bit;
+                assert_eq!(byte >> bit & 1 == 1, solution.outcome(r).is_win(), "rank {r}");
+            }
+        }
+    }
+}
+
 /// Opens a damaged copy and reads every rank: no read may return a wrong value, some read (or
 /// the open, or the full verify) must fail, and every error must name the file.
 fn assert_damage_is_caught(path: &Path, solution: &Solution) {

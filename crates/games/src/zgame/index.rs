@@ -110,15 +110,15 @@ impl PositionIndex {
             let row = &self.table[j * self.stride..][..self.stride];
             // Positions with c_j = c start at row[m] - row[m - c f], growing with c: find the last
             // block starting at or below rank by bisection over 0..=m / f (c_2 alone can take
-            // n / 2 values, so a linear scan would cost hundreds of steps at n = 500).
-            let (mut c, mut high) = (0usize, m / f);
-            while c < high {
-                let mid = (c + high).div_ceil(2);
-                if row[m] - row[m - mid * f] <= rank {
-                    c = mid;
-                } else {
-                    high = mid - 1;
-                }
+            // n / 2 values, so a linear scan would cost hundreds of steps at n = 500). The
+            // bisection has no data-dependent branch (the step is a conditional move), since
+            // mispredicted branches were most of its cost.
+            let (mut c, mut candidates) = (0usize, m / f + 1);
+            while candidates > 1 {
+                let half = candidates / 2;
+                let mid = c + half;
+                c = if row[m] - row[m - mid * f] <= rank { mid } else { c };
+                candidates -= half;
             }
             rank -= row[m] - row[m - c * f];
             counts[j - 1] = c as u32;
