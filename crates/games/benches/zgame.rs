@@ -176,3 +176,40 @@ fn rule_search(bencher: Bencher) {
     let tables: Vec<_> = (1..=100).map(|n| solve(n, false, 1 << 32, |_, _| {}).unwrap()).collect();
     bencher.bench_local(|| search_rules(enumerate_rules(&search_preferences(), 2), &tables, 40, |_| {}));
 }
+
+/// Ranks of a million positions of the game on 500, spread over its 3.2 x 10^9 ranks.
+fn spread_ranks(index: &zecklab_games::zgame::PositionIndex) -> Vec<u64> {
+    let count = index.count();
+    (0..1_000_000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) % count).collect()
+}
+
+/// Unranking a million positions of n = 500 (the Python package's `Table.unrank` target is
+/// 10^7 in at most 1 s on two threads).
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn unrank_a_million(bencher: Bencher) {
+    let index = zecklab_games::zgame::PositionIndex::new(500).unwrap();
+    let ranks = spread_ranks(&index);
+    let top = index.top();
+    bencher.bench_local(|| {
+        let mut counts = vec![0u32; top];
+        let mut check = 0u64;
+        for &r in &ranks {
+            index.unrank_into(r, &mut counts);
+            check = check.wrapping_add(u64::from(counts[0]));
+        }
+        black_box(check)
+    });
+}
+
+/// Ranking a million positions of n = 500 (the reverse of [`unrank_a_million`]).
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn rank_a_million(bencher: Bencher) {
+    let index = zecklab_games::zgame::PositionIndex::new(500).unwrap();
+    let top = index.top();
+    let mut counts = vec![0u32; top * 1_000_000];
+    for (row, &r) in counts.chunks_exact_mut(top).zip(&spread_ranks(&index)) {
+        index.unrank_into(r, row);
+    }
+    bencher
+        .bench_local(|| counts.chunks_exact(top).map(|c| index.rank_counts(c)).fold(0u64, u64::wrapping_add));
+}
