@@ -73,6 +73,28 @@ pub fn solve_flat(
     Ok(solve_with(request.n, &options, progress)?)
 }
 
+/// The tier index of the game on `n`, once two adjacent tiers of its outcomes are known to fit
+/// in [`SOLVE_MEMORY`] (the tiered solve's own refusal, checked before any work).
+///
+/// # Errors
+/// [`AnswerError::TooLarge`] when the positions cannot be counted or the tiers do not fit.
+pub fn tiers_that_fit(n: u32) -> Result<TierIndex, AnswerError> {
+    let index = TierIndex::new(n).ok_or_else(|| {
+        AnswerError::TooLarge(format!(
+            "n = {n} is too large: its positions cannot be counted in 64 bits, or their count tables would exceed 1 GiB"
+        ))
+    })?;
+    let bytes = tiered_bytes(&index, false);
+    if bytes > SOLVE_MEMORY {
+        return Err(AnswerError::TooLarge(format!(
+            "n = {n} is too large: two adjacent tiers of its positions need {} MiB, more than the {} MiB allowed",
+            bytes.div_ceil(1 << 20),
+            SOLVE_MEMORY >> 20
+        )));
+    }
+    Ok(index)
+}
+
 /// The figures of the game, by the solver `zgame solve` would choose; `progress(done, total)` as
 /// positions are solved.
 ///
@@ -90,17 +112,7 @@ pub fn solve_game(
         let solution = solve_flat(request, cancel, progress)?;
         return Ok(ZgameSolve::of(&solution, start.elapsed().as_secs_f64(), request.tiers));
     }
-    let index = TierIndex::new(n)
-        .ok_or_else(|| AnswerError::TooLarge(format!("n = {n} is too large to count its positions")))?;
-    let bytes = tiered_bytes(&index, false);
-    if bytes > SOLVE_MEMORY {
-        return Err(AnswerError::TooLarge(format!(
-            "n = {n} is too large: two adjacent tiers of its positions need {} MiB, more than the {} MiB allowed",
-            bytes.div_ceil(1 << 20),
-            SOLVE_MEMORY >> 20
-        ))
-        .into());
-    }
+    let index = tiers_that_fit(n)?;
     let remoteness = request.remoteness && tiered_bytes(&index, true) <= SOLVE_MEMORY;
     let total: u64 = (1..=n).map(|p| index.count(p)).sum();
     let mut solver = TieredSolver::from_index(index, remoteness, SOLVE_MEMORY)?

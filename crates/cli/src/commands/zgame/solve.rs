@@ -173,19 +173,7 @@ pub fn solve_range(
         )));
     }
     if tiered_last {
-        let index = TierIndex::new(last).ok_or_else(|| {
-            InputError(format!(
-                "n = {last} is too large: its positions cannot be counted in 64 bits, or their count tables would exceed 1 GiB"
-            ))
-        })?;
-        let bytes = tiered_bytes(&index, false);
-        if bytes > MEMORY_LIMIT {
-            return Err(InputError::from_display(format!(
-                "n = {last} is too large: two adjacent tiers of its positions need {} MiB, more than the {} MiB allowed",
-                bytes.div_ceil(1 << 20),
-                MEMORY_LIMIT >> 20
-            )));
-        }
+        zecklab_answers::solve::tiers_that_fit(last)?;
     }
     if save.is_some() && (first..=last).any(|n| tiered_for(n, method, asked).unwrap_or(true)) {
         return Err(InputError::from_display(
