@@ -40,6 +40,9 @@ enum Command {
     /// Figures as SVG or PNG: Fibonacci Nim's census, reach, thresholds and Grundy values,
     /// Wythoff's Grundy board, and the Zeckendorf game's growth, lengths and positions.
     Plot(commands::plot::PlotArgs),
+    /// The open data of the Zeckendorf game's solves (by n, by tier, b-files, checksums): solve a
+    /// range into it, resuming where it stopped; import, rewrite and check it.
+    Data(commands::data::DataArgs),
     /// The web explorer: pages for every game and a JSON API, on this machine (loopback by default).
     Serve(commands::serve::ServeArgs),
 }
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Zgame(args) => commands::zgame::run(args),
         Command::Store(args) => commands::store::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Data(args) => commands::data::run(args),
         Command::Serve(args) => commands::serve::run(args),
     };
     match result {

@@ -78,6 +78,16 @@ pub fn partitions_by_parts(n: u32) -> Vec<u128> {
 
 /// [`partitions_by_parts`] for `p <= parts` only.
 fn partitions_by_parts_up_to(n: u32, parts: u32) -> Vec<u128> {
+    partitions_table(n, parts).swap_remove(n as usize)
+}
+
+/// The number of partitions of every `m <= max_n` into exactly `p` Fibonacci parts, for every
+/// `p <= max_n`: `table[m][p]` (one coin-change table for a whole range of n).
+pub fn partitions_by_parts_table(max_n: u32) -> Vec<Vec<u128>> {
+    partitions_table(max_n, max_n)
+}
+
+fn partitions_table(n: u32, parts: u32) -> Vec<Vec<u128>> {
     let (n, parts) = (n as usize, parts as usize);
     // ways[m][k]: partitions of m into exactly k parts from the Fibonacci numbers seen so far.
     let mut ways = vec![vec![0u128; parts + 1]; n + 1];
@@ -90,5 +100,5 @@ fn partitions_by_parts_up_to(n: u32, parts: u32) -> Vec<u128> {
             }
         }
     }
-    ways.swap_remove(n)
+    ways
 }

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod checkpoint;
+pub mod data;
 mod error;
 pub mod export;
 pub mod format;

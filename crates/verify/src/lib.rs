@@ -6,6 +6,7 @@
 //!
 //! New checks join [`checks`], one module per subject.
 
+pub mod data;
 mod family;
 mod fibnim;
 mod lab;

@@ -1,5 +1,6 @@
 //! One module per subcommand; each parses its arguments into library calls and prints.
 
+pub mod data;
 pub mod nim;
 pub mod plot;
 pub mod repr;

@@ -2,7 +2,7 @@
 //! priority-rule play-outs, Player 2's strategy as a file, and play against perfect play.
 //! Each subcommand's glue lives in its own module.
 
-mod common;
+pub(crate) mod common;
 mod export;
 pub(crate) mod family;
 mod lab;
@@ -10,7 +10,7 @@ mod lengths;
 mod play;
 mod relatives;
 mod scaling;
-mod solve;
+pub(crate) mod solve;
 mod stored;
 
 pub use stored::{store as store_at, values_for, POSITION_LIMIT};
@@ -29,10 +29,21 @@ use crate::prompt::First;
 
 /// `--engine`: which machinery solves the tiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum EngineArg {
+pub(crate) enum EngineArg {
     Fast,
     Portable,
     Scalar,
+}
+
+impl EngineArg {
+    /// The engine's name, as `--engine` takes it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            EngineArg::Fast => "fast",
+            EngineArg::Portable => "portable",
+            EngineArg::Scalar => "scalar",
+        }
+    }
 }
 
 impl From<EngineArg> for TierEngine {

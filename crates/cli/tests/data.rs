@@ -1,0 +1,105 @@
+//! `zecklab data`: the published files in `docs/data` match their checksums and an independent
+//! count, a fresh solve reproduces their first rows, and damaged input is refused.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{assert_usage_error, stderr, stdout, zecklab};
+use zecklab_store::data::{Record, B_POSITIONS, B_P_POSITIONS, B_REMOTENESS};
+
+fn published() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/data")
+}
+
+#[test]
+fn published_data_matches_its_checksums_and_the_independent_counts() {
+    let dir = published();
+    let o = zecklab(&["data", "check", "--dir", dir.to_str().unwrap(), "--flat-to", "60", "--json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(report["disagreements"], serde_json::json!([]), "{report}");
+    assert_eq!(report["ok"], true);
+    assert!(report["n_recorded"].as_u64().unwrap() >= 60, "{report}");
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// The values of a row that a fresh solve must reproduce (not its timing, version or machine).
+fn values(record: &Record, n: u32) -> (serde_json::Value, Vec<(u32, u64, u64)>) {
+    let row = record.get(n).unwrap_or_else(|| panic!("n = {n} is recorded"));
+    let tiers = record.tiers(n).unwrap().iter().map(|t| (t.parts, t.positions, t.p_positions)).collect();
+    (
+        serde_json::json!([row.n, row.positions, row.p_positions, row.winner, row.remoteness, row.solver]),
+        tiers,
+    )
+}
+
+fn b_file_lines(dir: &Path, name: &str, to: u32) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    text.lines().filter(|l| !l.starts_with('#')).take(to as usize).map(str::to_string).collect()
+}
+
+#[test]
+fn a_fresh_solve_reproduces_the_published_rows_to_60() {
+    let fresh = tempfile::tempdir().unwrap();
+    let dir = fresh.path().to_str().unwrap();
+    let o = zecklab(&["data", "solve", "--dir", dir, "--to", "60", "--remoteness-to", "60", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 60);
+    let (ours, theirs) = (Record::load(fresh.path()).unwrap(), Record::load(&published()).unwrap());
+    for n in 1..=60 {
+        assert_eq!(values(&ours, n), values(&theirs, n), "n = {n}");
+    }
+    for name in [B_POSITIONS, B_P_POSITIONS, B_REMOTENESS] {
+        assert_eq!(b_file_lines(fresh.path(), name, 60), b_file_lines(&published(), name, 60), "{name}");
+    }
+    // Run again, it solves nothing: every n is recorded.
+    let again = zecklab(&["data", "solve", "--dir", dir, "--to", "60", "--remoteness-to", "60", "--json"]);
+    assert!(again.status.success() && again.stdout.is_empty(), "{}", stderr(&again));
+    let check = zecklab(&["data", "check", "--dir", dir]);
+    assert!(check.status.success(), "{}", stdout(&check));
+}
+
+#[test]
+fn damaged_or_edited_data_is_caught() {
+    let fresh = tempfile::tempdir().unwrap();
+    let dir = fresh.path().to_str().unwrap();
+    assert!(zecklab(&["data", "solve", "--dir", dir, "--to", "12"]).status.success());
+    // A b-file edited by hand: its checksum and its values disagree.
+    let b = fresh.path().join(B_POSITIONS);
+    let edited = std::fs::read_to_string(&b).unwrap().replace("\n12 ", "\n12 1");
+    std::fs::write(&b, edited).unwrap();
+    let o = zecklab(&["data", "check", "--dir", dir, "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(report["checksums_ok"], false);
+    assert_eq!(report["disagreements"].as_array().unwrap().len(), 2, "{report}");
+    // `write` puts back what the record gives.
+    assert!(zecklab(&["data", "write", "--dir", dir]).status.success());
+    assert!(zecklab(&["data", "check", "--dir", dir]).status.success());
+
+    // A damaged table is an error naming the line, and nothing is written over it.
+    let csv = fresh.path().join("zgame-by-n.csv");
+    let damaged = std::fs::read_to_string(&csv).unwrap().replacen(",P2,", ",P3,", 1);
+    std::fs::write(&csv, &damaged).unwrap();
+    let o = zecklab(&["data", "solve", "--dir", dir, "--to", "14"]);
+    assert_usage_error(&o, "P3");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), damaged);
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    assert_usage_error(
+        &zecklab(&["data", "solve", "--dir", "/nonexistent/zecklab", "--to", "5"]),
+        "not a directory",
+    );
+    let fresh = tempfile::tempdir().unwrap();
+    let dir = fresh.path().to_str().unwrap();
+    assert_usage_error(&zecklab(&["data", "solve", "--dir", dir, "--to", "-5"]), "-5");
+    let lines = fresh.path().join("lines.jsonl");
+    std::fs::write(
+        &lines,
+        "{\"n\":3,\"positions\":3,\"p_positions\":1,\"winner\":\"P2\",\"remoteness\":null,\"seconds\":0.1}\n",
+    )
+    .unwrap();
+    assert_usage_error(&zecklab(&["data", "import", "--dir", dir, lines.to_str().unwrap()]), "line 1");
+}

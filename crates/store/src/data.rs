@@ -1,0 +1,461 @@
+//! The open data of the Zeckendorf game's solves, as files anyone can read and check: one row per
+//! solved n (`zgame-by-n.csv`), the positions and P-positions of every tier of every solved n
+//! (`zgame-tiers.parquet`), OEIS-style b-files (`n a(n)` lines) for the unbroken range from n = 1,
+//! and a SHA-256 for every file of the directory, kept in a marked table of its README.
+//!
+//! The files are written only from a [`Record`] (solver output), each atomically: a reader sees
+//! the old file or the new one, never half of one. Reading checks every row, so a damaged file is
+//! an error naming the file and line, never a silently shorter record.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use parquet::basic::Encoding;
+use parquet::data_type::{Int32Type, Int64Type};
+use parquet::file::properties::WriterProperties;
+use parquet::file::reader::{FileReader, SerializedFileReader};
+use parquet::file::writer::SerializedFileWriter;
+use parquet::record::RowAccessor;
+use parquet::schema::parser::parse_message_type;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The per-n table.
+pub const BY_N: &str = "zgame-by-n.csv";
+/// The per-tier table.
+pub const TIERS: &str = "zgame-tiers.parquet";
+/// The b-file of the number of positions of the game on n.
+pub const B_POSITIONS: &str = "b-zgame-positions.txt";
+/// The b-file of the number of P-positions of the game on n.
+pub const B_P_POSITIONS: &str = "b-zgame-p-positions.txt";
+/// The b-file of the remoteness of the start of the game on n.
+pub const B_REMOTENESS: &str = "b-zgame-remoteness.txt";
+/// The file whose marked table holds the checksums.
+pub const README: &str = "README.md";
+/// The lines that open and close the checksum table in the README.
+pub const CHECKSUMS_BEGIN: &str = "<!-- sha256: written by `zecklab data`, do not edit -->";
+/// See [`CHECKSUMS_BEGIN`].
+pub const CHECKSUMS_END: &str = "<!-- /sha256 -->";
+
+/// One solved n: a row of `zgame-by-n.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Solved {
+    /// The game on n.
+    pub n: u32,
+    /// Its positions.
+    pub positions: u64,
+    /// Its positions that are a loss for the player to move.
+    pub p_positions: u64,
+    /// Who wins from the start: `P1` or `P2`.
+    pub winner: String,
+    /// The start's remoteness, when it was computed.
+    pub remoteness: Option<u32>,
+    /// Wall-clock seconds of the solve.
+    pub seconds: f64,
+    /// Which solver and engine (`tiered-fast`, `tiered-portable`, `tiered-scalar`, `flat`).
+    pub solver: String,
+    /// The version of zecklab that solved it.
+    pub version: String,
+    /// The machine it ran on.
+    pub machine: String,
+}
+
+/// One tier of one solved n: a row of `zgame-tiers.parquet`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tier {
+    /// The number of parts of the tier's positions.
+    pub parts: u32,
+    /// Its positions.
+    pub positions: u64,
+    /// Its P-positions.
+    pub p_positions: u64,
+}
+
+/// Everything the data directory records: each solved n with its tiers (most parts first).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Record {
+    entries: BTreeMap<u32, (Solved, Vec<Tier>)>,
+}
+
+/// Why the data could not be read or written.
+#[derive(Debug)]
+pub enum DataError {
+    /// The operating system refused.
+    Io(PathBuf, std::io::Error),
+    /// A file is not what its format says.
+    Malformed(PathBuf, String),
+}
+
+impl std::fmt::Display for DataError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DataError::Io(path, e) => write!(f, "'{}': {e}", path.display()),
+            DataError::Malformed(path, why) => write!(f, "'{}' is malformed: {why}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for DataError {}
+
+fn malformed(path: &Path, why: impl std::fmt::Display) -> DataError {
+    DataError::Malformed(path.to_path_buf(), why.to_string())
+}
+
+impl Record {
+    /// The record in `dir`: empty when neither table exists yet.
+    ///
+    /// # Errors
+    /// [`DataError`] when a file cannot be read, is malformed, or the two tables disagree (a
+    /// solved n without tiers, tiers without their n, or tiers that do not add up to the n's row).
+    pub fn load(dir: &Path) -> Result<Record, DataError> {
+        let by_n = dir.join(BY_N);
+        let tiers = dir.join(TIERS);
+        let rows = if by_n.exists() { read_by_n(&by_n)? } else { Vec::new() };
+        let mut tier_rows = if tiers.exists() { read_tiers(&tiers)? } else { BTreeMap::new() };
+        let mut record = Record::default();
+        for solved in rows {
+            let n = solved.n;
+            let tiers_of_n =
+                tier_rows.remove(&n).ok_or_else(|| malformed(&tiers, format!("no tiers for n = {n}")))?;
+            record.insert(solved, tiers_of_n).map_err(|why| malformed(&by_n, why))?;
+        }
+        if let Some(n) = tier_rows.keys().next() {
+            return Err(malformed(&tiers, format!("tiers for n = {n}, which {BY_N} does not list")));
+        }
+        Ok(record)
+    }
+
+    /// Adds (or replaces) a solved n with its tiers.
+    ///
+    /// # Errors
+    /// A description when the tiers do not add up to the row's positions and P-positions, or a
+    /// winner is neither `P1` nor `P2`.
+    pub fn insert(&mut self, solved: Solved, tiers: Vec<Tier>) -> Result<(), String> {
+        let n = solved.n;
+        let positions: u64 = tiers.iter().map(|t| t.positions).sum();
+        let p_positions: u64 = tiers.iter().map(|t| t.p_positions).sum();
+        if positions != solved.positions || p_positions != solved.p_positions {
+            return Err(format!(
+                "the tiers of n = {n} hold {positions} positions and {p_positions} P-positions, its row {} and {}",
+                solved.positions, solved.p_positions
+            ));
+        }
+        if solved.winner != "P1" && solved.winner != "P2" {
+            return Err(format!("n = {n}: the winner is '{}', not P1 or P2", solved.winner));
+        }
+        self.entries.insert(n, (solved, tiers));
+        Ok(())
+    }
+
+    /// The solved n's row, if recorded.
+    pub fn get(&self, n: u32) -> Option<&Solved> {
+        self.entries.get(&n).map(|(s, _)| s)
+    }
+
+    /// The tiers of a solved n, most parts first.
+    pub fn tiers(&self, n: u32) -> Option<&[Tier]> {
+        self.entries.get(&n).map(|(_, t)| t.as_slice())
+    }
+
+    /// Every recorded row, by n.
+    pub fn rows(&self) -> impl Iterator<Item = &Solved> {
+        self.entries.values().map(|(s, _)| s)
+    }
+
+    /// Writes the tables and the b-files to `dir` (each atomically), then the README's checksums.
+    ///
+    /// # Errors
+    /// [`DataError`] when a file cannot be written.
+    pub fn write(&self, dir: &Path) -> Result<(), DataError> {
+        write_atomically(&dir.join(BY_N), |w| self.write_by_n(w))?;
+        write_atomically(&dir.join(TIERS), |w| self.write_tiers(w))?;
+        let unbroken: Vec<&Solved> =
+            self.rows().enumerate().take_while(|(i, s)| s.n == *i as u32 + 1).map(|(_, s)| s).collect();
+        let remoteness: Vec<(u32, u32)> =
+            unbroken.iter().map_while(|s| s.remoteness.map(|r| (s.n, r))).collect();
+        let b_files: [(&str, &str, Vec<(u32, u64)>); 3] = [
+            (B_POSITIONS, "the number of positions of the Zeckendorf game on n (partitions of n into Fibonacci numbers)", unbroken.iter().map(|s| (s.n, s.positions)).collect()),
+            (B_P_POSITIONS, "the number of P-positions (a loss for the player to move) of the Zeckendorf game on n", unbroken.iter().map(|s| (s.n, s.p_positions)).collect()),
+            (B_REMOTENESS, "the remoteness of the start of the Zeckendorf game on n (moves of perfect play)", remoteness.iter().map(|&(n, r)| (n, u64::from(r))).collect()),
+        ];
+        for (name, what, values) in b_files {
+            write_atomically(&dir.join(name), |w| {
+                writeln!(w, "# a(n) = {what}, n = 1..{}; written by `zecklab data`", values.len())?;
+                for (n, v) in values {
+                    writeln!(w, "{n} {v}")?;
+                }
+                Ok(())
+            })?;
+        }
+        write_checksums(dir)
+    }
+
+    fn write_by_n(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        let mut csv = csv::Writer::from_writer(w);
+        for solved in self.rows() {
+            csv.serialize(solved)?;
+        }
+        csv.flush()
+    }
+
+    fn write_tiers(&self, w: &mut File) -> std::io::Result<()> {
+        let schema = parse_message_type(
+            "message zgame_tiers { REQUIRED INT32 n; REQUIRED INT32 parts; REQUIRED INT64 positions; REQUIRED INT64 p_positions; }",
+        )
+        .map_err(std::io::Error::other)?;
+        // Delta encoding: n and parts step by one, and a tier's counts are near its neighbours'.
+        let properties = Arc::new(
+            WriterProperties::builder()
+                .set_created_by("zecklab".into())
+                .set_dictionary_enabled(false)
+                .set_encoding(Encoding::DELTA_BINARY_PACKED)
+                .build(),
+        );
+        let mut writer =
+            SerializedFileWriter::new(w, Arc::new(schema), properties).map_err(std::io::Error::other)?;
+        let rows: Vec<(u32, Tier)> =
+            self.entries.iter().flat_map(|(&n, (_, tiers))| tiers.iter().map(move |&t| (n, t))).collect();
+        for group in rows.chunks(1 << 20) {
+            let mut row_group = writer.next_row_group().map_err(std::io::Error::other)?;
+            let mut column = 0;
+            while let Some(mut col) = row_group.next_column().map_err(std::io::Error::other)? {
+                let written = match column {
+                    0 | 1 => {
+                        let values: Vec<i32> = group
+                            .iter()
+                            .map(|(n, t)| if column == 0 { *n } else { t.parts } as i32)
+                            .collect();
+                        col.typed::<Int32Type>().write_batch(&values, None, None)
+                    }
+                    _ => {
+                        let values: Vec<i64> = group
+                            .iter()
+                            .map(|(_, t)| if column == 2 { t.positions } else { t.p_positions } as i64)
+                            .collect();
+                        col.typed::<Int64Type>().write_batch(&values, None, None)
+                    }
+                };
+                written.map_err(std::io::Error::other)?;
+                col.close().map_err(std::io::Error::other)?;
+                column += 1;
+            }
+            row_group.close().map_err(std::io::Error::other)?;
+        }
+        writer.close().map_err(std::io::Error::other)?;
+        Ok(())
+    }
+}
+
+fn read_by_n(path: &Path) -> Result<Vec<Solved>, DataError> {
+    let file = File::open(path).map_err(|e| DataError::Io(path.to_path_buf(), e))?;
+    let mut rows: Vec<Solved> = Vec::new();
+    for (line, row) in csv::Reader::from_reader(file).deserialize().enumerate() {
+        let row: Solved = row.map_err(|e| malformed(path, format!("line {}: {e}", line + 2)))?;
+        if rows.last().is_some_and(|last| last.n >= row.n) {
+            return Err(malformed(
+                path,
+                format!("line {}: n = {} is not after the line before", line + 2, row.n),
+            ));
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+fn read_tiers(path: &Path) -> Result<BTreeMap<u32, Vec<Tier>>, DataError> {
+    let file = File::open(path).map_err(|e| DataError::Io(path.to_path_buf(), e))?;
+    let reader = SerializedFileReader::new(file).map_err(|e| malformed(path, e))?;
+    let columns: Vec<String> = reader
+        .metadata()
+        .file_metadata()
+        .schema_descr()
+        .columns()
+        .iter()
+        .map(|c| c.name().to_string())
+        .collect();
+    if columns != ["n", "parts", "positions", "p_positions"] {
+        return Err(malformed(path, format!("columns {columns:?}, not n, parts, positions, p_positions")));
+    }
+    let mut tiers: BTreeMap<u32, Vec<Tier>> = BTreeMap::new();
+    for row in reader.get_row_iter(None).map_err(|e| malformed(path, e))? {
+        let row = row.map_err(|e| malformed(path, e))?;
+        let field = |i: usize| -> Result<i64, DataError> {
+            let value = if i < 2 { row.get_int(i).map(i64::from) } else { row.get_long(i) };
+            value.map_err(|e| malformed(path, e)).and_then(|v| {
+                if v < 0 {
+                    Err(malformed(path, format!("a negative count ({v})")))
+                } else {
+                    Ok(v)
+                }
+            })
+        };
+        let n = field(0)? as u32;
+        tiers.entry(n).or_default().push(Tier {
+            parts: field(1)? as u32,
+            positions: field(2)? as u64,
+            p_positions: field(3)? as u64,
+        });
+    }
+    Ok(tiers)
+}
+
+/// Writes `path` through a temporary file in its directory, synced and renamed over it.
+fn write_atomically(
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> std::io::Result<()>,
+) -> Result<(), DataError> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let io = |e: std::io::Error| DataError::Io(path.to_path_buf(), e);
+    let mut temporary = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    // Published files are readable by everyone (a temporary file is created private).
+    temporary.as_file().set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644)).map_err(io)?;
+    fill(temporary.as_file_mut()).map_err(io)?;
+    temporary.as_file().sync_all().map_err(io)?;
+    temporary.persist(path).map_err(|e| io(e.error))?;
+    File::open(dir).and_then(|d| d.sync_all()).map_err(io)
+}
+
+/// The SHA-256 of every file in `dir` but the README, by name, as lowercase hexadecimal.
+///
+/// # Errors
+/// [`DataError`] when the directory or a file cannot be read.
+pub fn checksums(dir: &Path) -> Result<BTreeMap<String, String>, DataError> {
+    fn io(path: &Path) -> impl Fn(std::io::Error) -> DataError + '_ {
+        move |e| DataError::Io(path.to_path_buf(), e)
+    }
+    let mut sums = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).map_err(io(dir))? {
+        let entry = entry.map_err(io(dir))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name == README || name.starts_with('.') || !entry.file_type().map_err(io(dir))?.is_file() {
+            continue;
+        }
+        let path = entry.path();
+        let mut file = File::open(&path).map_err(io(&path))?;
+        let mut hasher = Sha256::new();
+        std::io::copy(&mut file, &mut hasher).map_err(io(&path))?;
+        let digest = hasher.finalize();
+        sums.insert(name, digest.iter().map(|b| format!("{b:02x}")).collect());
+    }
+    Ok(sums)
+}
+
+/// The checksum table the README holds (file name to SHA-256), between its markers.
+///
+/// # Errors
+/// [`DataError`] when the README cannot be read or has no marked table.
+pub fn recorded_checksums(dir: &Path) -> Result<BTreeMap<String, String>, DataError> {
+    let path = dir.join(README);
+    let text = std::fs::read_to_string(&path).map_err(|e| DataError::Io(path.clone(), e))?;
+    let (_, table, _) = split_at_markers(&text).ok_or_else(|| malformed(&path, "no checksum table"))?;
+    let mut sums = BTreeMap::new();
+    for line in table.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if let [_, name, sum, ..] = cells.as_slice() {
+            sums.insert(name.trim_matches('`').to_string(), sum.trim_matches('`').to_string());
+        }
+    }
+    Ok(sums)
+}
+
+/// The README's text before, inside and after the checksum markers.
+fn split_at_markers(text: &str) -> Option<(&str, &str, &str)> {
+    let begin = text.find(CHECKSUMS_BEGIN)?;
+    let inner = begin + CHECKSUMS_BEGIN.len();
+    let end = inner + text[inner..].find(CHECKSUMS_END)?;
+    Some((&text[..inner], &text[inner..end], &text[end..]))
+}
+
+/// Rewrites the README's checksum table (appending the marked section when it has none) with
+/// the SHA-256 of every other file in `dir`.
+///
+/// # Errors
+/// [`DataError`] when a file cannot be read or the README cannot be written.
+pub fn write_checksums(dir: &Path) -> Result<(), DataError> {
+    let path = dir.join(README);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::from("# Data\n"),
+        Err(e) => return Err(DataError::Io(path, e)),
+    };
+    let mut table = String::from("\n\n| file | SHA-256 |\n|---|---|\n");
+    for (name, sum) in checksums(dir)? {
+        table.push_str(&format!("| `{name}` | `{sum}` |\n"));
+    }
+    table.push('\n');
+    let updated = match split_at_markers(&text) {
+        Some((before, _, after)) => format!("{before}{table}{after}"),
+        None => format!("{}\n\n## Checksums\n\n{CHECKSUMS_BEGIN}{table}{CHECKSUMS_END}\n", text.trim_end()),
+    };
+    write_atomically(&path, |w| w.write_all(updated.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solved(n: u32, tiers: &[Tier], remoteness: Option<u32>) -> Solved {
+        Solved {
+            n,
+            positions: tiers.iter().map(|t| t.positions).sum(),
+            p_positions: tiers.iter().map(|t| t.p_positions).sum(),
+            winner: "P2".into(),
+            remoteness,
+            seconds: 0.5,
+            solver: "tiered-fast".into(),
+            version: "0.0.0".into(),
+            machine: "a machine, with a comma".into(),
+        }
+    }
+
+    #[test]
+    fn a_record_survives_a_round_trip_and_its_checksums_match() {
+        let dir = tempfile::tempdir().unwrap();
+        let tiers = vec![
+            Tier { parts: 3, positions: 1, p_positions: 1 },
+            Tier { parts: 2, positions: 1, p_positions: 0 },
+            Tier { parts: 1, positions: 1, p_positions: 0 },
+        ];
+        let mut record = Record::default();
+        record.insert(solved(1, &tiers[2..], Some(0)), tiers[2..].to_vec()).unwrap();
+        record.insert(solved(2, &tiers[1..], None), tiers[1..].to_vec()).unwrap();
+        record.insert(solved(3, &tiers, Some(2)), tiers.clone()).unwrap();
+        record.write(dir.path()).unwrap();
+        assert_eq!(Record::load(dir.path()).unwrap(), record);
+        // The b-files hold the unbroken range; remoteness stops at the first n without it.
+        let b = std::fs::read_to_string(dir.path().join(B_REMOTENESS)).unwrap();
+        assert_eq!(b.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>(), ["1 0"]);
+        let b = std::fs::read_to_string(dir.path().join(B_POSITIONS)).unwrap();
+        assert_eq!(b.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>(), ["1 1", "2 2", "3 3"]);
+        let computed = checksums(dir.path()).unwrap();
+        assert_eq!(computed.len(), 5);
+        assert_eq!(recorded_checksums(dir.path()).unwrap(), computed);
+        // Writing again keeps one table, not two.
+        record.write(dir.path()).unwrap();
+        let readme = std::fs::read_to_string(dir.path().join(README)).unwrap();
+        assert_eq!(readme.matches(CHECKSUMS_BEGIN).count(), 1);
+    }
+
+    #[test]
+    fn tiers_that_do_not_add_up_are_refused() {
+        let tiers = vec![Tier { parts: 1, positions: 1, p_positions: 0 }];
+        let mut row = solved(1, &tiers, None);
+        row.p_positions = 1;
+        assert!(Record::default().insert(row, tiers).unwrap_err().contains("its row"));
+    }
+
+    #[test]
+    fn a_damaged_table_is_an_error_naming_the_line() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(BY_N),
+            "n,positions,p_positions,winner,remoteness,seconds,solver,version,machine\n1,x,0,P2,,0.1,flat,0,m\n",
+        )
+        .unwrap();
+        let error = Record::load(dir.path()).unwrap_err().to_string();
+        assert!(error.contains("line 2"), "{error}");
+    }
+}
