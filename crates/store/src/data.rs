@@ -40,6 +40,9 @@ pub const CHECKSUMS_BEGIN: &str = "<!-- sha256: written by `zecklab data`, do no
 /// See [`CHECKSUMS_BEGIN`].
 pub const CHECKSUMS_END: &str = "<!-- /sha256 -->";
 
+/// A b-file: its name, what its a(n) is, and its `(n, a(n))` lines.
+type BFile<'a> = (&'a str, &'a str, Vec<(u32, u64)>);
+
 /// One solved n: a row of `zgame-by-n.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Solved {
@@ -176,7 +179,7 @@ impl Record {
             self.rows().enumerate().take_while(|(i, s)| s.n == *i as u32 + 1).map(|(_, s)| s).collect();
         let remoteness: Vec<(u32, u32)> =
             unbroken.iter().map_while(|s| s.remoteness.map(|r| (s.n, r))).collect();
-        let b_files: [(&str, &str, Vec<(u32, u64)>); 3] = [
+        let b_files: [BFile<'_>; 3] = [
             (B_POSITIONS, "the number of positions of the Zeckendorf game on n (partitions of n into Fibonacci numbers)", unbroken.iter().map(|s| (s.n, s.positions)).collect()),
             (B_P_POSITIONS, "the number of P-positions (a loss for the player to move) of the Zeckendorf game on n", unbroken.iter().map(|s| (s.n, s.p_positions)).collect()),
             (B_REMOTENESS, "the remoteness of the start of the Zeckendorf game on n (moves of perfect play)", remoteness.iter().map(|&(n, r)| (n, u64::from(r))).collect()),
