@@ -36,6 +36,11 @@ impl Variant {
     pub const ZECKENDORF: Variant =
         Variant { recurrence: Recurrence::FIBONACCI, rules: RuleSet::All, misere: false, named: false };
 
+    /// The game whose table the store keeps for this member of the family.
+    pub fn table_game(&self) -> zecklab_store::TableGame {
+        zecklab_store::TableGame::new(self.recurrence, self.rules, self.misere)
+    }
+
     /// Whether this is the Zeckendorf game in normal play, as its own solvers play it.
     pub fn is_zeckendorf(&self) -> bool {
         self.recurrence == Recurrence::FIBONACCI && !self.misere

@@ -110,10 +110,6 @@ fn described(game: TableGame) -> String {
     }
 }
 
-/// The stored game of a member of the family.
-pub fn table_game(variant: &Variant) -> TableGame {
-    TableGame::new(variant.recurrence, variant.rules, variant.misere)
-}
 
 pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
     let store = store_at(args.store)?;
@@ -194,7 +190,7 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
             }
         }
         StoreCommand::Remove { n, variant, misere, json } => {
-            let game = table_game(&variant.variant(misere)?);
+            let game = variant.variant(misere)?.table_game();
             let path = store.path_for_game(game, n);
             let removed = store.remove(game, n).map_err(InputError::from_display)?;
             if json {

@@ -98,7 +98,7 @@ pub fn check(
     variant: &Variant,
     json: bool,
 ) -> anyhow::Result<std::process::ExitCode> {
-    let game = crate::commands::store::table_game(variant);
+    let game = variant.table_game();
     let stored = match store {
         Some(store) => store.open_game(game, n).map_err(InputError::from_display)?,
         None => None,
@@ -207,7 +207,7 @@ pub fn position(
     store: Option<&Store>,
 ) -> anyhow::Result<()> {
     let (counts, n) = family::parse(variant, text)?;
-    let game = crate::commands::store::table_game(variant);
+    let game = variant.table_game();
     let stored = match store {
         Some(store) if !grundy => store.open_game(game, n).map_err(InputError::from_display)?,
         _ => None,

@@ -310,7 +310,7 @@ pub fn check(
     variant: &Variant,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
-    let game = crate::commands::store::table_game(variant);
+    let game = variant.table_game();
     let stored = match store {
         Some(store) => store.open_game(game, n).map_err(InputError::from_display)?,
         None => None,
