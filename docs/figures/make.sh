@@ -15,12 +15,25 @@ draw() {
     "$zecklab" plot "$name" "$@" --out "$out/$name.$ext" > /dev/null
   done
 }
+# A figure drawn under a file name of its own: draw_as FILE FIGURE ARGS...
+draw_as() {
+  local file=$1
+  shift
+  local name=$1
+  shift
+  for ext in svg png; do
+    "$zecklab" plot "$name" "$@" --out "$out/$file.$ext" > /dev/null
+  done
+}
 draw nim-reach --heap 20
 draw nim-census --to 120
 draw nim-thresholds --to 5000
 draw nim-grundy --to 60
 draw wythoff-grundy --size 100
 draw zgame-growth --to 200
+# The published record (docs/data), however far it reaches.
+draw_as zgame-growth-record zgame-growth --data docs/data
+draw zgame-tiers --data docs/data
 draw zgame-lengths --n 100
 draw zgame-random --to 100
 draw zgame-position "1^3 2^2 5^7"

@@ -162,6 +162,73 @@ fn zgame_growth_is_zgame_solve() {
     assert_eq!(rows(&f).len(), 60);
 }
 
+/// A data directory with the games on 1..=30 solved into it.
+fn data_to_30() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let o = zecklab(&["data", "solve", "--dir", dir.path().to_str().unwrap(), "--to", "30"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    dir
+}
+
+#[test]
+fn zgame_growth_from_data_is_the_record() {
+    let data = data_to_30();
+    let dir = data.path().to_str().unwrap();
+    let f = figure(
+        &["plot", "zgame-growth", "--data", dir, "--to", "25"],
+        &["n = 1 to 25 (the published record)"],
+    );
+    let solved =
+        json_lines(&zecklab(&["zgame", "solve", "--n", "1", "--to", "25", "--no-remoteness", "--json"]));
+    let expected: Vec<Vec<f64>> = solved
+        .iter()
+        .map(|l| {
+            let (p, q) = (l["positions"].as_f64().unwrap(), l["p_positions"].as_f64().unwrap());
+            vec![l["n"].as_f64().unwrap(), p, q, q / p]
+        })
+        .collect();
+    // The counts exactly; the fraction to the last bit JSON's float parsing keeps.
+    let drawn = rows(&f);
+    assert_eq!(drawn.len(), expected.len());
+    for (row, want) in drawn.iter().zip(&expected) {
+        assert_eq!(row[..3], want[..3]);
+        assert!((row[3] - want[3]).abs() < 1e-12, "{row:?} {want:?}");
+    }
+}
+
+#[test]
+fn zgame_tiers_is_the_solve_by_tier_and_the_record() {
+    let solved =
+        figure(&["plot", "zgame-tiers", "--n", "20,30"], &["P-positions tier by tier", "n = 20", "n = 30"]);
+    let data = data_to_30();
+    let dir = data.path().to_str().unwrap();
+    let recorded = figure(&["plot", "zgame-tiers", "--n", "20,30", "--data", dir], &["n = 30"]);
+    assert_eq!(rows(&solved), rows(&recorded));
+    for n in [20, 30] {
+        let line = &json_lines(&zecklab(&["zgame", "solve", "--n", &n.to_string(), "--tiers-json"]))[0];
+        let mut tiers: Vec<Vec<f64>> = line["tiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["positions"].as_u64().unwrap() > 0)
+            .map(|t| {
+                let (p, q) = (t["positions"].as_f64().unwrap(), t["p_positions"].as_f64().unwrap());
+                vec![f64::from(n), t["parts"].as_f64().unwrap(), p, q, q / p]
+            })
+            .collect();
+        tiers.sort_by(|a, b| a[1].total_cmp(&b[1]));
+        let drawn: Vec<Vec<f64>> = rows(&solved).into_iter().filter(|r| r[0] == f64::from(n)).collect();
+        assert_eq!(drawn.len(), tiers.len(), "n = {n}");
+        for (row, want) in drawn.iter().zip(&tiers) {
+            assert_eq!(row[..4], want[..4], "n = {n}");
+            assert!((row[4] - want[4]).abs() < 1e-12, "{row:?} {want:?}");
+        }
+    }
+    let o = zecklab(&["plot", "zgame-tiers", "--n", "31", "--data", dir, "--json"]);
+    assert_usage_error(&o, "n = 31 is not recorded");
+    assert_usage_error(&zecklab(&["plot", "zgame-tiers", "--n", "301", "--json"]), "2 to 300");
+}
+
 #[test]
 fn family_winners_is_zgame_solve_of_each_recurrence() {
     let f = figure(

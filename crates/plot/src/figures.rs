@@ -77,6 +77,8 @@ pub mod limits {
     pub const WYTHOFF_GRUNDY: u32 = 300;
     /// `zgame-growth --to`.
     pub const GROWTH: u32 = 300;
+    /// `zgame-tiers --n`, for an n solved for the figure.
+    pub const TIERS: u32 = 300;
     /// `zgame-lengths --n`.
     pub const LENGTHS: u32 = 150;
     /// `zgame-random --to`.
@@ -316,23 +318,62 @@ pub fn wythoff_grundy(size: u32) -> Result<Figure> {
     Ok(Figure { name: "wythoff-grundy", title, caption, svg, table })
 }
 
-/// Positions and P-positions of the Zeckendorf game per n (log scale), with the P-fraction.
+/// Positions and P-positions of the Zeckendorf game per n (log scale), with the P-fraction:
+/// every n up to `to` solved here.
 pub fn zgame_growth(to: u32) -> Result<Figure> {
     refuse("--to", to, 2, limits::GROWTH, "each n is solved")?;
-    let mut table = Table::new(&["n", "positions", "p_positions", "p_fraction"]);
-    let (mut all, mut p, mut fraction) = (Vec::new(), Vec::new(), Vec::new());
+    let mut counts = Vec::new();
     for n in 1..=to {
         let s = solve(n, false, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
-        let (count, losses) = (s.index().count() as f64, s.p_positions() as f64);
-        table.rows.push(vec![f64::from(n), count, losses, losses / count]);
-        all.push((f64::from(n), count));
-        p.push((f64::from(n), losses));
-        fraction.push((f64::from(n), losses / count));
+        counts.push(GameCount { n, positions: s.index().count(), p_positions: s.p_positions() });
     }
-    let last = fraction.last().map_or(0.0, |f| f.1);
+    zgame_growth_of(&counts, "")
+}
+
+/// The positions and P-positions of the game on n.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameCount {
+    /// The game on n.
+    pub n: u32,
+    /// Its positions.
+    pub positions: u64,
+    /// Its P-positions.
+    pub p_positions: u64,
+}
+
+/// [`zgame_growth`] drawn from counts already known (such as the published data), `source`
+/// naming where they come from in the caption (empty: solved for the figure).
+///
+/// # Errors
+/// [`FigureError`] when there are fewer than two counts.
+pub fn zgame_growth_of(counts: &[GameCount], source: &str) -> Result<Figure> {
+    let (Some(first), Some(last)) = (counts.first(), counts.last()) else {
+        return Err(FigureError("no solved games to draw".into()));
+    };
+    if counts.len() < 2 {
+        return Err(FigureError("the figure needs at least two solved n".into()));
+    }
+    let mut table = Table::new(&["n", "positions", "p_positions", "p_fraction"]);
+    let (mut all, mut p, mut fraction) = (Vec::new(), Vec::new(), Vec::new());
+    for c in counts {
+        let (n, count, losses) = (f64::from(c.n), c.positions as f64, c.p_positions as f64);
+        table.rows.push(vec![n, count, losses, losses / count]);
+        all.push((n, count));
+        p.push((n, losses));
+        fraction.push((n, losses / count));
+    }
+    let unbroken = counts.windows(2).all(|w| w[1].n == w[0].n + 1);
+    let range = if unbroken {
+        format!("n = {} to {}", first.n, last.n)
+    } else {
+        format!("{} values of n from {} to {}", counts.len(), first.n, last.n)
+    };
+    let from = if source.is_empty() { String::new() } else { format!(" ({source})") };
     let title = "The Zeckendorf game: positions and P-positions".to_string();
     let caption = format!(
-        "Positions (partitions of n into Fibonacci parts) and P-positions for n = 1 to {to}, log scale; right: the P-fraction ({last:.3} at n = {to})"
+        "Positions (partitions of n into Fibonacci parts) and P-positions for {range}{from}, log scale; right: the P-fraction ({:.3} at n = {})",
+        last.p_positions as f64 / last.positions as f64,
+        last.n
     );
     let labels = Labels { title: &title, caption: &caption, x: "n", y: "positions (log scale)" };
     let series = [
@@ -355,6 +396,59 @@ pub fn zgame_growth(to: u32) -> Result<Figure> {
         },
     ))?;
     Ok(Figure { name: "zgame-growth", title, caption, svg, table })
+}
+
+/// The tiers of one game: `(parts, positions, P-positions)`, any order.
+pub type TierCounts = Vec<(u32, u64, u64)>;
+
+/// The P-fraction of each tier (the positions with the same number of parts) against parts / n,
+/// one line per game: `games` holds each n with its tiers; every n up to `limits::TIERS` is
+/// solved here when `games` gives only the n (empty tiers).
+///
+/// # Errors
+/// [`FigureError`] for no games, more than eight, or an n to solve past the limit.
+pub fn zgame_tiers(games: &[(u32, TierCounts)], source: &str) -> Result<Figure> {
+    if games.is_empty() || games.len() > 8 {
+        return Err(FigureError(format!("give 1 to 8 values of n, not {}", games.len())));
+    }
+    let mut table = Table::new(&["n", "parts", "positions", "p_positions", "p_fraction"]);
+    let mut series = Vec::new();
+    for (n, tiers) in games {
+        let n = *n;
+        let solved;
+        let tiers = if tiers.is_empty() {
+            refuse("n", n, 2, limits::TIERS, "each n is solved")?;
+            let s = solve(n, false, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
+            solved = s.tiers().iter().map(|t| (t.parts, t.positions, t.p_positions)).collect::<Vec<_>>();
+            &solved
+        } else {
+            tiers
+        };
+        let mut points = Vec::new();
+        let mut sorted: Vec<_> = tiers.iter().filter(|t| t.1 > 0).copied().collect();
+        sorted.sort_unstable();
+        for (parts, positions, p_positions) in sorted {
+            let fraction = p_positions as f64 / positions as f64;
+            table.rows.push(vec![
+                f64::from(n),
+                f64::from(parts),
+                positions as f64,
+                p_positions as f64,
+                fraction,
+            ]);
+            points.push((f64::from(parts) / f64::from(n), fraction));
+        }
+        series.push(Series { name: format!("n = {n}"), points, dots: false });
+    }
+    let from = if source.is_empty() { String::new() } else { format!(" ({source})") };
+    let title = "The Zeckendorf game: P-positions tier by tier".to_string();
+    let caption = format!(
+        "The share of P-positions among the positions with the same number of parts, against parts / n{from}; the start (n parts) is at the right, and the tiers at either end hold few positions"
+    );
+    let labels =
+        Labels { title: &title, caption: &caption, x: "parts / n", y: "P-positions / positions of the tier" };
+    let svg = drawn(draw::lines(&labels, &series, false, false, &[]))?;
+    Ok(Figure { name: "zgame-tiers", title, caption, svg, table })
 }
 
 /// The exact distribution of game lengths under random play, against the normal curve of the

@@ -160,7 +160,8 @@ pub fn run(args: DataArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn load(dir: &Path) -> anyhow::Result<Record> {
+/// The record in `dir`, or an error saying why it cannot be read.
+pub fn load(dir: &Path) -> anyhow::Result<Record> {
     if !dir.is_dir() {
         return Err(InputError::from_display(format!(
             "'{}' is not a directory",

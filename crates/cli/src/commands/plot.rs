@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 use zecklab_games::fibnim::NimRules;
 use zecklab_games::zgame::ZPosition;
-use zecklab_plot::{Figure, Table};
+use zecklab_plot::{Figure, GameCount, Table};
 
 use crate::input::{self, InputError};
 use crate::output::{self, Out};
@@ -85,10 +85,24 @@ enum FigureCommand {
         size: u32,
     },
     /// Positions and P-positions of the Zeckendorf game per n (log scale), and the P-fraction.
-    /// TO: 2..=300 (each n is solved).
+    /// TO: 2..=300 (each n is solved; default 200), or with --data every n of the record's
+    /// unbroken range from 1 (up to TO when given).
     ZgameGrowth {
-        #[arg(long, default_value = "200", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: u32,
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: Option<u32>,
+        /// Draw the solved games recorded in this data directory (see `zecklab data`) instead.
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+    },
+    /// The P-fraction of each tier (the positions with the same number of parts) against
+    /// parts / n, one line per n. N: up to eight, comma-separated; each solved (2..=300, default
+    /// 50,100,200), or with --data taken from the record (default: four recorded n up to the largest).
+    ZgameTiers {
+        #[arg(long, value_delimiter = ',', value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Vec<u32>,
+        /// Take the tiers from this data directory (see `zecklab data`) instead of solving.
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
     },
     /// The exact length distribution under random play, the normal curve of the same mean and
     /// variance, the shortest and longest game and Theorem 1.3's bound. N: 3..=150.
@@ -191,7 +205,48 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         FigureCommand::NimThresholds { to, rules: r } => zecklab_plot::nim_thresholds(rules(r)?, to),
         FigureCommand::NimGrundy { to, rules: r } => zecklab_plot::nim_grundy(rules(r)?, to),
         FigureCommand::WythoffGrundy { size } => zecklab_plot::wythoff_grundy(size),
-        FigureCommand::ZgameGrowth { to } => zecklab_plot::zgame_growth(to),
+        FigureCommand::ZgameGrowth { to, data: None } => zecklab_plot::zgame_growth(to.unwrap_or(200)),
+        FigureCommand::ZgameGrowth { to, data: Some(dir) } => {
+            let record = crate::commands::data::load(&dir)?;
+            let counts: Vec<GameCount> = record
+                .rows()
+                .enumerate()
+                .take_while(|(i, row)| row.n == *i as u32 + 1 && to.is_none_or(|to| row.n <= to))
+                .map(|(_, row)| GameCount {
+                    n: row.n,
+                    positions: row.positions,
+                    p_positions: row.p_positions,
+                })
+                .collect();
+            zecklab_plot::zgame_growth_of(&counts, "the published record")
+        }
+        FigureCommand::ZgameTiers { n, data: None } => {
+            let n = if n.is_empty() { vec![50, 100, 200] } else { n };
+            zecklab_plot::zgame_tiers(&n.into_iter().map(|n| (n, Vec::new())).collect::<Vec<_>>(), "")
+        }
+        FigureCommand::ZgameTiers { n, data: Some(dir) } => {
+            let record = crate::commands::data::load(&dir)?;
+            let recorded: Vec<u32> = record.rows().map(|row| row.n).collect();
+            let chosen = if n.is_empty() {
+                // Four recorded n near a quarter, a half, three quarters and all of the largest.
+                let largest = recorded.last().copied().unwrap_or(0);
+                let mut chosen: Vec<u32> = (1..=4)
+                    .filter_map(|k| recorded.iter().copied().filter(|&r| r * 4 <= largest * k).max())
+                    .collect();
+                chosen.dedup();
+                chosen
+            } else {
+                n
+            };
+            let mut games = Vec::new();
+            for n in chosen {
+                let tiers = record
+                    .tiers(n)
+                    .ok_or_else(|| InputError(format!("n = {n} is not recorded in '{}'", dir.display())))?;
+                games.push((n, tiers.iter().map(|t| (t.parts, t.positions, t.p_positions)).collect()));
+            }
+            zecklab_plot::zgame_tiers(&games, "the published record")
+        }
         FigureCommand::ZgameLengths { n } => zecklab_plot::zgame_lengths(n),
         FigureCommand::ZgameRandom { to } => zecklab_plot::zgame_random(to),
         FigureCommand::FamilyWinners { to, rules } => zecklab_plot::family_winners(

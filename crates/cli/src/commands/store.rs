@@ -110,7 +110,6 @@ fn described(game: TableGame) -> String {
     }
 }
 
-
 pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
     let store = store_at(args.store)?;
     let mut out = Out::new();
