@@ -166,6 +166,38 @@ fn nim_rules(k: u64, misere: bool) -> PyResult<zecklab_games::fibnim::NimRules> 
     nim::rules(k, misere).map_err(answer_error)
 }
 
+/// Fibonacci Nim: a sum of heaps, each `(heap, cap)` with its own cap (`nim sum`).
+#[pyfunction]
+#[pyo3(signature = (pairs, k=2, misere=false))]
+fn nim_sum_own<'py>(
+    py: Python<'py>,
+    pairs: Vec<(u32, u32)>,
+    k: u64,
+    misere: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = nim_rules(k, misere)?;
+    let answer =
+        work::run(py, "sum", move |_| zecklab_answers::sums::own_caps(&pairs, rules).map_err(answer_error))?;
+    to_python(py, &answer)
+}
+
+/// Fibonacci Nim: a sum of heaps sharing one cap, by exhaustive search (`nim sum --shared-cap`).
+#[pyfunction]
+#[pyo3(signature = (heaps, cap, k=2, misere=false))]
+fn nim_sum_shared<'py>(
+    py: Python<'py>,
+    heaps: Vec<u32>,
+    cap: u32,
+    k: u64,
+    misere: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = nim_rules(k, misere)?;
+    let answer = work::run(py, "sum", move |_| {
+        zecklab_answers::sums::shared_cap(&heaps, cap, rules).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
 /// Fibonacci Nim: the essay's census of opening heaps `2..=to` (`nim census`).
 #[pyfunction]
 #[pyo3(signature = (to, k=2, misere=false))]
@@ -660,6 +692,8 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nim_solve, m)?)?;
     m.add_function(wrap_pyfunction!(nim_explore, m)?)?;
     m.add_function(wrap_pyfunction!(nim_census, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_sum_own, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_sum_shared, m)?)?;
     m.add_function(wrap_pyfunction!(nim_reach, m)?)?;
     m.add_function(wrap_pyfunction!(nim_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(nim_grundy, m)?)?;

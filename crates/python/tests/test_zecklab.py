@@ -129,6 +129,20 @@ def test_nim_and_wythoff_tables_match_the_command_line():
         zecklab.nim.census(1)
 
 
+def test_nim_sums_match_the_command_line():
+    (line,) = cli("nim", "sum", "5/3", "8/7", "13/2")
+    assert zecklab.nim.sum([(5, 3), (8, 7), (13, 2)]) == line
+    (line,) = cli("nim", "sum", "4", "6", "7", "--shared-cap", "3")
+    assert zecklab.nim.sum([4, 6, 7], shared_cap=3) == line
+    assert zecklab.nim.sum([(3, 2), (3, 2)])["outcome"] == "loss"  # equal heaps cancel
+    with pytest.raises(zecklab.LimitError, match="product of"):
+        zecklab.nim.sum([1000, 1000, 1000], shared_cap=5)
+    with pytest.raises(ValueError, match="normal play only"):
+        zecklab.nim.sum([(5, 3)], misere=True)
+    with pytest.raises(ValueError, match="pairs"):
+        zecklab.nim.sum([5, 8])
+
+
 def test_zgame_answers_match_the_command_line():
     for n in [1, 2, 10, 60]:
         (line,) = cli("zgame", "solve", "--n", str(n), "--tiers-json")

@@ -7,10 +7,7 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use serde::Serialize;
-use zecklab_games::fibnim::{
-    own_caps_analysis, Analysis, GrundyTable, NimPosition, NimRules, SharedCapSolver, Theory,
-};
+use zecklab_games::fibnim::{Analysis, NimPosition, NimRules, Theory};
 
 use zecklab_answers as answers;
 
@@ -20,9 +17,6 @@ use crate::progress;
 use crate::prompt::{say, First, Prompt, Turn};
 
 use zecklab_answers::tables::{self, NIM_GRUNDY_LIMIT as GRUNDY_LIMIT};
-
-/// Largest product of (heap + 1) over the heaps of a shared-cap sum (exhaustive search).
-const SHARED_CAP_LIMIT: u64 = 2_000_000;
 
 #[derive(Args, Debug)]
 pub struct NimArgs {
@@ -301,14 +295,6 @@ fn sum(
     rules: NimRules,
     json: bool,
 ) -> anyhow::Result<()> {
-    if rules.misere() {
-        return Err(InputError::from_display("sums are solved in normal play only; drop --misere"));
-    }
-    #[derive(Serialize)]
-    struct MoveJson {
-        heap: usize,
-        take: u32,
-    }
     if let Some(cap_text) = shared_cap {
         let cap = small_number("--shared-cap", cap_text, 1, u32::MAX)?;
         let mut sizes = Vec::new();
@@ -318,44 +304,18 @@ fn sum(
                     "invalid heap '{text}': with --shared-cap give plain heaps, without /CAP"
                 )));
             }
-            sizes.push(small_number("heap", text, 0, 10_000)?);
+            sizes.push(small_number("heap", text, 0, answers::sums::SHARED_HEAP_LIMIT)?);
         }
-        let product = sizes.iter().try_fold(1u64, |p, &h| p.checked_mul(u64::from(h) + 1));
-        if product.is_none_or(|product| product > SHARED_CAP_LIMIT) {
-            let product = product.map_or("more than 2^64".to_string(), |p| p.to_string());
-            return Err(InputError::from_display(format!(
-                "heaps too large for the exhaustive shared-cap search: the product of (heap + 1) is {product}, the limit is {SHARED_CAP_LIMIT}"
-            )));
-        }
-        let a = SharedCapSolver::new(rules).analyse(&sizes, cap);
-        let moves: Vec<MoveJson> =
-            a.winning_moves.iter().map(|m| MoveJson { heap: m.heap + 1, take: m.take }).collect();
+        let a = answers::sums::shared_cap(&sizes, cap, rules)?;
         if json {
-            #[derive(Serialize)]
-            struct SharedJson {
-                heaps: Vec<u32>,
-                shared_cap: u32,
-                k: u64,
-                outcome: &'static str,
-                winning_moves: Vec<MoveJson>,
-                positions_solved: usize,
-            }
-            return out.json(&SharedJson {
-                heaps: sizes,
-                shared_cap: cap,
-                k: rules.k(),
-                outcome: a.outcome.as_str(),
-                winning_moves: moves,
-                positions_solved: a.positions_solved,
-            });
+            return out.json(&a);
         }
         out.line(format!(
             "heaps {sizes:?} sharing cap {cap}, k = {}: {} for the player to move",
-            rules.k(),
-            a.outcome
+            a.k, a.outcome
         ))?;
         out.line(format!("  exhaustive search over {} positions", a.positions_solved))?;
-        for m in &moves {
+        for m in &a.winning_moves {
             out.line(format!("  winning move: take {} from heap {}", m.take, m.heap))?;
         }
         return Ok(());
@@ -367,43 +327,20 @@ fn sum(
         })?;
         let heap = small_number("heap", h, 0, GRUNDY_LIMIT).with_context(|| format!("in pair '{text}'"))?;
         let cap = small_number("cap", c, 1, u32::MAX).with_context(|| format!("in pair '{text}'"))?;
-        pairs.push((heap, cap.min(heap.max(1))));
+        pairs.push((heap, cap));
     }
-    let largest = pairs.iter().map(|p| p.0).max().unwrap_or(0);
-    let table = GrundyTable::new(rules, largest.max(1));
-    let (nim_sum, outcome, moves) = own_caps_analysis(&table, &pairs).expect("table covers every heap");
-    let values: Vec<u32> = pairs.iter().map(|&(h, c)| table.value(h, c).expect("in table")).collect();
-    let moves: Vec<MoveJson> = moves.iter().map(|m| MoveJson { heap: m.heap + 1, take: m.take }).collect();
+    let a = answers::sums::own_caps(&pairs, rules)?;
     if json {
-        #[derive(Serialize)]
-        struct HeapJson {
-            heap: u32,
-            cap: u32,
-            grundy: u32,
-        }
-        #[derive(Serialize)]
-        struct OwnJson {
-            heaps: Vec<HeapJson>,
-            k: u64,
-            nim_sum: u32,
-            outcome: &'static str,
-            winning_moves: Vec<MoveJson>,
-        }
-        let heaps =
-            pairs.iter().zip(&values).map(|(&(heap, cap), &grundy)| HeapJson { heap, cap, grundy }).collect();
-        return out.json(&OwnJson {
-            heaps,
-            k: rules.k(),
-            nim_sum,
-            outcome: outcome.as_str(),
-            winning_moves: moves,
-        });
+        return out.json(&a);
     }
-    for ((h, c), g) in pairs.iter().zip(&values) {
-        out.line(format!("heap {h} cap {c}: Grundy value {g}"))?;
+    for h in &a.heaps {
+        out.line(format!("heap {} cap {}: Grundy value {}", h.heap, h.cap, h.grundy))?;
     }
-    out.line(format!("nim-sum {nim_sum}: {outcome} for the player to move (each heap keeps its own cap)"))?;
-    for m in &moves {
+    out.line(format!(
+        "nim-sum {}: {} for the player to move (each heap keeps its own cap)",
+        a.nim_sum, a.outcome
+    ))?;
+    for m in &a.winning_moves {
         out.line(format!("  winning move: take {} from heap {}", m.take, m.heap))?;
     }
     Ok(())

@@ -75,6 +75,14 @@ def nim_solve(heap: Whole, cap: Optional[Whole] = None, k: int = 2, misere: bool
     """Fibonacci Nim: the outcome and every winning take."""
 def nim_explore(heap: Whole, cap: Optional[Whole] = None, k: int = 2, misere: bool = False) -> Dict[str, Any]:
     """Fibonacci Nim: the explorer's view of a position."""
+def nim_sum_own(pairs: List[Tuple[int, int]], k: int = 2, misere: bool = False) -> Dict[str, Any]:
+    """A sum of heaps with their own caps (``nim sum --json``)."""
+    ...
+
+def nim_sum_shared(heaps: List[int], cap: int, k: int = 2, misere: bool = False) -> Dict[str, Any]:
+    """A sum of heaps sharing one cap, by exhaustive search (``nim sum --shared-cap --json``)."""
+    ...
+
 def nim_census(to: int, k: int = 2, misere: bool = False) -> Dict[str, Any]:
     """The essay's census of opening heaps."""
 def nim_reach(heap: int, k: int = 2, misere: bool = False) -> Dict[str, Any]:

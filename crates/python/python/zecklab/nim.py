@@ -1,6 +1,6 @@
 """Fibonacci Nim and its factor-k family: take at most k times what the opponent just took."""
 
-from typing import List, Optional
+from typing import List, Optional, Sequence, Tuple, Union
 
 from . import _zecklab
 from ._answer import Answer
@@ -39,3 +39,24 @@ def grundy(to: int, k: int = 2) -> List[dict]:
     """Grundy values ``g(heap, cap)`` of single heaps 1..=``to``, one dict per heap with its values
     for caps 1..=heap (``nim grundy --json``, normal play)."""
     return _zecklab.nim_grundy(to, k)
+
+
+def sum(
+    heaps: "Sequence[Union[Tuple[int, int], int]]", shared_cap: Optional[int] = None, k: int = 2, misere: bool = False
+) -> Answer:
+    """A sum of heaps (``nim sum --json``). Without ``shared_cap``, ``heaps`` are ``(heap, cap)``
+    pairs, each keeping its own cap: heaps (with their Grundy values), k, nim_sum, outcome,
+    winning_moves (heaps numbered from 1). With ``shared_cap``, plain heaps sharing that cap, solved
+    by exhaustive search: heaps, shared_cap, k, outcome, winning_moves, positions_solved.
+    Normal play only."""
+    if shared_cap is None:
+        pairs = []
+        for pair in heaps:
+            if isinstance(pair, int) or len(pair) != 2:
+                raise ValueError(f"invalid heap {pair!r}: give (heap, cap) pairs, or plain heaps with shared_cap")
+            pairs.append((pair[0], pair[1]))
+        return Answer(_zecklab.nim_sum_own(pairs, k, misere))
+    for heap in heaps:
+        if not isinstance(heap, int):
+            raise ValueError(f"invalid heap {heap!r}: with shared_cap give plain heaps")
+    return Answer(_zecklab.nim_sum_shared(list(heaps), shared_cap, k, misere))
