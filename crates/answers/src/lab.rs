@@ -379,3 +379,63 @@ pub struct CertificatesJson {
     pub slowest: u64,
     pub smallest: u64,
 }
+
+/// Player 2's strategy for the game on `n`, built from its solve with `choice`'s replies: the
+/// lines of the strategy file (`zgame strategy`). `progress(done, total)` counts positions.
+///
+/// # Errors
+/// [`AnswerError::TooLarge`] past [`STRATEGY_LIMIT`]; the solver's or builder's refusal; cancelled.
+pub fn strategy(
+    n: u32,
+    choice: ReplyChoice,
+    cancel: &zecklab_games::Cancel,
+    progress: impl Fn(u64, u64) + Sync,
+) -> Result<PlayerTwoStrategy, crate::solve::SolveFailure> {
+    if n > STRATEGY_LIMIT {
+        return Err(crate::solve::SolveFailure::Refused(AnswerError::TooLarge(format!(
+            "n = {n} is too large for zgame strategy (at most {STRATEGY_LIMIT}): the strategy is built and checked position by position"
+        ))));
+    }
+    let request = crate::solve::SolveRequest { n, remoteness: true, misere: false, tiers: false };
+    let solution = crate::solve::solve_flat(request, cancel, &progress)?;
+    Ok(PlayerTwoStrategy::choosing(&solution, choice, &progress).map_err(AnswerError::invalid)?)
+}
+
+/// What playing every Player 1 line against a strategy found (`zgame check-strategy --json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StrategyCheckJson {
+    /// The game on n.
+    pub n: u32,
+    /// The strategy's entries (positions answered).
+    pub entries: usize,
+    /// Whether it wins against every Player 1 line.
+    pub wins: bool,
+    /// Player 1's positions met, when it wins.
+    pub player_one_positions: Option<u64>,
+    /// The entries used, when it wins.
+    pub answered_positions: Option<u64>,
+    /// The entries never reached, when it wins.
+    pub unreachable_entries: Option<u64>,
+    /// The longest game, in moves, when it wins.
+    pub longest_game: Option<u32>,
+    /// Why it does not win.
+    pub failure: Option<String>,
+}
+
+/// Plays every Player 1 line against `strategy`; also returns whether a failure is a malformed
+/// entry (an input error) rather than a lost game.
+pub fn check_strategy(strategy: &PlayerTwoStrategy) -> (StrategyCheckJson, bool) {
+    let result = strategy.check();
+    let report = result.as_ref().ok();
+    let line = StrategyCheckJson {
+        n: strategy.n(),
+        entries: strategy.moves().len(),
+        wins: result.is_ok(),
+        player_one_positions: report.map(|r| r.player_one_positions),
+        answered_positions: report.map(|r| r.answered_positions),
+        unreachable_entries: report.map(|r| r.unreachable_entries),
+        longest_game: report.map(|r| r.longest_game),
+        failure: result.as_ref().err().map(ToString::to_string),
+    };
+    (line, matches!(result, Err(StrategyError::Malformed { .. })))
+}

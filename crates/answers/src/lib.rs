@@ -18,6 +18,7 @@ pub mod number;
 pub mod relatives;
 pub mod repr;
 pub mod solve;
+pub mod stored;
 pub mod sums;
 pub mod tables;
 pub mod wythoff;

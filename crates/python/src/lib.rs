@@ -351,6 +351,40 @@ fn zgame_certificates<'py>(py: Python<'py>, n: u32) -> PyResult<Bound<'py, PyAny
     to_python(py, &answer)
 }
 
+/// Player 2's strategy for the game on `n`: the lines of its file (`zgame strategy`).
+#[pyfunction]
+#[pyo3(signature = (n, choose="fastest"))]
+fn zgame_strategy(py: Python<'_>, n: u32, choose: &str) -> PyResult<Vec<String>> {
+    let choice = zecklab_games::zgame::ReplyChoice::ALL
+        .iter()
+        .find(|(_, name)| *name == choose)
+        .map(|(c, _)| *c)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid choice '{choose}': fastest, slowest or smallest")))?;
+    work::run(py, "building the strategy", move |context| {
+        let strategy = zecklab_answers::lab::strategy(n, choice, &context.cancel, |d, t| context.progress.set(d, t))
+            .map_err(solve_failure)?;
+        Ok(strategy.lines().collect())
+    })
+}
+
+/// Plays every Player 1 line against the strategy of these lines (`zgame check-strategy`).
+#[pyfunction]
+fn zgame_check_strategy<'py>(py: Python<'py>, lines: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
+    let answer = work::run(py, "checking the strategy", move |_| {
+        let strategy = zecklab_games::zgame::PlayerTwoStrategy::parse(lines.iter().map(String::as_str))
+            .map_err(|e| PyValueError::new_err(format!("not a valid strategy file: {e}")))?;
+        let (line, malformed) = zecklab_answers::lab::check_strategy(&strategy);
+        if malformed {
+            return Err(PyValueError::new_err(format!(
+                "not a valid strategy file: {}",
+                line.failure.unwrap_or_default()
+            )));
+        }
+        Ok(line)
+    })?;
+    to_python(py, &answer)
+}
+
 /// Which coalitions of `players` players win the game on `n` (`zgame coalitions`).
 #[pyfunction]
 fn zgame_coalitions<'py>(py: Python<'py>, n: u32, players: u32) -> PyResult<Bound<'py, PyAny>> {
@@ -566,35 +600,37 @@ fn zgame_p_structure<'py>(py: Python<'py>, n: u32, store: Option<PathBuf>) -> Py
     to_python(py, &answer)
 }
 
-/// The tables of a store: one dict per file (`store list --json` fields).
+/// The tables of a store: one dict per file (`store list --json`).
 #[pyfunction]
 #[pyo3(signature = (path=None))]
 fn store_list<'py>(py: Python<'py>, path: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
     let store = locate(path)?;
-    let entries = work::run(py, "listing the store", move |_| store.list().map_err(store_error))?;
-    let list = pyo3::types::PyList::empty(py);
-    for e in entries {
-        let d = PyDict::new(py);
-        d.set_item("n", e.n)?;
-        d.set_item("game", e.game.describe())?;
-        d.set_item("misere", e.game.misere())?;
-        d.set_item("path", e.path.display().to_string())?;
-        d.set_item("bytes", e.bytes)?;
-        match &e.table {
-            Ok(t) => {
-                d.set_item("positions", t.positions())?;
-                d.set_item("remoteness", t.has_remoteness())?;
-                d.set_item("error", py.None())?;
+    let lines = work::run(py, "listing the store", move |_| {
+        Ok(store.list().map_err(store_error)?.iter().map(zecklab_answers::stored::list_line).collect::<Vec<_>>())
+    })?;
+    to_python(py, &lines)
+}
+
+/// Every stored table's checksums checked: one dict per file (`store verify --json`).
+#[pyfunction]
+#[pyo3(signature = (path=None))]
+fn store_verify<'py>(py: Python<'py>, path: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
+    let store = locate(path)?;
+    let lines = work::run(py, "checking the store", move |context| {
+        let entries = store.list().map_err(store_error)?;
+        let total: u64 = entries.iter().map(|e| e.table.as_ref().map_or(0, |t| t.header().digest_count)).sum();
+        let mut before = 0;
+        let mut lines = Vec::new();
+        for e in &entries {
+            if context.cancel.is_cancelled() {
+                break; // the interrupt is raised by the waiting thread
             }
-            Err(why) => {
-                d.set_item("positions", py.None())?;
-                d.set_item("remoteness", py.None())?;
-                d.set_item("error", why.to_string())?;
-            }
+            lines.push(zecklab_answers::stored::verify_line(e, |done, _| context.progress.set(before + done, total)));
+            before += e.table.as_ref().map_or(0, |t| t.header().digest_count);
         }
-        list.append(d)?;
-    }
-    Ok(list.into_any())
+        Ok(lines)
+    })?;
+    to_python(py, &lines)
 }
 
 /// Memory a Python table keeps of the chunks it has read and checked (reads past it check
@@ -705,6 +741,8 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_position, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_coalitions, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_certificates, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_strategy, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_check_strategy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_play_out, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_grundy, m)?)?;
@@ -713,6 +751,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_rule_search, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_p_structure, m)?)?;
     m.add_function(wrap_pyfunction!(store_list, m)?)?;
+    m.add_function(wrap_pyfunction!(store_verify, m)?)?;
     m.add_function(wrap_pyfunction!(store_table, m)?)?;
     m.add_function(wrap_pyfunction!(figure, m)?)?;
     m.add_function(wrap_pyfunction!(render_png, m)?)?;

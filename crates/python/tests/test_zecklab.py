@@ -143,6 +143,24 @@ def test_nim_sums_match_the_command_line():
         zecklab.nim.sum([5, 8])
 
 
+def test_player_two_strategy_is_written_and_checked_as_on_the_command_line(tmp_path):
+    lines = zecklab.zgame.strategy(12, choose="smallest")
+    path = tmp_path / "n12.txt"
+    subprocess.run([zecklab_bin(), "zgame", "strategy", "--n", "12", "--choose", "smallest", "--out", str(path)], check=True, capture_output=True)
+    assert path.read_text().splitlines() == lines
+    (line,) = cli("zgame", "check-strategy", str(path))
+    assert zecklab.zgame.check_strategy(path) == line == zecklab.zgame.check_strategy(lines)
+    assert line["wins"] is True
+    # A strategy with one answer removed no longer wins.
+    entries = [l for l in lines if l and not l.startswith("#")]
+    broken = [l for l in lines if l != entries[-1]]
+    assert zecklab.zgame.check_strategy(broken)["wins"] is False
+    with pytest.raises(ValueError, match="not a valid strategy"):
+        zecklab.zgame.check_strategy(["garbage"])
+    with pytest.raises(ValueError, match="choice"):
+        zecklab.zgame.strategy(12, choose="best")
+
+
 def test_zgame_answers_match_the_command_line():
     for n in [1, 2, 10, 60]:
         (line,) = cli("zgame", "solve", "--n", str(n), "--tiers-json")
@@ -303,7 +321,10 @@ def store(tmp_path_factory):
 def test_a_stored_table_reads_as_the_solve(store, kept):
     s = zecklab.Store(store)
     listed = {e["n"]: e for e in s.list()}
-    assert listed[40]["positions"] == kept.positions and listed[40]["error"] is None
+    assert listed[40]["positions"] == kept.positions and "error" not in listed[40]
+    assert s.list() == cli("store", "list", store=store)
+    assert s.verify() == cli("store", "verify", store=store)
+    assert all(line["ok"] for line in s.verify())
     t = s.table(40)
     assert t.source == "store" and t.path.endswith("zgame-n40.zkt")
     assert np.array_equal(np.asarray(t.outcomes), np.asarray(kept.outcomes))
@@ -326,6 +347,8 @@ def test_a_damaged_table_is_an_error_not_a_value(store, tmp_path):
     data = bytearray((store / "zgame-n40.zkt").read_bytes())
     data[4096 + 10] ^= 0xFF  # the first byte of the outcome table's first chunk, past the header page
     damaged.write_bytes(bytes(data))
+    (checked,) = zecklab.Store(tmp_path).verify()
+    assert checked["ok"] is False and "chunk" in checked["error"]
     t = zecklab.Store(tmp_path).table(40)
     with pytest.raises(zecklab.StoreError, match="chunk"):
         t.outcomes[0:10]

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use zecklab_answers::family::{Tags, Variant};
+use zecklab_answers::stored;
 use zecklab_store::TableGame;
 
 use crate::commands::zgame::family::VariantArgs;
@@ -64,43 +64,6 @@ enum StoreCommand {
     },
 }
 
-#[derive(Serialize)]
-struct ListJson {
-    game: &'static str,
-    n: Option<u32>,
-    positions: Option<u64>,
-    remoteness: Option<bool>,
-    bytes: u64,
-    path: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    #[serde(flatten)]
-    tags: Tags,
-}
-
-#[derive(Serialize)]
-struct VerifyJson {
-    game: &'static str,
-    n: Option<u32>,
-    path: String,
-    ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    #[serde(flatten)]
-    tags: Tags,
-}
-
-/// The JSON fields naming a member of the family, as `zgame solve` prints them.
-fn tags(game: TableGame) -> Tags {
-    let variant = Variant {
-        recurrence: game.recurrence(),
-        rules: game.rules(),
-        misere: game.misere(),
-        named: !game.is_fibonacci(),
-    };
-    variant.tags()
-}
-
 /// " (misère, recurrence 2,3, rules all)" for the family's other members, else nothing.
 fn described(game: TableGame) -> String {
     if game == TableGame::ZECKENDORF {
@@ -121,16 +84,7 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
                 out.line(format!("no stored tables in {}", store.dir().display()))?;
             }
             for e in entries {
-                let line = ListJson {
-                    game: "zgame",
-                    n: e.table.as_ref().ok().map(|t| t.n()),
-                    positions: e.table.as_ref().ok().map(|t| t.header().positions),
-                    remoteness: e.table.as_ref().ok().map(|t| t.has_remoteness()),
-                    bytes: e.bytes,
-                    path: e.path.display().to_string(),
-                    error: e.table.as_ref().err().map(ToString::to_string),
-                    tags: tags(e.game),
-                };
+                let line = stored::list_line(&e);
                 if json {
                     out.json(&line)?;
                 } else if let Some(error) = &line.error {
@@ -151,33 +105,16 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
         StoreCommand::Verify { json } => {
             let entries = store.list().map_err(InputError::from_display)?;
             for e in entries {
-                let (n, result) = match &e.table {
-                    Ok(table) => {
-                        let bar = progress::bar(
-                            table.header().digest_count,
-                            "chunks",
-                            &format!("checking n = {}", table.n()),
-                        );
-                        let result = table
-                            .verify(|done, _| bar.set_position(done))
-                            .map(|_| ())
-                            .map_err(|e| e.to_string());
-                        bar.finish_and_clear();
-                        (Some(table.n()), result)
-                    }
-                    Err(error) => (None, Err(error.to_string())),
-                };
-                if result.is_err() {
+                let bar = progress::bar(
+                    e.table.as_ref().map_or(0, |t| t.header().digest_count),
+                    "chunks",
+                    &format!("checking n = {}", e.n),
+                );
+                let line = stored::verify_line(&e, |done, _| bar.set_position(done));
+                bar.finish_and_clear();
+                if !line.ok {
                     status = ExitCode::from(1);
                 }
-                let line = VerifyJson {
-                    game: "zgame",
-                    n,
-                    path: e.path.display().to_string(),
-                    ok: result.is_ok(),
-                    error: result.err(),
-                    tags: tags(e.game),
-                };
                 if json {
                     out.json(&line)?;
                 } else {

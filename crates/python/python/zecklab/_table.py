@@ -110,9 +110,15 @@ class Store:
         self.path = None if path is None else os.fspath(path)
 
     def list(self) -> List[dict]:
-        """One dict per table file: n, game, misere, path, bytes, positions, remoteness, and
-        ``error`` (why the file cannot be read, else ``None``)."""
+        """One dict per table file, as ``store list --json`` prints it: game, n, positions,
+        remoteness, bytes, path, ``error`` (only for a file that cannot be opened), and
+        recurrence, rules and misere for the family's other members."""
         return _zecklab.store_list(self.path)
+
+    def verify(self) -> List[dict]:
+        """Every table's checksums checked, one dict per file as ``store verify --json`` prints
+        it: game, n, path, ok, ``error`` (what is damaged), and the family's tags."""
+        return _zecklab.store_verify(self.path)
 
     def table(self, n: int, misere: bool = False) -> Table:
         """The stored table of the Zeckendorf game on ``n`` (opened and checked up to its

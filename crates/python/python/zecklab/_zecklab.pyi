@@ -121,8 +121,14 @@ def zgame_rule_search(size: int, to: int, agreement_n: Optional[int] = None, top
     """Every rule up to ``size`` preferences, tested on n = 3 to ``to``."""
 def zgame_p_structure(n: int, store: Optional[str] = None) -> Dict[str, Any]:
     """The structure of the game on ``n``'s P-positions."""
+def zgame_strategy(n: int, choose: str = "fastest") -> List[str]:
+    """Player 2's strategy for the game on ``n``: the lines of its file."""
+def zgame_check_strategy(lines: List[str]) -> Dict[str, Any]:
+    """Every Player 1 line played against a strategy (``zgame check-strategy --json``)."""
 def store_list(path: Optional[str] = None) -> List[Dict[str, Any]]:
-    """The tables of a store."""
+    """The tables of a store (``store list --json``)."""
+def store_verify(path: Optional[str] = None) -> List[Dict[str, Any]]:
+    """Every stored table's checksums checked (``store verify --json``)."""
 def store_table(n: int, path: Optional[str] = None, misere: bool = False) -> Table:
     """The stored table of the game on ``n``."""
 def figure(name: str, size: int, k: int = 2, misere: bool = False, rules: Optional[str] = None) -> Dict[str, Any]:

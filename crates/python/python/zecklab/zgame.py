@@ -4,7 +4,7 @@ Positions are written as in the command line: ``"1^3 2^2 5^7"`` (three 1s, two 2
 """
 
 import os
-from typing import List, Optional, Union
+from typing import List, Optional, Sequence, Union
 
 from . import _zecklab
 from ._answer import Answer
@@ -87,6 +87,26 @@ def p_structure(n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Ans
     """The structure of the game on ``n``'s P-positions (``zgame p-structure``): counts by the
     parity of the parts and of c1, by the largest part, and Player 2's winning replies."""
     return Answer(_zecklab.zgame_p_structure(n, None if store is None else os.fspath(store)))
+
+
+def strategy(n: int, choose: str = "fastest") -> List[str]:
+    """Player 2's winning strategy for the game on ``n`` as the lines of its file (the format
+    ``zgame strategy`` writes): every position Player 2 must answer, with the answer. ``choose``:
+    ``fastest``, ``slowest`` or ``smallest`` among the winning replies. Up to n = 200; a
+    ``ValueError`` names the Player 1 win where there is no such strategy."""
+    return _zecklab.zgame_strategy(n, choose)
+
+
+def check_strategy(source: "Union[str, os.PathLike[str], Sequence[str]]") -> Answer:
+    """Plays every Player 1 line against a strategy, from its file (a path) or its lines, using
+    nothing but the rules (``zgame check-strategy --json``): n, entries, wins,
+    player_one_positions, answered_positions, unreachable_entries, longest_game, failure."""
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    else:
+        lines = list(source)
+    return Answer(_zecklab.zgame_check_strategy(lines))
 
 
 def certificates(n: int) -> "Optional[Answer]":

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use serde::Serialize;
-use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice, StrategyError};
+use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
 
 use super::common::solve_with_progress;
 use crate::input::{self, InputError};
@@ -118,58 +118,37 @@ pub fn check_strategy(out: &mut Out, path: &Path, json: bool) -> anyhow::Result<
     let lines = read_strategy_lines(path)?;
     let strategy = PlayerTwoStrategy::parse(lines.iter().map(String::as_str))
         .map_err(|e| InputError(format!("{} is not a valid strategy file: {e}", path.display())))?;
-    #[derive(Serialize)]
-    struct CheckJson {
-        n: u32,
-        entries: usize,
-        wins: bool,
-        player_one_positions: Option<u64>,
-        answered_positions: Option<u64>,
-        unreachable_entries: Option<u64>,
-        longest_game: Option<u32>,
-        failure: Option<String>,
-    }
     let spinner = progress::spinner(&format!(
         "playing every Player 1 line against the strategy for n = {}",
         strategy.n()
     ));
-    let result = strategy.check();
+    let (line, malformed) = zecklab_answers::lab::check_strategy(&strategy);
     spinner.finish_and_clear();
-    let mut line = CheckJson {
-        n: strategy.n(),
-        entries: strategy.moves().len(),
-        wins: result.is_ok(),
-        player_one_positions: None,
-        answered_positions: None,
-        unreachable_entries: None,
-        longest_game: None,
-        failure: None,
-    };
-    match &result {
-        Ok(report) => {
-            line.player_one_positions = Some(report.player_one_positions);
-            line.answered_positions = Some(report.answered_positions);
-            line.unreachable_entries = Some(report.unreachable_entries);
-            line.longest_game = Some(report.longest_game);
-        }
-        Err(e) => line.failure = Some(e.to_string()),
-    }
     if json {
         out.json(&line)?;
+    } else if line.wins {
+        out.line(format!(
+            "ok: the strategy for n = {} wins against every Player 1 line ({} Player 1 positions, {} answers used, {} unused; the longest game has {} moves)",
+            line.n,
+            line.player_one_positions.unwrap_or(0),
+            line.answered_positions.unwrap_or(0),
+            line.unreachable_entries.unwrap_or(0),
+            line.longest_game.unwrap_or(0)
+        ))?;
     } else {
-        match &result {
-            Ok(report) => out.line(format!(
-                "ok: the strategy for n = {} wins against every Player 1 line ({} Player 1 positions, {} answers used, {} unused; the longest game has {} moves)",
-                line.n, report.player_one_positions, report.answered_positions, report.unreachable_entries, report.longest_game
-            ))?,
-            Err(e) => out.line(format!("FAILED: the strategy for n = {} does not win: {e}", line.n))?,
-        }
+        out.line(format!(
+            "FAILED: the strategy for n = {} does not win: {}",
+            line.n,
+            line.failure.as_deref().unwrap_or("")
+        ))?;
     }
     out.flush()?;
-    Ok(match result {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(StrategyError::Malformed { .. }) => ExitCode::from(2),
-        Err(_) => ExitCode::FAILURE,
+    Ok(if line.wins {
+        ExitCode::SUCCESS
+    } else if malformed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
     })
 }
 
