@@ -359,10 +359,13 @@ fn zgame_strategy(py: Python<'_>, n: u32, choose: &str) -> PyResult<Vec<String>>
         .iter()
         .find(|(_, name)| *name == choose)
         .map(|(c, _)| *c)
-        .ok_or_else(|| PyValueError::new_err(format!("invalid choice '{choose}': fastest, slowest or smallest")))?;
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("invalid choice '{choose}': fastest, slowest or smallest"))
+        })?;
     work::run(py, "building the strategy", move |context| {
-        let strategy = zecklab_answers::lab::strategy(n, choice, &context.cancel, |d, t| context.progress.set(d, t))
-            .map_err(solve_failure)?;
+        let strategy =
+            zecklab_answers::lab::strategy(n, choice, &context.cancel, |d, t| context.progress.set(d, t))
+                .map_err(solve_failure)?;
         Ok(strategy.lines().collect())
     })
 }
@@ -606,7 +609,12 @@ fn zgame_p_structure<'py>(py: Python<'py>, n: u32, store: Option<PathBuf>) -> Py
 fn store_list<'py>(py: Python<'py>, path: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
     let store = locate(path)?;
     let lines = work::run(py, "listing the store", move |_| {
-        Ok(store.list().map_err(store_error)?.iter().map(zecklab_answers::stored::list_line).collect::<Vec<_>>())
+        Ok(store
+            .list()
+            .map_err(store_error)?
+            .iter()
+            .map(zecklab_answers::stored::list_line)
+            .collect::<Vec<_>>())
     })?;
     to_python(py, &lines)
 }
@@ -618,14 +626,17 @@ fn store_verify<'py>(py: Python<'py>, path: Option<PathBuf>) -> PyResult<Bound<'
     let store = locate(path)?;
     let lines = work::run(py, "checking the store", move |context| {
         let entries = store.list().map_err(store_error)?;
-        let total: u64 = entries.iter().map(|e| e.table.as_ref().map_or(0, |t| t.header().digest_count)).sum();
+        let total: u64 =
+            entries.iter().map(|e| e.table.as_ref().map_or(0, |t| t.header().digest_count)).sum();
         let mut before = 0;
         let mut lines = Vec::new();
         for e in &entries {
             if context.cancel.is_cancelled() {
                 break; // the interrupt is raised by the waiting thread
             }
-            lines.push(zecklab_answers::stored::verify_line(e, |done, _| context.progress.set(before + done, total)));
+            lines.push(zecklab_answers::stored::verify_line(e, |done, _| {
+                context.progress.set(before + done, total)
+            }));
             before += e.table.as_ref().map_or(0, |t| t.header().digest_count);
         }
         Ok(lines)

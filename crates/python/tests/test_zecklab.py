@@ -152,9 +152,10 @@ def test_player_two_strategy_is_written_and_checked_as_on_the_command_line(tmp_p
     assert zecklab.zgame.check_strategy(path) == line == zecklab.zgame.check_strategy(lines)
     assert line["wins"] is True
     # A strategy with one answer removed no longer wins.
-    entries = [l for l in lines if l and not l.startswith("#")]
-    broken = [l for l in lines if l != entries[-1]]
-    assert zecklab.zgame.check_strategy(broken)["wins"] is False
+    entries = [l for l in lines if "\t" in l]
+    broken = [f"positions {len(entries) - 1}" if l.startswith("positions ") else l for l in lines if l != entries[-1]]
+    checked = zecklab.zgame.check_strategy(broken)
+    assert checked["wins"] is False and checked["failure"]
     with pytest.raises(ValueError, match="not a valid strategy"):
         zecklab.zgame.check_strategy(["garbage"])
     with pytest.raises(ValueError, match="choice"):
