@@ -39,6 +39,10 @@ pub const README: &str = "README.md";
 pub const CHECKSUMS_BEGIN: &str = "<!-- sha256: written by `zecklab data`, do not edit -->";
 /// See [`CHECKSUMS_BEGIN`].
 pub const CHECKSUMS_END: &str = "<!-- /sha256 -->";
+/// The lines that open and close the record's summary in the README.
+pub const SUMMARY_BEGIN: &str = "<!-- record: written by `zecklab data`, do not edit -->";
+/// See [`SUMMARY_BEGIN`].
+pub const SUMMARY_END: &str = "<!-- /record -->";
 
 /// A b-file: its name, what its a(n) is, and its `(n, a(n))` lines.
 type BFile<'a> = (&'a str, &'a str, Vec<(u32, u64)>);
@@ -193,7 +197,49 @@ impl Record {
                 Ok(())
             })?;
         }
+        write_marked(dir, "The record", SUMMARY_BEGIN, SUMMARY_END, &format!("\n{}\n", self.summary()))?;
         write_checksums(dir)
+    }
+
+    /// What the record holds, in a few sentences computed from it: the unbroken range, the other
+    /// n, who wins, where the start's remoteness is known, and the P-fraction at the largest n.
+    pub fn summary(&self) -> String {
+        let unbroken = self.rows().enumerate().take_while(|(i, s)| s.n == *i as u32 + 1).count() as u32;
+        if unbroken == 0 && self.entries.is_empty() {
+            return "The record is empty.".into();
+        }
+        let others: Vec<String> = self.rows().filter(|s| s.n > unbroken).map(|s| s.n.to_string()).collect();
+        let mut text = format!("The record holds every n from 1 to {unbroken}");
+        if !others.is_empty() {
+            text.push_str(&format!(" and n = {}", others.join(", ")));
+        }
+        let first_wins: Vec<String> =
+            self.rows().filter(|s| s.winner == "P1").map(|s| s.n.to_string()).collect();
+        text.push_str(&match first_wins.len() {
+            0 => ". Player 2 wins every one of them".to_string(),
+            _ => format!(". Player 2 wins all of them but n = {} (won by Player 1)", first_wins.join(", ")),
+        });
+        let remoteness = self.rows().take_while(|s| s.remoteness.is_some()).count();
+        text.push_str(&format!("; the start's remoteness is recorded for every n from 1 to {remoteness}"));
+        let with_remoteness: Vec<String> = self
+            .rows()
+            .skip(remoteness)
+            .filter(|s| s.remoteness.is_some())
+            .map(|s| s.n.to_string())
+            .collect();
+        if !with_remoteness.is_empty() {
+            text.push_str(&format!(" and for n = {}", with_remoteness.join(", ")));
+        }
+        if let Some(last) = self.rows().last() {
+            text.push_str(&format!(
+                ". At n = {}, the P-positions are {} of the {} positions ({:.2}%).",
+                last.n,
+                last.p_positions,
+                last.positions,
+                100.0 * last.p_positions as f64 / last.positions as f64
+            ));
+        }
+        text
     }
 
     fn write_by_n(&self, w: &mut dyn Write) -> std::io::Result<()> {
@@ -353,7 +399,8 @@ pub fn checksums(dir: &Path) -> Result<BTreeMap<String, String>, DataError> {
 pub fn recorded_checksums(dir: &Path) -> Result<BTreeMap<String, String>, DataError> {
     let path = dir.join(README);
     let text = std::fs::read_to_string(&path).map_err(|e| DataError::Io(path.clone(), e))?;
-    let (_, table, _) = split_at_markers(&text).ok_or_else(|| malformed(&path, "no checksum table"))?;
+    let (_, table, _) = split_at_markers(&text, CHECKSUMS_BEGIN, CHECKSUMS_END)
+        .ok_or_else(|| malformed(&path, "no checksum table"))?;
     let mut sums = BTreeMap::new();
     for line in table.lines().filter(|l| l.starts_with("| `")) {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
@@ -364,12 +411,27 @@ pub fn recorded_checksums(dir: &Path) -> Result<BTreeMap<String, String>, DataEr
     Ok(sums)
 }
 
-/// The README's text before, inside and after the checksum markers.
-fn split_at_markers(text: &str) -> Option<(&str, &str, &str)> {
-    let begin = text.find(CHECKSUMS_BEGIN)?;
-    let inner = begin + CHECKSUMS_BEGIN.len();
-    let end = inner + text[inner..].find(CHECKSUMS_END)?;
+/// The README's text before, inside and after a pair of marker lines.
+fn split_at_markers<'t>(text: &'t str, begin: &str, end: &str) -> Option<(&'t str, &'t str, &'t str)> {
+    let inner = text.find(begin)? + begin.len();
+    let end = inner + text[inner..].find(end)?;
     Some((&text[..inner], &text[inner..end], &text[end..]))
+}
+
+/// Rewrites the part of the README between `begin` and `end` (appending the section, under
+/// `heading`, when it has none).
+fn write_marked(dir: &Path, heading: &str, begin: &str, end: &str, inner: &str) -> Result<(), DataError> {
+    let path = dir.join(README);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::from("# Data\n"),
+        Err(e) => return Err(DataError::Io(path, e)),
+    };
+    let updated = match split_at_markers(&text, begin, end) {
+        Some((before, _, after)) => format!("{before}{inner}{after}"),
+        None => format!("{}\n\n## {heading}\n\n{begin}{inner}{end}\n", text.trim_end()),
+    };
+    write_atomically(&path, |w| w.write_all(updated.as_bytes()))
 }
 
 /// Rewrites the README's checksum table (appending the marked section when it has none) with
@@ -378,22 +440,12 @@ fn split_at_markers(text: &str) -> Option<(&str, &str, &str)> {
 /// # Errors
 /// [`DataError`] when a file cannot be read or the README cannot be written.
 pub fn write_checksums(dir: &Path) -> Result<(), DataError> {
-    let path = dir.join(README);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::from("# Data\n"),
-        Err(e) => return Err(DataError::Io(path, e)),
-    };
     let mut table = String::from("\n\n| file | SHA-256 |\n|---|---|\n");
     for (name, sum) in checksums(dir)? {
         table.push_str(&format!("| `{name}` | `{sum}` |\n"));
     }
     table.push('\n');
-    let updated = match split_at_markers(&text) {
-        Some((before, _, after)) => format!("{before}{table}{after}"),
-        None => format!("{}\n\n## Checksums\n\n{CHECKSUMS_BEGIN}{table}{CHECKSUMS_END}\n", text.trim_end()),
-    };
-    write_atomically(&path, |w| w.write_all(updated.as_bytes()))
+    write_marked(dir, "Checksums", CHECKSUMS_BEGIN, CHECKSUMS_END, &table)
 }
 
 #[cfg(test)]
@@ -436,10 +488,17 @@ mod tests {
         let computed = checksums(dir.path()).unwrap();
         assert_eq!(computed.len(), 5);
         assert_eq!(recorded_checksums(dir.path()).unwrap(), computed);
+        assert_eq!(
+            record.summary(),
+            "The record holds every n from 1 to 3. Player 2 wins every one of them; the start's remoteness is recorded for every n from 1 to 1 and for n = 3. At n = 3, the P-positions are 1 of the 3 positions (33.33%)."
+        );
+        let readme = std::fs::read_to_string(dir.path().join(README)).unwrap();
+        assert!(readme.contains(&record.summary()));
         // Writing again keeps one table, not two.
         record.write(dir.path()).unwrap();
         let readme = std::fs::read_to_string(dir.path().join(README)).unwrap();
         assert_eq!(readme.matches(CHECKSUMS_BEGIN).count(), 1);
+        assert_eq!(readme.matches(SUMMARY_BEGIN).count(), 1);
     }
 
     #[test]
