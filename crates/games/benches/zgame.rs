@@ -183,8 +183,7 @@ fn spread_ranks(index: &zecklab_games::zgame::PositionIndex) -> Vec<u64> {
     (0..1_000_000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) % count).collect()
 }
 
-/// Unranking a million positions of n = 500 (the Python package's `Table.unrank` target is
-/// 10^7 in at most 1 s on two threads).
+/// Unranking a million positions of n = 500 one by one (as the solvers' checks do).
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn unrank_a_million(bencher: Bencher) {
     let index = zecklab_games::zgame::PositionIndex::new(500).unwrap();
@@ -198,6 +197,19 @@ fn unrank_a_million(bencher: Bencher) {
             check = check.wrapping_add(u64::from(counts[0]));
         }
         black_box(check)
+    });
+}
+
+/// Unranking a million positions of n = 500 at once, on one thread (the Python package's
+/// `Table.unrank` target is 10^7 in at most 1 s on two threads).
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn unrank_a_million_at_once(bencher: Bencher) {
+    let index = zecklab_games::zgame::PositionIndex::new(500).unwrap();
+    let ranks = spread_ranks(&index);
+    let mut counts = vec![0u32; ranks.len() * index.top()];
+    bencher.bench_local(|| {
+        index.unrank_many(&ranks, &mut counts);
+        black_box(counts[0])
     });
 }
 

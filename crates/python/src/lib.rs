@@ -355,13 +355,9 @@ fn zgame_certificates<'py>(py: Python<'py>, n: u32) -> PyResult<Bound<'py, PyAny
 #[pyfunction]
 #[pyo3(signature = (n, choose="fastest"))]
 fn zgame_strategy(py: Python<'_>, n: u32, choose: &str) -> PyResult<Vec<String>> {
-    let choice = zecklab_games::zgame::ReplyChoice::ALL
-        .iter()
-        .find(|(_, name)| *name == choose)
-        .map(|(c, _)| *c)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!("invalid choice '{choose}': fastest, slowest or smallest"))
-        })?;
+    let choice = zecklab_games::zgame::ReplyChoice::from_name(choose).ok_or_else(|| {
+        PyValueError::new_err(format!("invalid choice '{choose}': fastest, slowest or smallest"))
+    })?;
     work::run(py, "building the strategy", move |context| {
         let strategy =
             zecklab_answers::lab::strategy(n, choice, &context.cancel, |d, t| context.progress.set(d, t))

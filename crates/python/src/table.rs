@@ -490,7 +490,11 @@ impl Table {
             use rayon::prelude::*;
             let index = source.index();
             let mut flat = vec![0u32; ranks.len() * top];
-            flat.par_chunks_mut(top.max(1)).zip(&ranks).for_each(|(row, &r)| index.unrank_into(r, row));
+            // Blocks of ranks a task, each unranked in lockstep groups.
+            const BLOCK: usize = 1 << 14;
+            flat.par_chunks_mut(top * BLOCK)
+                .zip(ranks.par_chunks(BLOCK))
+                .for_each(|(rows, ranks)| index.unrank_many(ranks, rows));
             flat
         });
         let array = Array2::from_shape_vec((flat.len() / top.max(1), top), flat)

@@ -23,6 +23,10 @@ pub struct PositionIndex {
     /// one flat array, since ranking reads a row per index for every position.
     table: Vec<u64>,
     stride: usize,
+    /// The rows again, each after `n` zeros (`P(j, m) = 0` for `m < 0`): `P(j, m)` at
+    /// `padded[j * (2n + 1) + n + m]` for `-n <= m <= n`. Unranking's bisection then looks up
+    /// `P(j, m - c F_j)` for any `c <= n / F_j` with no test whether `c F_j` fits in `m`.
+    padded: Vec<u64>,
 }
 
 impl PositionIndex {
@@ -50,7 +54,12 @@ impl PositionIndex {
                 row[m] = row[m].checked_add(row[m - f])?;
             }
         }
-        Some(PositionIndex { n, top, table, stride: size })
+        let padded_stride = 2 * size - 1;
+        let mut padded = vec![0u64; (top + 1) * padded_stride];
+        for (row, padded) in table.chunks_exact(size).zip(padded.chunks_exact_mut(padded_stride)) {
+            padded[size - 1..].copy_from_slice(row);
+        }
+        Some(PositionIndex { n, top, table, stride: size, padded })
     }
 
     /// The number being played.
@@ -103,28 +112,81 @@ impl PositionIndex {
 
     /// The counts of the position with the given rank (`rank < count()`), into `counts`
     /// (`top` entries).
-    pub fn unrank_into(&self, mut rank: u64, counts: &mut [u32]) {
-        let mut m = self.n as usize;
-        for j in (2..=self.top).rev() {
+    pub fn unrank_into(&self, rank: u64, counts: &mut [u32]) {
+        self.unrank_lanes::<1>(&[rank], counts);
+    }
+
+    /// The counts of many ranks at once (each `< count()`), into `counts`: `top` entries a rank,
+    /// one row after another (`counts.len() == ranks.len() * top`). Several ranks are unranked in
+    /// lockstep, so their independent table lookups overlap; this is several times faster a rank
+    /// than [`PositionIndex::unrank_into`] one by one.
+    ///
+    /// # Panics
+    /// When `counts` does not hold `top` entries for every rank.
+    pub fn unrank_many(&self, ranks: &[u64], counts: &mut [u32]) {
+        const LANES: usize = 4;
+        let top = self.top;
+        assert_eq!(counts.len(), ranks.len() * top, "unrank_many: counts holds top entries a rank");
+        let mut rows = counts.chunks_exact_mut(top * LANES);
+        let mut groups = ranks.chunks_exact(LANES);
+        for (group, rows) in (&mut groups).zip(&mut rows) {
+            self.unrank_lanes::<LANES>(group.try_into().expect("chunks of LANES"), rows);
+        }
+        let rest = rows.into_remainder();
+        for (&r, row) in groups.remainder().iter().zip(rest.chunks_exact_mut(top)) {
+            self.unrank_lanes::<1>(&[r], row);
+        }
+    }
+
+    /// Unranks `K` ranks in lockstep into `K` rows of `top` counts.
+    ///
+    /// Positions with the same counts above `j`, `m` left for the indices `<= j` and `c_j = c`
+    /// start at rank offset `P(j, m) - P(j, m - c F_j)`, growing with `c`: `c_j` is the last `c`
+    /// whose block starts at or below the rank, found by bisection. The bisection runs over
+    /// `0..=n / F_j` whatever `m` is (a `c` with `c F_j > m` simply fails the test), so its
+    /// number of steps depends on `j` alone: no lane waits on another's branch, each step is a
+    /// conditional move, and the lanes' lookups overlap. `c_2` needs no search (its blocks have
+    /// one position each: the offset is `c` itself), and `c_1` is what is left.
+    #[inline(always)]
+    fn unrank_lanes<const K: usize>(&self, ranks: &[u64; K], counts: &mut [u32]) {
+        let top = self.top;
+        let mut rank = *ranks;
+        let n = self.n as usize;
+        let mut m = [n; K];
+        for j in (3..=top).rev() {
             let f = FIB_U64[j] as usize;
-            let row = &self.table[j * self.stride..][..self.stride];
-            // Positions with c_j = c start at row[m] - row[m - c f], growing with c: find the last
-            // block starting at or below rank by bisection over 0..=m / f (c_2 alone can take
-            // n / 2 values, so a linear scan would cost hundreds of steps at n = 500). The
-            // bisection has no data-dependent branch (the step is a conditional move), since
-            // mispredicted branches were most of its cost.
-            let (mut c, mut candidates) = (0usize, m / f + 1);
+            let row = &self.padded[j * (2 * n + 1)..][..2 * n + 1];
+            // P(j, m) for each lane: the rank is below it.
+            let all: [u64; K] = std::array::from_fn(|lane| row[n + m[lane]]);
+            let mut c = [0usize; K];
+            // One lane alone searches only the counts that fit what is left (fewer steps, and no
+            // other lane to keep in step with).
+            let mut candidates = if K == 1 { m[0] / f + 1 } else { n / f + 1 };
             while candidates > 1 {
                 let half = candidates / 2;
-                let mid = c + half;
-                c = if row[m] - row[m - mid * f] <= rank { mid } else { c };
+                for lane in 0..K {
+                    // Arithmetic rather than `if`, so that no branch depends on the data: a
+                    // mispredicted branch costs more than the whole step. A count that does not
+                    // fit reads a padding zero, and its block "starts" at P(j, m) > rank.
+                    let start = all[lane] - row[n + m[lane] - (c[lane] + half) * f];
+                    c[lane] += half * usize::from(start <= rank[lane]);
+                }
                 candidates -= half;
             }
-            rank -= row[m] - row[m - c * f];
-            counts[j - 1] = c as u32;
-            m -= c * f;
+            for lane in 0..K {
+                rank[lane] -= all[lane] - row[n + m[lane] - c[lane] * f];
+                m[lane] -= c[lane] * f;
+                counts[lane * top + j - 1] = c[lane] as u32;
+            }
         }
-        counts[0] = m as u32;
+        for lane in 0..K {
+            let row = &mut counts[lane * top..][..top];
+            if top >= 2 {
+                row[1] = rank[lane] as u32;
+                m[lane] -= 2 * rank[lane] as usize;
+            }
+            row[0] = m[lane] as u32;
+        }
     }
 
     /// Steps `counts` (`top` entries, a position of this game) to the position of the next rank;
@@ -260,6 +322,29 @@ mod tests {
                 let sum: u64 = counts.iter().enumerate().map(|(i, &c)| u64::from(c) * FIB_U64[i + 1]).sum();
                 assert_eq!(sum, u64::from(n));
                 assert_eq!(index.rank_counts(&counts), r, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn unranking_many_at_once_equals_one_by_one() {
+        // Batches of every length around the lane count, so the lockstep groups and the
+        // remainder are both exercised, at small n (every rank) and large n (spread ranks).
+        for n in (1..=40).chain([233, 500, 1000]) {
+            let index = PositionIndex::new(n).unwrap();
+            let top = index.top();
+            let count = index.count();
+            let ranks: Vec<u64> =
+                (0..count.min(70)).chain((0..50).map(|i| (i * 0x9E37_79B9_7F4A_7C15u64) % count)).collect();
+            for len in [0, 1, 7, 8, 9, 17, ranks.len()] {
+                let mut many = vec![0; len * top];
+                index.unrank_many(&ranks[..len], &mut many);
+                for (i, &r) in ranks[..len].iter().enumerate() {
+                    let row = &many[i * top..][..top];
+                    let sum: u64 = row.iter().enumerate().map(|(i, &c)| u64::from(c) * FIB_U64[i + 1]).sum();
+                    assert_eq!(sum, u64::from(n), "n = {n}, rank {r}");
+                    assert_eq!(index.rank_counts(row), r, "n = {n}, rank {r}");
+                }
             }
         }
     }

@@ -322,6 +322,11 @@ impl ReplyChoice {
     pub fn name(self) -> &'static str {
         ReplyChoice::ALL.iter().find(|(c, _)| *c == self).map(|(_, name)| *name).expect("listed")
     }
+
+    /// The choice of this name (`"fastest"`, `"slowest"` or `"smallest"`).
+    pub fn from_name(name: &str) -> Option<ReplyChoice> {
+        ReplyChoice::ALL.iter().find(|(_, n)| *n == name).map(|(c, _)| *c)
+    }
 }
 
 /// How [`build`] picks among the winning replies.

@@ -101,6 +101,14 @@ pub fn solve_with_progress(n: u32, remoteness: bool) -> anyhow::Result<Solution>
     solve_play_with_progress(n, remoteness, false)
 }
 
+/// A solve's failure as the command line reports it (cancelling is not offered here).
+pub fn solve_failed(e: zecklab_answers::solve::SolveFailure) -> anyhow::Error {
+    match e {
+        zecklab_answers::solve::SolveFailure::Refused(e) => e.into(),
+        zecklab_answers::solve::SolveFailure::Cancelled => InputError("cancelled".into()).into(),
+    }
+}
+
 /// [`solve_with_progress`] in normal or misère play.
 pub fn solve_play_with_progress(n: u32, remoteness: bool, misere: bool) -> anyhow::Result<Solution> {
     let plan = SolvePlan::new(n).map_err(InputError::from_display)?;

@@ -4,13 +4,12 @@
 use std::time::Instant;
 
 use zecklab_answers::relatives;
-use zecklab_answers::solve::SolveFailure;
 use zecklab_answers::zgame::{self, ZgameSolve};
 use zecklab_games::zgame::{coalition_bytes, reversed_bytes, ReversedSolution};
 use zecklab_games::Cancel;
 
-use super::common::{check_range, print_solve_line, MEMORY_LIMIT, REVERSED_TO};
-use crate::input::{self, InputError};
+use super::common::{check_range, print_solve_line, solve_failed, MEMORY_LIMIT, REVERSED_TO};
+use crate::input;
 use crate::output::Out;
 use crate::progress;
 
@@ -32,14 +31,6 @@ player, which fits in {} GiB up to n = {COALITIONS_TO} with 6 players (larger n 
     )
 }
 
-/// A relative's failure as the command line reports it (cancelling is not offered here).
-fn failed(e: SolveFailure) -> anyhow::Error {
-    match e {
-        SolveFailure::Refused(e) => e.into(),
-        SolveFailure::Cancelled => InputError("cancelled".into()).into(),
-    }
-}
-
 /// Solves the reversed game on `n` with a progress bar.
 pub fn solve_reversed_with_progress(n: u32) -> anyhow::Result<ReversedSolution> {
     let bar = progress::bar(0, "positions", &format!("solving the reversed game on n = {n}"));
@@ -47,7 +38,7 @@ pub fn solve_reversed_with_progress(n: u32) -> anyhow::Result<ReversedSolution> 
         bar.set_length(total);
         bar.set_position(done);
     })
-    .map_err(failed)?;
+    .map_err(solve_failed)?;
     bar.finish_and_clear();
     Ok(solution)
 }
@@ -90,7 +81,7 @@ pub fn coalitions(out: &mut Out, first: u32, last: u32, players: u32, json: bool
             bar.set_length(total);
             bar.set_position(done);
         })
-        .map_err(failed)?;
+        .map_err(solve_failed)?;
         bar.finish_and_clear();
         if json {
             out.json(&answer)?;

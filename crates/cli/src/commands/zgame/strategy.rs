@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+use zecklab_games::Cancel;
 
-use super::common::solve_with_progress;
+use super::common::{solve_failed, solve_with_progress};
 use crate::input::{self, InputError};
 use crate::output::{self, Out};
 use crate::progress;
@@ -24,13 +25,14 @@ pub fn write_strategy(
     choice: ReplyChoice,
     json: bool,
 ) -> anyhow::Result<()> {
-    input::game_size(n, STRATEGY_LIMIT, "zgame strategy")?;
     output::destination(path)?;
     let start = Instant::now();
-    let solution = solve_with_progress(n, true)?;
-    let bar = progress::bar(solution.index().count(), "positions", "building the strategy");
-    let strategy = PlayerTwoStrategy::choosing(&solution, choice, |done, _| bar.set_position(done))
-        .map_err(InputError::from_display)?;
+    let bar = progress::bar(0, "positions", &format!("solving n = {n} and building the strategy"));
+    let strategy = zecklab_answers::lab::strategy(n, choice, &Cancel::new(), |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    })
+    .map_err(solve_failed)?;
     bar.finish_and_clear();
     let destination = output::write_file(path, |w| {
         for line in strategy.lines() {
