@@ -124,7 +124,7 @@ impl PositionIndex {
     /// # Panics
     /// When `counts` does not hold `top` entries for every rank.
     pub fn unrank_many(&self, ranks: &[u64], counts: &mut [u32]) {
-        const LANES: usize = 4;
+        const LANES: usize = 8;
         let top = self.top;
         assert_eq!(counts.len(), ranks.len() * top, "unrank_many: counts holds top entries a rank");
         let mut rows = counts.chunks_exact_mut(top * LANES);
@@ -143,9 +143,9 @@ impl PositionIndex {
     /// Positions with the same counts above `j`, `m` left for the indices `<= j` and `c_j = c`
     /// start at rank offset `P(j, m) - P(j, m - c F_j)`, growing with `c`: `c_j` is the last `c`
     /// whose block starts at or below the rank, found by bisection. The bisection runs over
-    /// `0..=n / F_j` whatever `m` is (a `c` with `c F_j > m` simply fails the test), so its
-    /// number of steps depends on `j` alone: no lane waits on another's branch, each step is a
-    /// conditional move, and the lanes' lookups overlap. `c_2` needs no search (its blocks have
+    /// the counts that fit the largest `m` of the group (a `c` with `c F_j > m` simply fails the
+    /// test), so all lanes take the same steps: no branch depends on one lane's data, each step
+    /// is arithmetic, and the lanes' lookups overlap. `c_2` needs no search (its blocks have
     /// one position each: the offset is `c` itself), and `c_1` is what is left.
     #[inline(always)]
     fn unrank_lanes<const K: usize>(&self, ranks: &[u64; K], counts: &mut [u32]) {
@@ -158,23 +158,36 @@ impl PositionIndex {
             let row = &self.padded[j * (2 * n + 1)..][..2 * n + 1];
             // P(j, m) for each lane: the rank is below it.
             let all: [u64; K] = std::array::from_fn(|lane| row[n + m[lane]]);
+            // The lanes search the counts that fit the largest of what they have left (at most
+            // n / F_j + 1 of them), so that every lookup stays within the padded row.
+            let most = m.iter().copied().max().unwrap_or(0);
+            let mut candidates = most / f + 1;
+            // Each lane keeps where its current count `c` reads in the row (`n + m - c F_j`)
+            // rather than `c` itself, so a step's chain of dependent work is a subtraction, the
+            // lookup, a comparison and a masked subtraction; `c` follows alongside.
             let mut c = [0usize; K];
-            // One lane alone searches only the counts that fit what is left (fewer steps, and no
-            // other lane to keep in step with).
-            let mut candidates = if K == 1 { m[0] / f + 1 } else { n / f + 1 };
+            let mut at: [usize; K] = std::array::from_fn(|lane| n + m[lane]);
             while candidates > 1 {
                 let half = candidates / 2;
+                let stride = half * f;
                 for lane in 0..K {
-                    // Arithmetic rather than `if`, so that no branch depends on the data: a
-                    // mispredicted branch costs more than the whole step. A count that does not
-                    // fit reads a padding zero, and its block "starts" at P(j, m) > rank.
-                    let start = all[lane] - row[n + m[lane] - (c[lane] + half) * f];
-                    c[lane] += half * usize::from(start <= rank[lane]);
+                    let probe = at[lane] - stride;
+                    debug_assert!(probe < row.len());
+                    // SAFETY: `m <= n` and the counts probed satisfy `c F_j <= most <= n`, so
+                    // `m <= probe <= 2n < row.len()`. Bounds checks here slowed the step.
+                    let start = all[lane] - unsafe { *row.get_unchecked(probe) };
+                    // A conditional move, not a branch: the test is a coin toss, and a
+                    // mispredicted branch costs more than the whole step (the compiler turns
+                    // plain masks back into branches). A count that does not fit reads a
+                    // padding zero, and its block "starts" at P(j, m) > rank.
+                    let take = start <= rank[lane];
+                    at[lane] = std::hint::select_unpredictable(take, probe, at[lane]);
+                    c[lane] = std::hint::select_unpredictable(take, c[lane] + half, c[lane]);
                 }
                 candidates -= half;
             }
             for lane in 0..K {
-                rank[lane] -= all[lane] - row[n + m[lane] - c[lane] * f];
+                rank[lane] -= all[lane] - row[at[lane]];
                 m[lane] -= c[lane] * f;
                 counts[lane * top + j - 1] = c[lane] as u32;
             }
