@@ -580,3 +580,78 @@ pub fn sum(variant: &Variant, texts: &[String], memory_limit: u128) -> Result<Su
     }
     Ok(SumJson { components, grundy: total, outcome: Outcome::win_if(total != 0).as_str(), winning_moves })
 }
+
+/// The shortest and longest games of a member of the family (`zgame lengths --recurrence`).
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyLengthsJson {
+    pub n: u32,
+    pub shortest: u32,
+    pub longest: u32,
+    #[serde(flatten)]
+    pub tags: Tags,
+}
+
+/// The shortest and longest games of the variant on `n`.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] for `n = 0`; [`AnswerError::TooLarge`] past the lengths limit or when
+/// the positions cannot be counted.
+pub fn lengths(variant: &Variant, n: u32) -> Result<FamilyLengthsJson, AnswerError> {
+    let limit = crate::lengths::LENGTHS_LIMIT;
+    if n == 0 {
+        return Err(AnswerError::Invalid("invalid n = 0: the game needs n >= 1".into()));
+    }
+    if n > limit {
+        return Err(AnswerError::TooLarge(format!("invalid n = {n}: zgame lengths takes 1 <= n <= {limit}")));
+    }
+    let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
+    let (shortest, longest) = zecklab_games::zgame::family::family_lengths(&rules, n)
+        .ok_or_else(|| AnswerError::TooLarge(format!("n = {n} is too large to count its positions")))?;
+    Ok(FamilyLengthsJson { n, shortest, longest, tags: variant.tags() })
+}
+
+/// Which coalitions win a member of the family with several players (`zgame coalitions
+/// --recurrence`): the game's coalitions line with the variant's fields.
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyCoalitionsJson {
+    #[serde(flatten)]
+    pub coalitions: crate::zgame::CoalitionsJson,
+    #[serde(flatten)]
+    pub tags: Tags,
+}
+
+/// The coalitions of `players` players that win the variant on `n`.
+///
+/// # Errors
+/// [`crate::solve::SolveFailure::Refused`] for a bad number of players, `n = 0` or a game too
+/// large for `memory_limit`; [`crate::solve::SolveFailure::Cancelled`] when `cancel` is set.
+pub fn coalitions(
+    variant: &Variant,
+    n: u32,
+    players: u32,
+    memory_limit: u128,
+    cancel: &zecklab_games::Cancel,
+) -> Result<FamilyCoalitionsJson, crate::solve::SolveFailure> {
+    use zecklab_games::zgame::family::{solve_family_coalitions, FamilyError};
+    use zecklab_games::zgame::{members, proper_coalitions};
+    crate::relatives::check_players(players)?;
+    if n == 0 {
+        return Err(AnswerError::Invalid("invalid n = 0: the game needs n >= 1".into()).into());
+    }
+    let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
+    let solution = match solve_family_coalitions(&rules, n, players, memory_limit, cancel) {
+        Ok(solution) => solution,
+        Err(FamilyError::Cancelled) => return Err(crate::solve::SolveFailure::Cancelled),
+        Err(e @ FamilyError::TooManyPositions(_)) => return Err(AnswerError::TooLarge(e.to_string()).into()),
+        Err(e) => return Err(AnswerError::invalid(e).into()),
+    };
+    let coalitions = crate::zgame::CoalitionsJson {
+        n,
+        players,
+        coalitions: proper_coalitions(players)
+            .into_iter()
+            .map(|s| crate::zgame::CoalitionJson { members: members(s), wins: solution.wins(s) })
+            .collect(),
+    };
+    Ok(FamilyCoalitionsJson { coalitions, tags: variant.tags() })
+}

@@ -17,6 +17,7 @@ pub mod nim;
 pub mod number;
 pub mod relatives;
 pub mod repr;
+pub mod scaling;
 pub mod solve;
 pub mod stored;
 pub mod sums;

@@ -384,14 +384,61 @@ fn zgame_check_strategy<'py>(py: Python<'py>, lines: Vec<String>) -> PyResult<Bo
     to_python(py, &answer)
 }
 
-/// Which coalitions of `players` players win the game on `n` (`zgame coalitions`).
+/// Which coalitions of `players` players win the game on `n` (`zgame coalitions`), or a member
+/// of its family.
 #[pyfunction]
-fn zgame_coalitions<'py>(py: Python<'py>, n: u32, players: u32) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (n, players, recurrence=None, rules=None))]
+fn zgame_coalitions<'py>(
+    py: Python<'py>,
+    n: u32,
+    players: u32,
+    recurrence: Option<String>,
+    rules: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if recurrence.is_some() || rules.is_some() {
+        let variant = variant(recurrence.as_deref(), rules.as_deref())?;
+        let answer = work::run(py, "coalitions", move |context| {
+            zecklab_answers::family::coalitions(&variant, n, players, SOLVE_MEMORY, &context.cancel)
+                .map_err(solve_failure)
+        })?;
+        return to_python(py, &answer);
+    }
     let answer = work::run(py, "coalitions", move |context| {
         zecklab_answers::relatives::coalitions(n, players, &context.cancel, |d, t| context.progress.set(d, t))
             .map_err(solve_failure)
     })?;
     to_python(py, &answer)
+}
+
+/// What a solve over MPI would take on each number of processes (`zgame scaling`).
+#[pyfunction]
+#[pyo3(signature = (n, processes, throughput, bandwidth, latency, every=1, tiers=false))]
+#[allow(clippy::too_many_arguments)]
+fn zgame_scaling<'py>(
+    py: Python<'py>,
+    n: u32,
+    processes: Vec<usize>,
+    throughput: u64,
+    bandwidth: u64,
+    latency: u64,
+    every: u32,
+    tiers: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    use zecklab_answers::scaling::{check_processes, Cluster, ScalingModel};
+    check_processes(&processes).map_err(answer_error)?;
+    let cluster = Cluster { throughput, bandwidth, latency };
+    let lines = work::run(py, "planning", move |context| {
+        let model = ScalingModel::new(n, cluster, every).map_err(answer_error)?;
+        processes
+            .iter()
+            .map(|&r| {
+                model
+                    .model(r, tiers, &context.cancel, |d, t| context.progress.set(d, t))
+                    .map_err(solve_failure)
+            })
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    to_python(py, &lines)
 }
 
 /// The store at `path`, else `$ZECKLAB_STORE`, else the user's data directory.
@@ -452,15 +499,29 @@ fn zgame_position<'py>(
     to_python(py, &answer)
 }
 
-/// Exact game lengths (`zgame lengths`).
+/// Exact game lengths (`zgame lengths`); of a member of the family, the shortest and longest.
 #[pyfunction]
-#[pyo3(signature = (n, distribution=false, reversed=false))]
+#[pyo3(signature = (n, distribution=false, reversed=false, recurrence=None, rules=None))]
 fn zgame_lengths<'py>(
     py: Python<'py>,
     n: u32,
     distribution: bool,
     reversed: bool,
+    recurrence: Option<String>,
+    rules: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if recurrence.is_some() || rules.is_some() {
+        if distribution || reversed {
+            return Err(PyValueError::new_err(
+                "a generalized game gives its shortest and longest games only: no distribution, no reversed game",
+            ));
+        }
+        let variant = variant(recurrence.as_deref(), rules.as_deref())?;
+        let answer = work::run(py, "lengths", move |_| {
+            zecklab_answers::family::lengths(&variant, n).map_err(answer_error)
+        })?;
+        return to_python(py, &answer);
+    }
     let answer = work::run(py, "lengths", move |context| {
         lengths::lengths(n, distribution, reversed, |d, t| context.progress.set(d, t)).map_err(answer_error)
     })?;
@@ -747,6 +808,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_solve, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_position, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_coalitions, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_scaling, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_certificates, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_strategy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_check_strategy, m)?)?;

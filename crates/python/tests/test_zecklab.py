@@ -195,10 +195,33 @@ def test_the_family_and_the_relatives_match_the_command_line():
     assert zecklab.zgame.position("2 3 5", line=True, reversed=True) == line
     (line,) = cli("zgame", "coalitions", "--n", "15", "--players", "3")
     assert zecklab.zgame.coalitions(15, 3) == line
+    (line,) = cli("zgame", "coalitions", "--n", "12", "--players", "3", "--recurrence", "2,3")
+    assert zecklab.zgame.coalitions(12, 3, recurrence="2,3") == line
+    (line,) = cli("zgame", "lengths", "--n", "30", "--recurrence", "1,3", "--rules", "no-initial-combine")
+    assert zecklab.zgame.lengths(30, recurrence="1,3", rules="no-initial-combine") == line
+    assert line["longest"] >= line["shortest"] > 0
+    with pytest.raises(ValueError, match="distribution"):
+        zecklab.zgame.lengths(10, distribution=True, recurrence="2,3")
     with pytest.raises(ValueError, match="players"):
         zecklab.zgame.coalitions(10, 9)
     with pytest.raises(ValueError, match="reversed"):
         zecklab.zgame.solve(10, reversed=True, misere=True)
+
+
+def test_the_scaling_model_matches_the_command_line():
+    args = ["--processes", "1,2,4", "--throughput", "1000000", "--bandwidth", "1000", "--latency", "5"]
+    lines = cli("zgame", "scaling", "--n", "120", *args)
+    got = zecklab.zgame.scaling(120, [1, 2, 4], throughput=1000000, bandwidth=1000, latency=5)
+    # Planning time is measured, not computed: everything else is the same.
+    timed = ("planning_seconds", "predicted_seconds")
+    assert [without(g, *timed) for g in got] == [without(line, *timed) for line in lines]
+    assert got[0]["efficiency"] == 1.0 and got[0]["processes"] == 1
+    (tiered,) = zecklab.zgame.scaling(120, [2], 1000000, 1000, 5, tiers=True)
+    assert sum(t["positions"] for t in tiered["tiers"]) == tiered["positions"]
+    with pytest.raises(ValueError, match="process count 0"):
+        zecklab.zgame.scaling(50, [2, 0], 1, 1, 1)
+    with pytest.raises(ValueError, match="throughput 0"):
+        zecklab.zgame.scaling(50, [2], 0, 1, 1)
 
 
 def test_checks_and_certificates_match_the_command_line(kept):

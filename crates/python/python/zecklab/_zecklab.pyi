@@ -105,10 +105,12 @@ def zgame_position(position: str, line: bool = False, store: Optional[str] = Non
     """The value of one position and of every move."""
 def zgame_certificates(n: int) -> Optional[Dict[str, Any]]:
     """Player 2's strategy sizes, or None when Player 1 wins."""
-def zgame_coalitions(n: int, players: int) -> Dict[str, Any]:
+def zgame_coalitions(n: int, players: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
     """Which coalitions of several players win."""
-def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False) -> Dict[str, Any]:
+def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
     """Exact game lengths."""
+def zgame_scaling(n: int, processes: List[int], throughput: int, bandwidth: int, latency: int, every: int = 1, tiers: bool = False) -> List[Dict[str, Any]]:
+    """What a solve over MPI would take on each number of processes."""
 def zgame_play_out(n: int, p1: Optional[str] = None, p2: Optional[str] = None) -> List[Dict[str, Any]]:
     """Games where each player follows a priority rule."""
 def zgame_grundy(n: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:

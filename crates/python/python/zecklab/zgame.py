@@ -45,17 +45,43 @@ def position(
     return Answer(_zecklab.zgame_position(position, line, None if store is None else os.fspath(store), reversed))
 
 
-def coalitions(n: int, players: int) -> Answer:
+def coalitions(n: int, players: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Answer:
     """Which coalitions of ``players`` players (2 to 6, moving in turn) can force that one of them
-    makes the last move in the game on ``n`` (``zgame coalitions --json``)."""
-    return Answer(_zecklab.zgame_coalitions(n, players))
+    makes the last move in the game on ``n`` (``zgame coalitions --json``); with ``recurrence``
+    (``"C,K"``) or ``rules``, in that member of the game's family."""
+    return Answer(_zecklab.zgame_coalitions(n, players, recurrence, rules))
 
 
-def lengths(n: int, distribution: bool = False, reversed: bool = False) -> Answer:  # noqa: A002
+def lengths(
+    n: int,
+    distribution: bool = False,
+    reversed: bool = False,  # noqa: A002
+    recurrence: Optional[str] = None,
+    rules: Optional[str] = None,
+) -> Answer:
     """Exact game lengths over every line of play (``zgame lengths --json``): shortest, longest,
     the proven bound, random play's mean and variance, the number of distinct games, the four
-    priority games, and with ``distribution`` every length's probability under random play."""
-    return Answer(_zecklab.zgame_lengths(n, distribution, reversed))
+    priority games, and with ``distribution`` every length's probability under random play. With
+    ``recurrence`` (``"C,K"``) or ``rules``: the shortest and longest games of that member of the
+    family."""
+    return Answer(_zecklab.zgame_lengths(n, distribution, reversed, recurrence, rules))
+
+
+def scaling(
+    n: int,
+    processes: List[int],
+    throughput: int,
+    bandwidth: int,
+    latency: int,
+    every: int = 1,
+    tiers: bool = False,
+) -> List[Answer]:
+    """What a solve of the game on ``n`` over MPI would take on each number of ``processes``
+    (``zgame scaling --json``, one dict a process count): the plans every process would follow,
+    and the time they would take at ``throughput`` positions a second a process, ``bandwidth``
+    MB a second received and ``latency`` microseconds a step of an exchange. ``every`` plans
+    every K-th tier only; ``tiers`` adds each planned tier's figures."""
+    return [Answer(line) for line in _zecklab.zgame_scaling(n, processes, throughput, bandwidth, latency, every, tiers)]
 
 
 def grundy(n: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Answer:

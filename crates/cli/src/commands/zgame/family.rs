@@ -5,15 +5,11 @@
 use std::time::Instant;
 
 use clap::Args;
-use serde::Serialize;
 use zecklab_answers::family::{self, FamilySolve, Variant};
-use zecklab_answers::zgame::{CoalitionJson, CoalitionsJson};
-use zecklab_games::zgame::family::{solve_family_coalitions, FamilyRules};
-use zecklab_games::zgame::{members, proper_coalitions};
 use zecklab_games::Cancel;
 use zecklab_store::Store;
 
-use super::common::{check_range, MEMORY_LIMIT};
+use super::common::{check_range, solve_failed, MEMORY_LIMIT};
 use crate::input::InputError;
 use crate::output::Out;
 use crate::progress;
@@ -279,15 +275,6 @@ pub fn sum(out: &mut Out, positions: &[String], variant: &Variant, json: bool) -
     Ok(())
 }
 
-/// Which single player, if any, can force a win, as `zgame coalitions` adds for the family.
-#[derive(Serialize)]
-struct FamilyCoalitionsJson {
-    #[serde(flatten)]
-    coalitions: CoalitionsJson,
-    #[serde(flatten)]
-    tags: family::Tags,
-}
-
 /// `zgame coalitions` of a member of the family.
 pub fn coalitions(
     out: &mut Out,
@@ -299,18 +286,8 @@ pub fn coalitions(
 ) -> anyhow::Result<()> {
     check_range(first, last)?;
     for n in first..=last {
-        let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
-        let solution = solve_family_coalitions(&rules, n, players, MEMORY_LIMIT, &Cancel::new())
-            .map_err(InputError::from_display)?;
-        let coalitions = CoalitionsJson {
-            n,
-            players,
-            coalitions: proper_coalitions(players)
-                .into_iter()
-                .map(|s| CoalitionJson { members: members(s), wins: solution.wins(s) })
-                .collect(),
-        };
-        let line = FamilyCoalitionsJson { coalitions, tags: variant.tags() };
+        let line =
+            family::coalitions(variant, n, players, MEMORY_LIMIT, &Cancel::new()).map_err(solve_failed)?;
         if json {
             out.json(&line)?;
         } else {
@@ -331,23 +308,10 @@ pub fn coalitions(
     Ok(())
 }
 
-/// The shortest and longest games of a member of the family.
-#[derive(Serialize)]
-struct FamilyLengthsJson {
-    n: u32,
-    shortest: u32,
-    longest: u32,
-    #[serde(flatten)]
-    tags: family::Tags,
-}
-
 /// `zgame lengths --recurrence`: the shortest and longest games.
 pub fn lengths(out: &mut Out, n: u32, variant: &Variant, json: bool) -> anyhow::Result<()> {
-    crate::input::game_size(n, zecklab_answers::lengths::LENGTHS_LIMIT, "zgame lengths")?;
-    let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
-    let (shortest, longest) = zecklab_games::zgame::family::family_lengths(&rules, n)
-        .ok_or_else(|| InputError(format!("n = {n} is too large to count its positions")))?;
-    let line = FamilyLengthsJson { n, shortest, longest, tags: variant.tags() };
+    let line = family::lengths(variant, n)?;
+    let (shortest, longest) = (line.shortest, line.longest);
     if json {
         return out.json(&line);
     }
