@@ -1,6 +1,6 @@
 //! End-to-end tests of `zecklab zgame`.
 
-mod common;
+use crate::common;
 use common::*;
 
 #[test]

@@ -2,7 +2,7 @@
 //! works over a real socket, and a load test stays within the memory bound and answers every
 //! request.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -8,7 +8,7 @@
 //! Without `/usr/bin/chromium` and `/usr/bin/chromedriver` the test says so and passes, unless
 //! `ZECKLAB_BROWSER_TESTS=require` (as `.ci/run` sets, after installing them), when it fails.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

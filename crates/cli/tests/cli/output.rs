@@ -1,6 +1,6 @@
 //! Files the user names: every kind of destination, as root (the user CI runs as).
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::{Path, PathBuf};

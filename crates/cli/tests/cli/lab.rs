@@ -1,7 +1,7 @@
 //! Player 2's strategy lab on the command line: the JSON contracts of `rule-test`, `rule-search`
 //! and `p-structure`, their agreement with the rest of the program, and refusals.
 
-mod common;
+use crate::common;
 
 use common::{assert_usage_error, json_lines, zecklab};
 

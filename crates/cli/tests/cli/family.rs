@@ -1,7 +1,7 @@
 //! The Zeckendorf game's family on the command line: the JSON contract of `--recurrence`,
 //! `--rules` and `--misere`, `zgame grundy` and `zgame sum`, and refusals of bad input.
 
-mod common;
+use crate::common;
 
 use common::{assert_usage_error, json_lines, zecklab};
 use serde_json::Value;

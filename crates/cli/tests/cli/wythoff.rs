@@ -1,6 +1,6 @@
 //! End-to-end tests of `zecklab wythoff`.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::json;
 

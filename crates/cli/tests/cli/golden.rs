@@ -6,7 +6,7 @@
 //! `ZECKLAB_BLESS=1 cargo test -p zecklab --test golden` rewrites the files from the current
 //! program (review the diff before committing it).
 
-mod common;
+use crate::common;
 use common::*;
 
 use serde_json::Value;

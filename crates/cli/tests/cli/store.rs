@@ -1,7 +1,7 @@
 //! The store from the command line: saving, answering from it, listing, verifying (a flipped
 //! byte is caught), removing, exporting, and a save killed part-way.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::{Path, PathBuf};

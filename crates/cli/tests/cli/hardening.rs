@@ -1,7 +1,7 @@
 //! Hostile and careless input: every case here once crashed, ran the machine out of memory,
 //! was accepted when it should not have been, or gave an unclear message.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::process::{Command, Output, Stdio};

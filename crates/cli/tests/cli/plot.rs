@@ -2,7 +2,7 @@
 //! SVG parses as XML and holds its title and axis labels as text; every PNG decodes at 960 x 600
 //! and is not blank; the same command gives the same bytes twice.
 
-mod common;
+use crate::common;
 use common::*;
 
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! `zgame solve --tiers`: the tiered solve prints what the flat solve prints, and a run killed
 //! part-way resumes from its checkpoint and prints the same answer.
 
-mod common;
+use crate::common;
 
 use std::process::Stdio;
 use std::time::{Duration, Instant};

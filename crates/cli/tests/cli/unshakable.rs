@@ -2,7 +2,7 @@
 //! mid-solve, inputs whose answers would be huge, slow clients, and stored tables replaced in
 //! place or turned into named pipes while the server answers from them.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

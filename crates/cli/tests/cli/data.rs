@@ -1,7 +1,7 @@
 //! `zecklab data`: the published files in `docs/data` match their checksums and an independent
 //! count, a fresh solve reproduces their first rows, and damaged input is refused.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

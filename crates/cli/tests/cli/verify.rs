@@ -2,7 +2,7 @@
 //! its fields, and a selection that matches nothing is an error. (The whole quick suite runs
 //! once, in the `zecklab-verify` crate's own tests.)
 
-mod common;
+use crate::common;
 use common::*;
 
 #[test]

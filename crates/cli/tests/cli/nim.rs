@@ -1,7 +1,7 @@
 //! End-to-end tests of `zecklab nim`: the essay's figures as contract JSON, errors, and play
 //! through a pipe.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::json;
 

@@ -1,7 +1,7 @@
 //! End-to-end tests of the Zeckendorf game's relatives: `zgame solve --reversed`, `zgame
 //! coalitions`, and `--reversed` for `zgame position` and `zgame lengths`.
 
-mod common;
+use crate::common;
 use common::*;
 
 #[test]

@@ -1,6 +1,6 @@
 //! End-to-end tests of `zecklab repr`: the contract fields, seed examples, huge inputs, errors.
 
-mod common;
+use crate::common;
 use common::*;
 
 #[test]
