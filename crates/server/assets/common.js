@@ -46,25 +46,39 @@ const Z = (() => {
     if (box) box.textContent = message || '';
   }
 
-  /** Runs an async action, showing its error (if any) instead of throwing. */
-  async function guard(action) {
+  /**
+   * Runs an async action, showing its error (if any) instead of throwing; `explain` may turn the
+   * server's message into one that also says what is accepted.
+   */
+  async function guard(action, explain) {
     try {
       showError('');
       return await action();
     } catch (e) {
-      showError(e.message);
+      showError(explain ? explain(e.message) : e.message);
       return undefined;
     }
   }
 
-  /** Replaces the page's query string (the URL stays a permalink of what is shown). */
-  function setUrl(params) {
+  /**
+   * Sets the page's query string (the URL stays a permalink of what is shown): a new history
+   * entry when `push` (a move was made, so Back undoes it), else in place.
+   */
+  function setUrl(params, push = false) {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) {
       if (v !== undefined && v !== null && v !== '') query.set(k, v);
     }
     const url = `${location.pathname}?${query.toString().replace(/%5E/g, '^')}`;
-    if (url !== location.pathname + location.search) history.replaceState(null, '', url);
+    if (url === location.pathname + location.search) return;
+    if (push) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+
+  /** A move's value in words (colour is only a second cue): "win r3", "loss r7". */
+  function badge(m) {
+    const r = m.remoteness === null || m.remoteness === undefined ? '' : ` r${m.remoteness}`;
+    return el('span', { class: `badge ${m.winning ? 'win' : 'loss'}`, text: `${m.winning ? 'win' : 'loss'}${r}` });
   }
 
   const params = () => new URLSearchParams(location.search);
@@ -131,7 +145,14 @@ const Z = (() => {
       $('hint')?.addEventListener('click', () => this.hint());
       $('undo')?.addEventListener('click', () => this.undo());
       $('restart')?.addEventListener('click', () => this.restart());
-      $('play')?.addEventListener('change', (e) => this.start(this.history[0]?.answer.position ?? this.spec.initial, Number(e.target.value)));
+      // Choosing who plays goes on from the position shown; Restart goes back to the start.
+      $('play')?.addEventListener('change', (e) => {
+        clearTimeout(this.timer);
+        this.computer = Number(e.target.value);
+        if (this.history.length) this.render();
+      });
+      // Back and Forward: each move made a history entry; the page shows the URL's position.
+      window.addEventListener('popstate', () => location.reload());
     }
 
     static human(params) {
@@ -151,16 +172,16 @@ const Z = (() => {
       return this.computer !== 0 && this.mover(this.history.length - 1) === this.computer;
     }
 
+    /** Starts a game at `position`; when it cannot be read, the game shown so far stays. */
     async start(position, computer) {
       clearTimeout(this.timer);
-      this.computer = computer;
-      if ($('play')) $('play').value = String(computer);
-      this.history = [];
       await guard(async () => {
         const answer = await this.spec.load(position);
-        this.history.push({ answer });
+        this.computer = computer;
+        if ($('play')) $('play').value = String(computer);
+        this.history = [{ answer }];
         this.render();
-      });
+      }, this.spec.explain);
     }
 
     restart() {
@@ -179,11 +200,15 @@ const Z = (() => {
       this.render();
     }
 
+    /** Shows the best move (and its value) in play mode; explore mode shows every value. */
     hint() {
-      const first = document.querySelector('#moves li');
-      if (!first) return;
-      first.classList.add('hint');
-      first.dataset.hint = 'true';
+      const best = this.current()?.answer.moves[0];
+      if (!best) return;
+      const item = [...document.querySelectorAll('#moves li')].find((li) => li.dataset.move === best.move);
+      if (!item) return;
+      item.classList.add('hint');
+      item.dataset.hint = 'true';
+      if (!item.querySelector('.badge')) item.querySelector('button').append(badge(best));
     }
 
     async make(move) {
@@ -192,6 +217,7 @@ const Z = (() => {
       await guard(async () => {
         const answer = await this.spec.load(move.to);
         this.history.push({ answer, move });
+        this.moved = true;
         this.render();
       });
       this.busy = false;
@@ -206,28 +232,61 @@ const Z = (() => {
       const { answer } = this.current();
       const i = this.history.length - 1;
       const mover = this.mover(i);
+      const terminal = answer.moves.length === 0;
+      // In play mode the values stay out of the page (no text, no attributes) until the game
+      // ends or a hint is asked for.
+      const explore = this.computer === 0;
+      const shown = explore || terminal;
       const status = $('position');
       status.dataset.position = answer.position;
-      status.dataset.outcome = answer.outcome;
-      status.dataset.remoteness = answer.remoteness ?? '';
+      if (shown) {
+        status.dataset.outcome = answer.outcome;
+        status.dataset.remoteness = answer.remoteness ?? '';
+      } else {
+        delete status.dataset.outcome;
+        delete status.dataset.remoteness;
+      }
       const r = answer.remoteness === null || answer.remoteness === undefined ? 'unknown' : answer.remoteness;
-      const terminal = answer.moves.length === 0;
+      // Whose turn it is is known only in a game played from its start here; a position alone
+      // does not say.
+      const who = explore ? 'The player to move' : `Player ${mover} to move`;
       status.replaceChildren(
-        el('span', { class: 'who', text: `Player ${mover} to move` }), ': ',
-        el('span', { class: `value ${answer.outcome}`, text: answer.outcome }),
-        ` (remoteness ${r})`, terminal ? ' — no move left' : '',
+        el('span', { class: 'who', text: who }),
+        ...(shown
+          ? [': ', el('span', { class: `value ${answer.outcome}`, text: answer.outcome === 'win' ? 'wins' : 'loses' }),
+            ` with best play (remoteness ${r})`]
+          : []),
+        terminal ? ' — no move left' : '',
       );
+      document.title = `${answer.position}${explore ? ` (${answer.outcome})` : ''} · zecklab`;
       this.spec.draw(answer, this);
       const humanTurn = !this.computerToMove();
-      $('moves').replaceChildren(...answer.moves.map((m) => el('li', {
-        'data-move': m.move, 'data-to': m.to, 'data-winning': String(m.winning), 'data-remoteness': m.remoteness ?? '',
-      }, el('button', {
-        type: 'button', disabled: !humanTurn, title: `${m.winning ? 'wins' : 'loses'} for Player ${mover}; leads to ${m.to}`,
+      const item = (m) => el('li', explore
+        ? { 'data-move': m.move, 'data-to': m.to, 'data-winning': String(m.winning), 'data-remoteness': m.remoteness ?? '' }
+        : { 'data-move': m.move, 'data-to': m.to },
+      el('button', {
+        type: 'button', disabled: !humanTurn,
+        title: explore ? `${m.winning ? 'wins' : 'loses'} for the player to move; leads to ${m.to}` : `leads to ${m.to}`,
         onclick: () => this.clicked(m),
-      }, this.spec.label(m), el('small', { text: m.remoteness === null || m.remoteness === undefined ? '' : `r${m.remoteness}` })))));
-      $('moves-note').textContent = terminal ? 'No moves.' : answer.all_moves === false
-        ? 'Only the winning moves are listed for a position this large.'
-        : 'Best first: winning moves (green) fastest first, then losing moves (red) slowest first; rN is the remoteness after the move.';
+      }, this.spec.label(m), explore ? badge(m) : null));
+      if (explore) {
+        const group = (title, cls, moves) => (moves.length
+          ? [el('h3', { class: cls, text: `${title} (${moves.length})` }), el('ul', { class: 'moves' }, ...moves.map(item))]
+          : []);
+        $('moves').replaceChildren(
+          ...group('Winning moves', 'win-text', answer.moves.filter((m) => m.winning)),
+          ...group('Losing moves', 'loss-text', answer.moves.filter((m) => !m.winning)),
+        );
+      } else {
+        // Listed in the board's order, not best first: the order would give the values away.
+        const byName = [...answer.moves].sort((a, b) => a.move.localeCompare(b.move, 'en', { numeric: true }));
+        $('moves').replaceChildren(el('ul', { class: 'moves' }, ...byName.map(item)));
+      }
+      $('moves-note').textContent = terminal ? 'No moves.' : !explore
+        ? 'Values are hidden while you play: ask for a hint, or finish the game.'
+        : answer.all_moves === false
+          ? 'Only the winning moves are listed for a position this large.'
+          : 'Winning moves fastest first, then losing moves slowest first; rN is the remoteness of the position the move leads to.';
       const message = $('message');
       delete message.dataset.winner;
       if (terminal && i >= 0) {
@@ -243,8 +302,9 @@ const Z = (() => {
         message.textContent = '';
       }
       $('undo').disabled = this.history.length <= 1;
-      drawValueHistory($('vvh'), this.history);
-      setUrl({ ...this.spec.url(answer.position), play: this.computer ? 3 - this.computer : undefined });
+      drawValueHistory($('vvh'), shown ? this.history : []);
+      setUrl({ ...this.spec.url(answer.position), play: this.computer ? 3 - this.computer : undefined }, this.moved);
+      this.moved = false;
       if (!terminal && this.computerToMove()) {
         // Perfect play: the first move of the best-first list.
         this.timer = setTimeout(() => this.make(answer.moves[0]), 400);

@@ -34,10 +34,11 @@
     const picture = heap.length <= 3 && Number(heap) <= 150
       ? el('p', { class: 'dots', 'aria-label': `${heap} counters`, text: '●'.repeat(Number(heap)) })
       : null;
+    // (replaceChildren would print a missing picture as the word "null".)
     box.replaceChildren(
       el('p', {}, `Heap `, el('b', { text: heap }), `, the next take at most `, el('b', { text: answer.cap }),
         `; k = ${answer.k}, ${answer.misere ? 'misère' : 'normal'} play.`),
-      picture,
+      ...(picture ? [picture] : []),
     );
   }
 

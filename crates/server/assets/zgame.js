@@ -109,31 +109,60 @@
     );
   }
 
-  function showLine(answer) {
+  function showLine(answer, hidden) {
     const list = $('line');
+    if (hidden) {
+      // The line is the best moves: it would give the game away while the player plays.
+      list.replaceChildren();
+      $('line-note').textContent = 'Hidden while you play: it shows once the game is over.';
+      return;
+    }
     if (answer.line === null || answer.line === undefined) {
       list.replaceChildren(el('li', { text: 'unknown: this table holds no remoteness' }));
       return;
     }
-    list.replaceChildren(...answer.line.map((s) => el('li', {}, `${s.move} → ${s.to}`)));
+    // Each step is a link to the position it reaches.
+    list.replaceChildren(...answer.line.map((s) => el('li', {}, el('a', {
+      href: `/zgame?${new URLSearchParams({ p: urlForm(s.to), ...variant }).toString().replace(/%5E/g, '^')}`,
+    }, moveText(s.move), `: ${s.to}`))));
     $('line-note').textContent = answer.line.length ? '' : 'The game is over.';
+  }
+
+  /** The values of the terms of the game shown (a member of the family names its own). */
+  let terms = FIB;
+
+  /**
+   * A move in the board's notation, by value ("2 + 2 → 1 + 3"), with the paper's notation
+   * ("{F2 ∧ F2 -> F1 ∧ F3}") on hover.
+   */
+  function moveText(move) {
+    const text = move.replace(/^\{|\}$/g, '')
+      .replace(/[FG](\d+)/g, (_, i) => fmt(terms[Number(i) - 1] ?? `?`))
+      .replace(/ ∧ /g, ' + ')
+      .replace(/->/g, '→');
+    return el('span', { class: 'move-text', title: move, text });
   }
 
   const game = new Z.Game({
     load: (position) => api('/api/zgame/position', { p: urlForm(position), line: 1, ...variant }),
-    draw: (answer) => {
+    draw: (answer, g) => {
+      terms = answer.terms ?? FIB;
       drawBoard(answer);
-      showLine(answer);
+      showLine(answer, g.computer !== 0 && answer.moves.length > 0);
       showFigures(answer.n);
       if ($('rel-n').textContent !== String(answer.n)) showRelatives(answer.n);
       $('ask-p').value = answer.position;
     },
     url: (position) => ({ p: urlForm(position), ...variant }),
-    label: (m) => `${m.move} → ${m.to}`,
+    label: (m) => [moveText(m.move), `: ${m.to}`],
     lastMoverWins: !variant.misere,
+    explain: (message) => `${message.replace(/^invalid p: /, '')}. Write a position as its parts with their counts, `
+      + 'such as 1^3 2^2 5^7 (three 1s, two 2s and seven 5s), or a number n for the start of the game on n.',
   });
 
   function startFrom(text, computer) {
+    // The box keeps what was typed until a position is read from it.
+    $('ask-p').value = (text || '').replace(/_/g, ' ');
     const t = (text || '').trim();
     const position = /^\+?\d+$/.test(t) ? `1^${t.replace('+', '')}` : t.replace(/_/g, ' ');
     return game.start(position, computer);

@@ -155,12 +155,25 @@ pub async fn not_found(uri: Uri) -> Response {
         *response.status_mut() = StatusCode::NOT_FOUND;
         return response;
     }
-    (
-        StatusCode::NOT_FOUND,
-        [(header::CONTENT_TYPE, HTML)],
-        "<!doctype html><title>Not found</title><p>No such page. <a href=\"/\">zecklab</a>",
-    )
-        .into_response()
+    let mut response = respond(HTML, not_found_page());
+    *response.status_mut() = StatusCode::NOT_FOUND;
+    response
+}
+
+/// The page for addresses the explorer does not have, in the site's layout, with links to
+/// every page it does.
+fn not_found_page() -> &'static str {
+    static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PAGE.get_or_init(|| {
+        Page {
+            path: "",
+            nav: None,
+            title: "No such page",
+            body: include_str!("../assets/pages/not-found.html"),
+            scripts: &[],
+        }
+        .render()
+    })
 }
 
 #[cfg(test)]
@@ -169,6 +182,8 @@ mod tests {
 
     #[test]
     fn every_placeholder_is_filled_and_every_script_exists() {
+        assert!(!not_found_page().contains("{{"), "the 404 page: an unfilled placeholder");
+        assert!(not_found_page().contains("href=\"/zgame\""), "the 404 page links to the pages");
         for (page, html) in PAGES.iter().zip(rendered()) {
             assert!(!html.contains("{{"), "{}: an unfilled placeholder", page.path);
             for script in page.scripts {

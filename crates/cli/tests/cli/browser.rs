@@ -119,7 +119,10 @@ impl Browser {
                      moves: [...document.querySelectorAll('#moves li')].map(li => ({
                        move: li.dataset.move, to: li.dataset.to, winning: li.dataset.winning,
                        remoteness: li.dataset.remoteness,
+                       badge: (li.querySelector('.badge') || {}).textContent || '',
                        enabled: !li.querySelector('button').disabled })),
+                     groups: [...document.querySelectorAll('#moves h3')].map(h => h.textContent),
+                     line: document.querySelectorAll('#line li').length,
                      error: (document.getElementById('error') || {}).textContent || ''
                    };"#,
                 vec![],
@@ -190,6 +193,38 @@ fn check_zgame(state: &Value, naive: &mut NaiveSolver) {
         assert_eq!(m["remoteness"], c.remoteness.to_string(), "{m}");
     }
     assert_best_first(moves);
+    assert_told_apart_by_text(state);
+}
+
+/// Winning and losing moves are told apart by text, not colour alone: each move's badge says
+/// "win rN" or "loss rN", and the moves stand under the headings "Winning moves (k)" and
+/// "Losing moves (k)".
+fn assert_told_apart_by_text(state: &Value) {
+    let moves = state["moves"].as_array().unwrap();
+    for m in moves {
+        let word = if m["winning"] == "true" { "win" } else { "loss" };
+        assert_eq!(m["badge"], format!("{word} r{}", m["remoteness"].as_str().unwrap()), "{m}");
+    }
+    let count = |w: &str| moves.iter().filter(|m| m["winning"] == w).count();
+    let mut want = Vec::new();
+    if count("true") > 0 {
+        want.push(format!("Winning moves ({})", count("true")));
+    }
+    if count("false") > 0 {
+        want.push(format!("Losing moves ({})", count("false")));
+    }
+    assert_eq!(state["groups"], json!(want), "{state}");
+}
+
+/// Whether the page scrolls sideways (at the window's width).
+async fn scrolls_sideways(browser: &Browser) -> bool {
+    browser
+        .client
+        .execute("return document.documentElement.scrollWidth > window.innerWidth;", vec![])
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap()
 }
 
 /// Winning moves first and fastest first; then losing moves slowest first.
@@ -363,6 +398,14 @@ async fn run_all(browser: Browser) {
     assert_eq!(after["outcome"], "loss", "a winning move leaves a loss for the opponent");
     let url = browser.client.current_url().await.unwrap();
     assert!(url.as_str().contains("heap=89") && url.as_str().contains("cap=2"), "permalink {url}");
+    assert_told_apart_by_text(&after);
+    // The move made a history entry: Back returns to the position before it.
+    browser.client.back().await.unwrap();
+    browser.wait_until("the position before the take, after Back", |s| s["position"] == "90/89").await;
+    // A heap too large to draw as counters says nothing of a picture (it once printed "null").
+    browser.open("/nim?heap=200").await;
+    let text = browser.client.find(Locator::Id("heap-picture")).await.unwrap().text().await.unwrap();
+    assert!(!text.contains("null"), "{text}");
 
     // Wythoff's game: the position and every move against the search board.
     let state = browser.open("/wythoff?a=10&b=20").await;
@@ -417,6 +460,14 @@ async fn run_all(browser: Browser) {
         if state["winner"] != "" {
             break state;
         }
+        // While the human plays, the values are not in the page: no outcome, no move's value,
+        // no optimal line.
+        assert_eq!(state["outcome"], "", "{state}");
+        assert_eq!(state["line"], 0, "{state}");
+        assert!(
+            state["moves"].as_array().unwrap().iter().all(|m| m["winning"].is_null() && m["badge"] == ""),
+            "{state}"
+        );
         browser.click("#hint").await;
         let before = state["position"].as_str().unwrap().to_string();
         browser.click("#moves li[data-hint='true'] button").await;
@@ -460,10 +511,34 @@ async fn run_all(browser: Browser) {
     assert_eq!(selected, serde_json::json!(["1,3", true]));
     shots.push(browser.screenshot("zgame-family").await);
 
-    // An error is shown on the page, not thrown: a position that is not one.
+    // An error is shown on the page, not thrown: a position that is not one. The message says
+    // what is accepted, and the box keeps what was asked.
     browser.client.goto(&format!("{}/zgame?p=1^3_4", browser.base)).await.unwrap();
     let err = browser.wait_until("the error message", |s| s["error"] != "").await;
     assert!(err["error"].as_str().unwrap().contains('4'), "{err}");
+    assert!(err["error"].as_str().unwrap().contains("such as 1^3 2^2 5^7"), "{err}");
+    let asked =
+        browser.client.execute("return document.getElementById('ask-p').value;", vec![]).await.unwrap();
+    assert_eq!(asked, "1^3 4");
+
+    // A phone's width: huge numbers wrap instead of widening the page.
+    browser.client.set_window_size(390, 844).await.unwrap();
+    let heap = format!("1{}", "0".repeat(30));
+    let digits40 = "1234567890".repeat(4);
+    let digits1000 = "9876543210".repeat(100);
+    for page in [
+        format!("/nim?heap={heap}"),
+        format!("/wythoff?a={digits40}&b={digits40}1"),
+        format!("/numeration?n={digits1000}"),
+        "/zgame?p=1^3_2^2_5^7".to_string(),
+    ] {
+        browser.open(&page).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let name = page.split('?').next().unwrap().trim_start_matches('/');
+        shots.push(browser.screenshot(&format!("{name}-phone")).await);
+        assert!(!scrolls_sideways(&browser).await, "{page} scrolls sideways at 390 px");
+    }
+    browser.client.set_window_size(1280, 1100).await.unwrap();
 
     let errors = browser.console_errors().await;
     // The console log is really read: the deliberate bad request above shows in it...

@@ -144,6 +144,15 @@ fn the_server_answers_over_a_real_socket_and_refuses_bad_settings() {
     let (status, body) = fetch(&agent, &format!("{}/api/wythoff/solve?a=1x&b=2", server.base));
     assert_eq!(status, 400);
     assert!(body.contains("1x"), "{body}");
+    // An address the explorer does not have: a page in its layout with a link to every page.
+    let (status, body) = fetch(&agent, &format!("{}/no/such/page", server.base));
+    assert_eq!(status, 404);
+    for link in
+        ["href=\"/\"", "href=\"/zgame\"", "href=\"/nim\"", "href=\"/wythoff\"", "href=\"/numeration\""]
+    {
+        assert!(body.contains(link), "the 404 page links {link}: {body}");
+    }
+    assert!(body.contains("<link rel=\"stylesheet\" href=\"/assets/style.css\">"), "styled: {body}");
     drop(server);
 
     assert_usage_error(&zecklab(&["serve", "--port", "70000"]), "70000");

@@ -347,8 +347,9 @@ mod tests {
             let index = PositionIndex::new(n).unwrap();
             let top = index.top();
             let count = index.count();
-            let ranks: Vec<u64> =
-                (0..count.min(70)).chain((0..50).map(|i| (i * 0x9E37_79B9_7F4A_7C15u64) % count)).collect();
+            let ranks: Vec<u64> = (0..count.min(70))
+                .chain((0..50u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) % count))
+                .collect();
             for len in [0, 1, 7, 8, 9, 17, ranks.len()] {
                 let mut many = vec![0; len * top];
                 index.unrank_many(&ranks[..len], &mut many);
