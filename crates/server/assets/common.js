@@ -208,7 +208,7 @@ const Z = (() => {
       if (!item) return;
       item.classList.add('hint');
       item.dataset.hint = 'true';
-      if (!item.querySelector('.badge')) item.querySelector('button').append(badge(best));
+      if (!item.querySelector('.badge')) item.querySelector('a').append(badge(best));
     }
 
     async make(move) {
@@ -261,13 +261,31 @@ const Z = (() => {
       document.title = `${answer.position}${explore ? ` (${answer.outcome})` : ''} · zecklab`;
       this.spec.draw(answer, this);
       const humanTurn = !this.computerToMove();
+      // Each move is a link to the position it leads to (it opens in a new tab, or as a page of
+      // its own); a plain click makes the move here.
+      const href = (to) => {
+        const query = new URLSearchParams();
+        for (const [k, v] of Object.entries(this.spec.url(to))) if (v !== undefined && v !== null && v !== '') query.set(k, v);
+        return `${location.pathname}?${query.toString().replace(/%5E/g, '^')}`;
+      };
       const item = (m) => el('li', explore
         ? { 'data-move': m.move, 'data-to': m.to, 'data-winning': String(m.winning), 'data-remoteness': m.remoteness ?? '' }
         : { 'data-move': m.move, 'data-to': m.to },
-      el('button', {
-        type: 'button', disabled: !humanTurn,
+      el('a', {
+        class: 'move', href: explore ? href(m.to) : null, role: explore ? null : 'button', tabindex: explore ? null : 0,
+        'aria-disabled': humanTurn ? null : 'true',
         title: explore ? `${m.winning ? 'wins' : 'loses'} for the player to move; leads to ${m.to}` : `leads to ${m.to}`,
-        onclick: () => this.clicked(m),
+        onclick: (e) => {
+          if (e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1) return;
+          e.preventDefault();
+          this.clicked(m);
+        },
+        onkeydown: (e) => {
+          if (!explore && (e.key === 'Enter' || e.key === ' ')) {
+            e.preventDefault();
+            this.clicked(m);
+          }
+        },
       }, this.spec.label(m), explore ? badge(m) : null));
       if (explore) {
         const group = (title, cls, moves) => (moves.length

@@ -73,6 +73,7 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/api/wythoff/board", get(wythoff_board))
         .route("/api/zgame/solve", get(zgame_solve))
         .route("/api/zgame/position", get(zgame_position))
+        .route("/zgame", get(zgame_page))
         .route("/api/zgame/coalitions", get(zgame_coalitions))
         .route("/api/limits", get(limits))
         .route("/api/status", get(status))
@@ -408,7 +409,18 @@ async fn zgame_position(
         })
         .await;
     }
-    let table = stored(&state, n).await?;
+    Ok(Json(Either::Game(game_position(&state, position, n, with_line).await?)))
+}
+
+/// A position of the Zeckendorf game and every move: from the store when it holds the game,
+/// else solved (within the server's limits).
+async fn game_position(
+    state: &Arc<State>,
+    position: ZPosition,
+    n: u32,
+    with_line: bool,
+) -> Result<zanswers::PositionJson, ApiError> {
+    let table = stored(state, n).await?;
     let (position, from_store) = blocking(move || {
         let Some(table) = table else { return Ok((position, None)) };
         let answer = zanswers::position(Values::Stored(&table), &position, with_line)?;
@@ -416,14 +428,48 @@ async fn zgame_position(
     })
     .await?;
     if let Some(answer) = from_store {
-        return Ok(Json(Either::Game(answer)));
+        return Ok(answer);
     }
     let solved = state.solves.solution(n).await?;
-    blocking(move || {
-        Ok(Either::Game(zanswers::position(Values::Solved(&solved.solution), &position, with_line)?))
-    })
-    .await
-    .map(Json)
+    blocking(move || Ok(zanswers::position(Values::Solved(&solved.solution), &position, with_line)?)).await
+}
+
+/// The Zeckendorf game's page, with the position, its value and its moves already in the HTML
+/// when the URL names a position of the game itself (not in play mode, where the values stay
+/// out of the page, nor for the family's other members): without JavaScript it still reads.
+async fn zgame_page(Shared(state): Shared_, RawQuery(q): RawQuery) -> axum::response::Response {
+    let page = crate::assets::page_html("/zgame");
+    let params = Params::parse(q.as_deref());
+    let plain =
+        ["play", "recurrence", "rules", "misere", "reversed"].iter().all(|k| params.text(k).is_none());
+    let text = match (params.text("p"), params.text("n")) {
+        (Some(p), _) => p.replace('_', " "),
+        (None, Some(n)) if n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() => format!("1^{n}"),
+        (None, None) => "1^10".to_string(),
+        _ => return crate::assets::html_response(page.to_string()),
+    };
+    let answer = match zanswers::parse_position(&text) {
+        Ok((position, n)) if plain => game_position(&state, position, n, false).await.ok(),
+        _ => None,
+    };
+    let Some(answer) = answer else { return crate::assets::html_response(page.to_string()) };
+    let html = page
+        .replacen(
+            "<title>The Zeckendorf game · zecklab</title>",
+            &format!("<title>{} · zecklab</title>", crate::prerender::title(&answer)),
+            1,
+        )
+        .replacen(
+            "<div class=\"status\" id=\"position\"></div>",
+            &format!("<div class=\"status\" id=\"position\">{}</div>", crate::prerender::status(&answer)),
+            1,
+        )
+        .replacen(
+            "<div id=\"moves\"></div>",
+            &format!("<div id=\"moves\">{}</div>", crate::prerender::moves(&answer)),
+            1,
+        );
+    crate::assets::html_response(html)
 }
 
 async fn zgame_coalitions(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<CoalitionsJson> {

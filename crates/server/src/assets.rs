@@ -134,7 +134,8 @@ fn respond(content_type: &'static str, body: &'static str) -> Response {
 /// A route for every page and embedded file.
 pub fn routes() -> Router {
     let mut router = Router::new();
-    for (page, html) in PAGES.iter().zip(rendered()) {
+    // The Zeckendorf game's page is the API's: its core is rendered with the answer.
+    for (page, html) in PAGES.iter().zip(rendered()).filter(|(page, _)| page.path != "/zgame") {
         router = router.route(page.path, get(move || async move { respond(HTML, html) }));
     }
     for asset in ASSETS {
@@ -143,6 +144,26 @@ pub fn routes() -> Router {
     }
     let icon = &ASSETS[ASSETS.len() - 1];
     router.route("/favicon.ico", get(move || async move { respond(icon.content_type, icon.body) }))
+}
+
+/// The HTML of the page at `path`, as every request without a rendered core gets it.
+///
+/// # Panics
+/// When no page has that path (a programming error: the paths are constants).
+pub fn page_html(path: &str) -> &'static str {
+    PAGES
+        .iter()
+        .zip(rendered())
+        .find(|(page, _)| page.path == path)
+        .map(|(_, html)| html.as_str())
+        .expect("a page")
+}
+
+/// A page with the headers every page carries.
+pub fn html_response(html: String) -> Response {
+    let mut response = respond(HTML, "");
+    *response.body_mut() = axum::body::Body::from(html);
+    response
 }
 
 /// Anything else: JSON under `/api/`, a short page elsewhere.

@@ -20,6 +20,7 @@
 mod api;
 mod assets;
 mod error;
+mod prerender;
 mod query;
 mod solves;
 mod tables;

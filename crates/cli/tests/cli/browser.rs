@@ -120,7 +120,8 @@ impl Browser {
                        move: li.dataset.move, to: li.dataset.to, winning: li.dataset.winning,
                        remoteness: li.dataset.remoteness,
                        badge: (li.querySelector('.badge') || {}).textContent || '',
-                       enabled: !li.querySelector('button').disabled })),
+                       link: (li.querySelector('a') || {}).getAttribute?.('href') || '',
+                       enabled: !!li.querySelector('a') && li.querySelector('a').getAttribute('aria-disabled') !== 'true' })),
                      groups: [...document.querySelectorAll('#moves h3')].map(h => h.textContent),
                      line: document.querySelectorAll('#line li').length,
                      error: (document.getElementById('error') || {}).textContent || ''
@@ -194,6 +195,10 @@ fn check_zgame(state: &Value, naive: &mut NaiveSolver) {
     }
     assert_best_first(moves);
     assert_told_apart_by_text(state);
+    // Every move is a link to the position it leads to.
+    for m in moves {
+        assert_eq!(m["link"], format!("/zgame?p={}", m["to"].as_str().unwrap().replace(' ', "_")), "{m}");
+    }
 }
 
 /// Winning and losing moves are told apart by text, not colour alone: each move's badge says
@@ -392,7 +397,7 @@ async fn run_all(browser: Browser) {
     shots.push(browser.screenshot("nim").await);
     // Click the winning move: the page moves to the new position and says so.
     let winning = moves.iter().find(|m| m["winning"] == "true").expect("90 is a win for the opener");
-    browser.click(&format!("#moves li[data-move='{}'] button", winning["move"].as_str().unwrap())).await;
+    browser.click(&format!("#moves li[data-move='{}'] a", winning["move"].as_str().unwrap())).await;
     let after =
         browser.wait_until("the position after the winning take", |s| s["position"] == winning["to"]).await;
     assert_eq!(after["outcome"], "loss", "a winning move leaves a loss for the opponent");
@@ -470,7 +475,7 @@ async fn run_all(browser: Browser) {
         );
         browser.click("#hint").await;
         let before = state["position"].as_str().unwrap().to_string();
-        browser.click("#moves li[data-hint='true'] button").await;
+        browser.click("#moves li[data-hint='true'] a").await;
         browser.wait_until("the hinted move", |s| s["position"] != before.as_str()).await;
         clicks += 1;
         assert!(clicks < 20, "the game on 10 is short");

@@ -141,6 +141,31 @@ fn the_server_answers_over_a_real_socket_and_refuses_bad_settings() {
     let (status, body) = fetch(&agent, &format!("{}/zgame?p=1^3_2^2_5^7", server.base));
     assert_eq!(status, 200);
     assert!(body.contains("<script src=\"/assets/zgame.js\">"));
+    // The page's core is in the HTML itself (it reads without JavaScript): the value, and every
+    // move as a link with its value in words, as the API answers them.
+    let (_, api) = fetch(&agent, &format!("{}/api/zgame/position?p=1^3_2^2_5^7", server.base));
+    let api: Value = serde_json::from_str(&api).unwrap();
+    let (status, body) = fetch(&agent, &format!("{}/zgame?p=1^3_2^2_5^7", server.base));
+    assert_eq!(status, 200);
+    assert!(
+        body.contains(&format!(
+            "<title>1^3 2^2 5^7 ({}) · zecklab</title>",
+            api["outcome"].as_str().unwrap()
+        )),
+        "{body}"
+    );
+    for m in api["moves"].as_array().unwrap() {
+        let href = format!("<a href=\"/zgame?p={}\"", m["to"].as_str().unwrap().replace(' ', "_"));
+        assert!(body.contains(&href), "{href} in {body}");
+        let word = if m["winning"] == true { "win" } else { "loss" };
+        let badge = format!("<span class=\"badge {word}\">{word} r{}</span>", m["remoteness"]);
+        assert!(body.contains(&badge), "{badge} in {body}");
+    }
+    // In play mode the values stay out of the page.
+    let (_, played) = fetch(&agent, &format!("{}/zgame?p=1^3_2^2_5^7&play=2", server.base));
+    assert!(!played.contains("badge") && !played.contains("Winning moves"), "{played}");
+    let (status, _) = fetch(&agent, &format!("{}/zgame?p=not_a_position", server.base));
+    assert_eq!(status, 200, "a bad position gets the page, whose script explains");
     let (status, body) = fetch(&agent, &format!("{}/api/wythoff/solve?a=1x&b=2", server.base));
     assert_eq!(status, 400);
     assert!(body.contains("1x"), "{body}");
