@@ -144,6 +144,15 @@ const Z = (() => {
       this.timer = null;
       $('hint')?.addEventListener('click', () => this.hint());
       $('undo')?.addEventListener('click', () => this.undo());
+      $('redo')?.addEventListener('click', () => this.redo());
+      // The arrow keys step back and forward through the game (not while typing in a box).
+      document.addEventListener('keydown', (e) => {
+        if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.altKey || e.ctrlKey || e.metaKey) return;
+        if (e.key === 'ArrowLeft') this.undo();
+        else if (e.key === 'ArrowRight') this.redo();
+      });
+      // Moves undone, most recent last: Redo plays them again.
+      this.future = [];
       $('restart')?.addEventListener('click', () => this.restart());
       // Choosing who plays goes on from the position shown; Restart goes back to the start.
       $('play')?.addEventListener('change', (e) => {
@@ -180,6 +189,7 @@ const Z = (() => {
         this.computer = computer;
         if ($('play')) $('play').value = String(computer);
         this.history = [{ answer }];
+        this.future = [];
         this.render();
       }, this.spec.explain);
     }
@@ -194,9 +204,25 @@ const Z = (() => {
     undo() {
       clearTimeout(this.timer);
       if (this.history.length <= 1) return;
-      this.history.pop();
+      this.future.push(this.history.pop());
       // Against the computer, go back to the human's turn.
-      while (this.history.length > 1 && this.computerToMove()) this.history.pop();
+      while (this.history.length > 1 && this.computerToMove()) this.future.push(this.history.pop());
+      this.render();
+    }
+
+    redo() {
+      clearTimeout(this.timer);
+      if (!this.future.length) return;
+      this.history.push(this.future.pop());
+      // Against the computer, its reply comes back with the human's move.
+      while (this.future.length && this.computerToMove()) this.history.push(this.future.pop());
+      this.render();
+    }
+
+    /** Goes back to the position after the `i`-th move played (0: the start), keeping the rest to redo. */
+    jump(i) {
+      clearTimeout(this.timer);
+      while (this.history.length > i + 1) this.future.push(this.history.pop());
       this.render();
     }
 
@@ -217,6 +243,7 @@ const Z = (() => {
       await guard(async () => {
         const answer = await this.spec.load(move.to);
         this.history.push({ answer, move });
+        this.future = [];
         this.moved = true;
         this.render();
       });
@@ -320,6 +347,17 @@ const Z = (() => {
         message.textContent = '';
       }
       $('undo').disabled = this.history.length <= 1;
+      if ($('redo')) $('redo').disabled = this.future.length === 0;
+      // The record of the moves played: each entry a link to the position it reached.
+      $('record')?.replaceChildren(...this.history.slice(1).map((h, k) => el('li', { 'data-to': h.answer.position },
+        el('a', {
+          href: href(h.answer.position),
+          onclick: (e) => {
+            if (e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1) return;
+            e.preventDefault();
+            this.jump(k + 1);
+          },
+        }, this.spec.label(h.move)))));
       drawValueHistory($('vvh'), shown ? this.history : []);
       setUrl({ ...this.spec.url(answer.position), play: this.computer ? 3 - this.computer : undefined }, this.moved);
       this.moved = false;

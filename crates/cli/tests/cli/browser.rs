@@ -124,6 +124,8 @@ impl Browser {
                        enabled: !!li.querySelector('a') && li.querySelector('a').getAttribute('aria-disabled') !== 'true' })),
                      groups: [...document.querySelectorAll('#moves h3')].map(h => h.textContent),
                      line: document.querySelectorAll('#line li').length,
+                     record: [...document.querySelectorAll('#record li')].map(li => li.dataset.to),
+                     redo: !!document.getElementById('redo') && !document.getElementById('redo').disabled,
                      error: (document.getElementById('error') || {}).textContent || ''
                    };"#,
                 vec![],
@@ -367,6 +369,40 @@ async fn run_all(browser: Browser) {
     assert_eq!(figures, zecklab_reference::zgame::partition_count(10).to_string());
     check_relatives(&browser, 10).await;
     shots.push(browser.screenshot("zgame").await);
+    // Three moves, then back and forward through them by the arrow keys and Redo: the record
+    // of the moves played follows, and Back in the browser returns to the move before.
+    let mut played = vec![state["position"].as_str().unwrap().to_string()];
+    for _ in 0..3 {
+        let here = browser.state().await;
+        let first = here["moves"][0]["move"].as_str().unwrap().to_string();
+        browser.click(&format!("#moves li[data-move='{first}'] a")).await;
+        let next = browser
+            .wait_until("the move made", |s| s["record"].as_array().unwrap().len() == played.len())
+            .await;
+        played.push(next["position"].as_str().unwrap().to_string());
+    }
+    let key = |k: &'static str| {
+        let client = browser.client.clone();
+        async move {
+            client
+                .execute(
+                    &format!("document.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{k}' }}));"),
+                    vec![],
+                )
+                .await
+                .unwrap();
+        }
+    };
+    key("ArrowLeft").await;
+    let back = browser.wait_until("one move back", |s| s["position"] == played[2].as_str()).await;
+    assert_eq!(back["record"], json!(played[1..3]), "{back}");
+    assert_eq!(back["redo"], true);
+    key("ArrowRight").await;
+    let again = browser.wait_until("the move again", |s| s["position"] == played[3].as_str()).await;
+    assert_eq!(again["record"], json!(played[1..4]));
+    assert_eq!(again["redo"], false, "nothing left to redo");
+    browser.client.back().await.unwrap();
+    browser.wait_until("the browser's Back", |s| s["position"] == played[2].as_str()).await;
 
     // Fibonacci Nim: the position and every take against an independent search and the table.
     let state = browser.open("/nim?heap=90&cap=89").await;
