@@ -181,15 +181,45 @@ const Z = (() => {
       return this.computer !== 0 && this.mover(this.history.length - 1) === this.computer;
     }
 
-    /** Starts a game at `position`; when it cannot be read, the game shown so far stays. */
-    async start(position, computer) {
+    /** The moves a link names (`m=`: one token a move, dot-separated) and how many are shown (`at=`). */
+    static fromUrl(params) {
+      const m = params.get('m');
+      const at = params.get('at');
+      return { tokens: m ? m.split('.') : [], at: at === null || !/^\d+$/.test(at) ? null : Number(at) };
+    }
+
+    /**
+     * A move's token in a link: its place, in base 36, among the position's moves in the order
+     * of their names (an order that does not depend on their values).
+     */
+    static token(answer, move) {
+      return answer.moves.map((m) => m.move).sort().indexOf(move.move).toString(36);
+    }
+
+    /**
+     * Starts a game at `position`, replaying the moves `tokens` name and showing the first `at`
+     * of them (all by default); when it cannot be read, the game shown so far stays.
+     */
+    async start(position, computer, tokens = [], at = null) {
       clearTimeout(this.timer);
       await guard(async () => {
-        const answer = await this.spec.load(position);
+        let answer = await this.spec.load(position);
+        const played = [{ answer }];
+        for (const [i, t] of tokens.entries()) {
+          if (tokens.length > 20) $('message').textContent = `Replaying the game: move ${i + 1} of ${tokens.length}…`;
+          const name = answer.moves.map((m) => m.move).sort()[parseInt(t, 36)];
+          const move = answer.moves.find((m) => m.move === name);
+          if (!/^[0-9a-z]+$/.test(t) || !move) {
+            throw new Error(`move ${i + 1} of this link (${t}) is not one of the moves from ${answer.position}`);
+          }
+          answer = await this.spec.load(move.to);
+          played.push({ answer, move });
+        }
         this.computer = computer;
         if ($('play')) $('play').value = String(computer);
-        this.history = [{ answer }];
-        this.future = [];
+        const shown = at === null ? played.length : Math.min(at, played.length - 1) + 1;
+        this.history = played.slice(0, shown);
+        this.future = played.slice(shown).reverse();
         this.render();
       }, this.spec.explain);
     }
@@ -359,7 +389,16 @@ const Z = (() => {
           },
         }, this.spec.label(h.move)))));
       drawValueHistory($('vvh'), shown ? this.history : []);
-      setUrl({ ...this.spec.url(answer.position), play: this.computer ? 3 - this.computer : undefined }, this.moved);
+      // The whole game is in the URL: its start, every move played (and undone, to redo) and
+      // how many are shown; so a link, Back, Forward and reload all give this same game.
+      const game = [...this.history, ...[...this.future].reverse()];
+      const tokens = game.slice(1).map((h, k) => Game.token(game[k].answer, h.move));
+      setUrl({
+        ...this.spec.url(game[0].answer.position),
+        m: tokens.join('.') || undefined,
+        at: this.future.length ? this.history.length - 1 : undefined,
+        play: this.computer ? 3 - this.computer : undefined,
+      }, this.moved);
       this.moved = false;
       if (!terminal && this.computerToMove()) {
         // Perfect play: the first move of the best-first list.

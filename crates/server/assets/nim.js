@@ -138,6 +138,7 @@
     const cap = params.get('cap');
     // The opening position's text comes from the server (it clamps and checks the cap).
     const first = await api('/api/nim/position', { heap, cap, k: rules.k, misere: rules.misere || undefined });
-    await game.start(first.position, Z.Game.human(params));
+    const { tokens, at } = Z.Game.fromUrl(params);
+    await game.start(first.position, Z.Game.human(params), tokens, at);
   });
 })();

@@ -108,6 +108,7 @@
   });
   guard(async () => {
     const first = await api('/api/wythoff/position', { a, b });
-    await game.start(first.position, Z.Game.human(params));
+    const { tokens, at } = Z.Game.fromUrl(params);
+    await game.start(first.position, Z.Game.human(params), tokens, at);
   });
 })();

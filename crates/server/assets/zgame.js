@@ -160,12 +160,12 @@
       + 'such as 1^3 2^2 5^7 (three 1s, two 2s and seven 5s), or a number n for the start of the game on n.',
   });
 
-  function startFrom(text, computer) {
+  function startFrom(text, computer, tokens = [], at = null) {
     // The box keeps what was typed until a position is read from it.
     $('ask-p').value = (text || '').replace(/_/g, ' ');
     const t = (text || '').trim();
     const position = /^\+?\d+$/.test(t) ? `1^${t.replace('+', '')}` : t.replace(/_/g, ' ');
-    return game.start(position, computer);
+    return game.start(position, computer, tokens, at);
   }
 
   // Choosing another member of the family starts its game on the same n.
@@ -204,5 +204,6 @@
 
   const params = Z.params();
   const start = params.get('p') ?? (params.get('n') ?? '10');
-  startFrom(start, Z.Game.human(params));
+  const { tokens, at } = Z.Game.fromUrl(params);
+  startFrom(start, Z.Game.human(params), tokens, at);
 })();

@@ -440,8 +440,9 @@ async fn game_position(
 async fn zgame_page(Shared(state): Shared_, RawQuery(q): RawQuery) -> axum::response::Response {
     let page = crate::assets::page_html("/zgame");
     let params = Params::parse(q.as_deref());
+    // With moves (`m`), the page shows a later position, which its script replays.
     let plain =
-        ["play", "recurrence", "rules", "misere", "reversed"].iter().all(|k| params.text(k).is_none());
+        ["play", "recurrence", "rules", "misere", "reversed", "m"].iter().all(|k| params.text(k).is_none());
     let text = match (params.text("p"), params.text("n")) {
         (Some(p), _) => p.replace('_', " "),
         (None, Some(n)) if n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() => format!("1^{n}"),

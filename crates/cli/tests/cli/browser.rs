@@ -403,6 +403,16 @@ async fn run_all(browser: Browser) {
     assert_eq!(again["redo"], false, "nothing left to redo");
     browser.client.back().await.unwrap();
     browser.wait_until("the browser's Back", |s| s["position"] == played[2].as_str()).await;
+    // Reload after an undo: the same position, the same record, and the move still to redo.
+    key("ArrowLeft").await;
+    browser.wait_until("one move back", |s| s["position"] == played[1].as_str()).await;
+    browser.client.refresh().await.unwrap();
+    let reloaded = browser.wait_until("the reloaded game", |s| s["position"] == played[1].as_str()).await;
+    assert_eq!(reloaded["record"], json!(played[1..2]), "{reloaded}");
+    assert_eq!(reloaded["redo"], true, "{reloaded}");
+    // A game of many moves fits in its link: every token is a character or two.
+    let link = browser.client.current_url().await.unwrap();
+    assert!(link.as_str().contains("m=") && link.as_str().contains("at=1"), "{link}");
 
     // Fibonacci Nim: the position and every take against an independent search and the table.
     let state = browser.open("/nim?heap=90&cap=89").await;
@@ -437,12 +447,17 @@ async fn run_all(browser: Browser) {
     let after =
         browser.wait_until("the position after the winning take", |s| s["position"] == winning["to"]).await;
     assert_eq!(after["outcome"], "loss", "a winning move leaves a loss for the opponent");
-    let url = browser.client.current_url().await.unwrap();
-    assert!(url.as_str().contains("heap=89") && url.as_str().contains("cap=2"), "permalink {url}");
     assert_told_apart_by_text(&after);
+    // The URL holds the game: its start and the move played, so that the link gives it again.
+    let url = browser.client.current_url().await.unwrap();
+    assert!(url.as_str().contains("heap=90") && url.as_str().contains("m="), "the game's link {url}");
     // The move made a history entry: Back returns to the position before it.
     browser.client.back().await.unwrap();
     browser.wait_until("the position before the take, after Back", |s| s["position"] == "90/89").await;
+    let path = &url.as_str()[url.as_str().find("/nim").unwrap()..];
+    let reopened = browser.open(path).await;
+    assert_eq!(reopened["position"], winning["to"], "{path}");
+    assert_eq!(reopened["record"], json!([winning["to"]]), "{path}");
     // A heap too large to draw as counters says nothing of a picture (it once printed "null").
     browser.open("/nim?heap=200").await;
     let text = browser.client.find(Locator::Id("heap-picture")).await.unwrap().text().await.unwrap();
