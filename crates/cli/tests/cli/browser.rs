@@ -1,9 +1,11 @@
 //! The web explorer in a real browser: Debian's Chromium, headless, driven through ChromeDriver
 //! (WebDriver, with fantoccini). Every page is loaded; its data attributes are checked against
 //! the library and an independent search; a winning move is clicked; a whole Zeckendorf game on
-//! n = 10 is played as Player 2 by clicking the hinted moves; the browser console must stay free
-//! of errors; and a screenshot of each page is saved (in `ZECKLAB_SCREENSHOTS`, else in the
-//! target directory).
+//! n = 10 is played as Player 2 by clicking the hinted moves; the game's history (Back, reload,
+//! Undo, Redo, the arrow keys, the link that holds the whole game) is walked; each page is
+//! audited by axe-core (`ZECKLAB_AXE`) and loaded at a phone's width with huge numbers; the
+//! browser console must stay free of errors; and a screenshot of each page is saved (in
+//! `ZECKLAB_SCREENSHOTS`, else in the target directory).
 //!
 //! Without `/usr/bin/chromium` and `/usr/bin/chromedriver` the test says so and passes, unless
 //! `ZECKLAB_BROWSER_TESTS=require` (as `.ci/run` sets, after installing them), when it fails.
@@ -163,6 +165,27 @@ impl Browser {
         let path = screenshot_dir().join(format!("{name}.png"));
         std::fs::write(&path, png).unwrap();
         path
+    }
+
+    /// The violations of impact "serious" or "critical" that axe-core finds on the page shown
+    /// (`axe` is the source of axe.min.js), each as "rule: help (where)".
+    async fn accessibility_violations(&self, axe: &str) -> Vec<String> {
+        self.client
+            .execute(&format!("{axe}\n;window.axe = axe; return true;"), vec![])
+            .await
+            .expect("axe-core loads");
+        let found = self
+            .client
+            .execute_async(
+                r#"const done = arguments[arguments.length - 1];
+                   window.axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations
+                     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')})`)));"#,
+                vec![],
+            )
+            .await
+            .expect("axe-core runs");
+        found.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
     }
 
     /// Console messages at level SEVERE since the last call.
@@ -576,6 +599,39 @@ async fn run_all(browser: Browser) {
     let asked =
         browser.client.execute("return document.getElementById('ask-p').value;", vec![]).await.unwrap();
     assert_eq!(asked, "1^3 4");
+
+    // An accessibility audit of every page by axe-core (its axe.min.js at $ZECKLAB_AXE, which
+    // `.ci/run` installs): nothing serious or critical.
+    match std::env::var("ZECKLAB_AXE") {
+        Ok(path) => {
+            let axe = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            for page in [
+                "/",
+                "/zgame?p=1^3_2^2_5^7",
+                "/zgame?p=1^10&play=2",
+                "/nim?heap=90",
+                "/wythoff?a=10&b=20",
+                "/numeration?n=1000",
+            ] {
+                if page == "/" {
+                    browser.client.goto(&format!("{}/", browser.base)).await.unwrap();
+                } else {
+                    browser.open(page).await;
+                }
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                let found = browser.accessibility_violations(&axe).await;
+                assert!(found.is_empty(), "{page}: accessibility violations {found:#?}");
+            }
+        }
+        Err(_) => {
+            let required = std::env::var("ZECKLAB_BROWSER_TESTS").is_ok_and(|v| v == "require");
+            assert!(
+                !required,
+                "ZECKLAB_BROWSER_TESTS=require but ZECKLAB_AXE (axe-core's axe.min.js) is not set"
+            );
+            eprintln!("accessibility audit skipped: set ZECKLAB_AXE to axe-core's axe.min.js");
+        }
+    }
 
     // A phone's width: huge numbers wrap instead of widening the page.
     browser.client.set_window_size(390, 844).await.unwrap();
