@@ -89,7 +89,7 @@ const Z = (() => {
    * remoteness as distance from the centre line, on Player 1's side (left) when Player 1 is
    * winning there and on Player 2's side (right) otherwise; green when the player to move wins.
    */
-  function drawValueHistory(svg, history) {
+  function drawValueHistory(svg, history, link) {
     const known = history.filter((h) => h.answer.remoteness !== null && h.answer.remoteness !== undefined);
     const most = Math.max(4, ...known.map((h) => h.answer.remoteness));
     const width = 340, rowHeight = 20, top = 34, half = (width - 40) / 2, centre = width / 2;
@@ -123,8 +123,25 @@ const Z = (() => {
       if (h.answer.remoteness === null || h.answer.remoteness === undefined) return;
       const px = x(h, i);
       points.push(`${px},${y}`);
-      svg.append(el('circle', { cx: px, cy: y, r: 5, fill: h.answer.outcome === 'win' ? '#1b7f3b' : '#b3261e' },
-        el('title', { text: `move ${i}: ${h.answer.position}: ${h.answer.outcome} for Player ${i % 2 === 0 ? 1 : 2}, remoteness ${h.answer.remoteness}` })));
+      const point = el('circle', { cx: px, cy: y, r: 5, fill: h.answer.outcome === 'win' ? '#13652b' : '#a11d16' },
+        el('title', { text: `move ${i}: ${h.answer.position}: ${h.answer.outcome} for Player ${i % 2 === 0 ? 1 : 2}, remoteness ${h.answer.remoteness}` }));
+      if (!link) {
+        svg.append(point);
+        return;
+      }
+      // Each point is a link to its position; a click goes back there in this game.
+      const { href, pick } = link(i);
+      const a = document.createElementNS(SVG, 'a');
+      a.setAttribute('href', href);
+      a.setAttribute('data-step', i);
+      a.setAttribute('aria-label', `move ${i}: ${h.answer.position}`);
+      a.addEventListener('click', (e) => {
+        if (e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1) return;
+        e.preventDefault();
+        pick();
+      });
+      a.append(point);
+      svg.append(a);
     });
     if (points.length > 1) svg.prepend(el('polyline', { points: points.join(' '), fill: 'none', stroke: '#9aa4b5', 'stroke-width': 1.5 }));
   }
@@ -388,7 +405,7 @@ const Z = (() => {
             this.jump(k + 1);
           },
         }, this.spec.label(h.move)))));
-      drawValueHistory($('vvh'), shown ? this.history : []);
+      drawValueHistory($('vvh'), shown ? this.history : [], (k) => ({ href: href(this.history[k].answer.position), pick: () => this.jump(k) }));
       // The whole game is in the URL: its start, every move played (and undone, to redo) and
       // how many are shown; so a link, Back, Forward and reload all give this same game.
       const game = [...this.history, ...[...this.future].reverse()];

@@ -128,6 +128,7 @@ impl Browser {
                      line: document.querySelectorAll('#line li').length,
                      record: [...document.querySelectorAll('#record li')].map(li => li.dataset.to),
                      redo: !!document.getElementById('redo') && !document.getElementById('redo').disabled,
+                     vvh_links: document.querySelectorAll('#vvh a').length,
                      error: (document.getElementById('error') || {}).textContent || ''
                    };"#,
                 vec![],
@@ -416,6 +417,13 @@ async fn run_all(browser: Browser) {
                 .unwrap();
         }
     };
+    // Every point of the value history is a link; a click goes back to its position.
+    assert_eq!(browser.state().await["vvh_links"], 4, "a point for the start and each move");
+    browser.click("#vvh a[data-step='1']").await;
+    let picked = browser.wait_until("the first move's point", |s| s["position"] == played[1].as_str()).await;
+    assert_eq!(picked["redo"], true, "{picked}");
+    key("ArrowRight").await;
+    key("ArrowRight").await;
     key("ArrowLeft").await;
     let back = browser.wait_until("one move back", |s| s["position"] == played[2].as_str()).await;
     assert_eq!(back["record"], json!(played[1..3]), "{back}");
