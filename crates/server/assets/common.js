@@ -60,16 +60,31 @@ const Z = (() => {
     }
   }
 
+  /** This page's URL with these parameters (empty ones left out; `^` kept readable). */
+  function pageUrl(params, path = location.pathname) {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) {
+      if (v !== undefined && v !== null && v !== '') query.set(k, v);
+    }
+    return `${path}?${query.toString().replace(/%5E/g, '^')}`;
+  }
+
+  /**
+   * A link's click handler that does `action` in the page instead of following the link, unless
+   * the click asks for a new tab or window (a modifier key or the middle button).
+   */
+  const inPage = (action) => (e) => {
+    if (e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1) return;
+    e.preventDefault();
+    action();
+  };
+
   /**
    * Sets the page's query string (the URL stays a permalink of what is shown): a new history
    * entry when `push` (a move was made, so Back undoes it), else in place.
    */
   function setUrl(params, push = false) {
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(params)) {
-      if (v !== undefined && v !== null && v !== '') query.set(k, v);
-    }
-    const url = `${location.pathname}?${query.toString().replace(/%5E/g, '^')}`;
+    const url = pageUrl(params);
     if (url === location.pathname + location.search) return;
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
@@ -135,11 +150,7 @@ const Z = (() => {
       a.setAttribute('href', href);
       a.setAttribute('data-step', i);
       a.setAttribute('aria-label', `move ${i}: ${h.answer.position}`);
-      a.addEventListener('click', (e) => {
-        if (e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1) return;
-        e.preventDefault();
-        pick();
-      });
+      a.addEventListener('click', inPage(pick));
       a.append(point);
       svg.append(a);
     });
@@ -337,11 +348,7 @@ const Z = (() => {
       const humanTurn = !this.computerToMove();
       // Each move is a link to the position it leads to (it opens in a new tab, or as a page of
       // its own); a plain click makes the move here.
-      const href = (to) => {
-        const query = new URLSearchParams();
-        for (const [k, v] of Object.entries(this.spec.url(to))) if (v !== undefined && v !== null && v !== '') query.set(k, v);
-        return `${location.pathname}?${query.toString().replace(/%5E/g, '^')}`;
-      };
+      const href = (to) => pageUrl(this.spec.url(to));
       const item = (m) => el('li', explore
         ? { 'data-move': m.move, 'data-to': m.to, 'data-winning': String(m.winning), 'data-remoteness': m.remoteness ?? '' }
         : { 'data-move': m.move, 'data-to': m.to },
@@ -349,11 +356,7 @@ const Z = (() => {
         class: 'move', href: explore ? href(m.to) : null, role: explore ? null : 'button', tabindex: explore ? null : 0,
         'aria-disabled': humanTurn ? null : 'true',
         title: explore ? `${m.winning ? 'wins' : 'loses'} for the player to move; leads to ${m.to}` : `leads to ${m.to}`,
-        onclick: (e) => {
-          if (e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1) return;
-          e.preventDefault();
-          this.clicked(m);
-        },
+        onclick: inPage(() => this.clicked(m)),
         onkeydown: (e) => {
           if (!explore && (e.key === 'Enter' || e.key === ' ')) {
             e.preventDefault();
@@ -399,11 +402,7 @@ const Z = (() => {
       $('record')?.replaceChildren(...this.history.slice(1).map((h, k) => el('li', { 'data-to': h.answer.position },
         el('a', {
           href: href(h.answer.position),
-          onclick: (e) => {
-            if (e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1) return;
-            e.preventDefault();
-            this.jump(k + 1);
-          },
+          onclick: inPage(() => this.jump(k + 1)),
         }, this.spec.label(h.move)))));
       drawValueHistory($('vvh'), shown ? this.history : [], (k) => ({ href: href(this.history[k].answer.position), pick: () => this.jump(k) }));
       // The whole game is in the URL: its start, every move played (and undone, to redo) and
@@ -424,5 +423,5 @@ const Z = (() => {
     }
   }
 
-  return { api, el, $, guard, showError, setUrl, params, fmt, Game, drawValueHistory };
+  return { api, el, $, guard, showError, setUrl, pageUrl, params, fmt, Game, drawValueHistory };
 })();

@@ -123,7 +123,7 @@
     }
     // Each step is a link to the position it reaches.
     list.replaceChildren(...answer.line.map((s) => el('li', {}, el('a', {
-      href: `/zgame?${new URLSearchParams({ p: urlForm(s.to), ...variant }).toString().replace(/%5E/g, '^')}`,
+      href: Z.pageUrl({ p: urlForm(s.to), ...variant }, '/zgame'),
     }, moveText(s.move), `: ${s.to}`))));
     $('line-note').textContent = answer.line.length ? '' : 'The game is over.';
   }
