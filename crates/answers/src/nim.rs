@@ -4,9 +4,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::Serialize;
-use zecklab_games::fibnim::{
-    end_value, thresholds, winning_moves_from_table, NimPosition, NimRules, RemotenessTable, Theory,
-};
+use zecklab_games::fibnim::{end_value, NimPosition, NimRules, RemotenessTable, Theory};
 
 use crate::moves::{sort_best_first, MoveJson};
 use crate::number::{self, ladder_fits};
@@ -180,45 +178,70 @@ pub fn explore(theory: &Theory, position: &NimPosition) -> NimExplore {
     }
 }
 
+/// The most heaps one page of the position index lists.
+pub const INDEX_PAGE: u32 = 100;
+/// The most digits of the first heap of an index page: a heap's winning takes grow with the
+/// square of its digits, and a page lists [`INDEX_PAGE`] heaps.
+pub const INDEX_DIGITS: usize = 200;
+
 /// One row of the position index: an opening heap and what the opener can do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct IndexRow {
     /// The opening heap.
-    pub heap: u32,
+    #[serde(serialize_with = "crate::decimal::decimal")]
+    pub heap: String,
     /// Its ladder numeral (of heap - 1 in misère play).
     pub numeral: String,
     /// For the opener.
     pub outcome: &'static str,
-    /// Every winning opening take, smallest first (read off the exhaustive table).
-    pub winning_takes: Vec<u32>,
+    /// Every winning opening take, smallest first.
+    #[serde(serialize_with = "crate::decimal::decimals")]
+    pub winning_takes: Vec<String>,
     /// Whether taking the smallest ladder term is among them.
     pub smallest_term_wins: bool,
 }
 
-/// The position index of opening heaps `2..=to`: each heap's winning openings from the
-/// exhaustive search, beside the numeral whose smallest term the theory says to take.
-pub fn index(rules: NimRules, to: u32) -> Vec<IndexRow> {
-    let table = thresholds(rules, to);
-    let theory = Theory::new(rules);
-    (2..=to)
-        .map(|heap| {
-            let winning_takes = winning_moves_from_table(&table, rules, heap, heap - 1);
-            let (representation, terms) = theory.represent(&BigUint::from(heap - u32::from(rules.misere())));
-            let smallest = terms.last().and_then(|t| t.to_u32());
+/// One page of the position index: the opening heaps `from..from + count` (from at least 2),
+/// each with every winning opening take as the theory finds it, beside the numeral whose
+/// smallest term the essay says to take.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] for a first heap below 2, more than [`INDEX_DIGITS`] digits, or a
+/// count outside `1..=INDEX_PAGE`.
+pub fn index(theory: &Theory, from: &BigUint, count: u32) -> Result<Vec<IndexRow>, AnswerError> {
+    if *from < BigUint::from(2u8) {
+        return Err(AnswerError::Invalid(format!(
+            "invalid first heap {from}: an opening heap is at least 2"
+        )));
+    }
+    check_heap_digits(&from.to_string(), INDEX_DIGITS)?;
+    if !(1..=INDEX_PAGE).contains(&count) {
+        return Err(AnswerError::Invalid(format!(
+            "invalid count {count}: a page lists between 1 and {INDEX_PAGE} heaps"
+        )));
+    }
+    let misere = u8::from(theory.rules().misere());
+    Ok((0..count)
+        .map(|i| {
+            let heap = from + i;
+            let opening = NimPosition::opening(heap.clone()).expect("a heap of at least 2 has an opening");
+            let analysis = theory.analyse(&opening);
+            let (representation, terms) = theory.represent(&(&heap - misere));
             IndexRow {
-                heap,
                 numeral: representation.numeral(),
-                outcome: if winning_takes.is_empty() { "loss" } else { "win" },
-                smallest_term_wins: smallest.is_some_and(|t| winning_takes.contains(&t)),
-                winning_takes,
+                outcome: analysis.outcome.as_str(),
+                smallest_term_wins: terms.last().is_some_and(|t| analysis.winning_moves.contains(t)),
+                winning_takes: analysis.winning_moves.iter().map(ToString::to_string).collect(),
+                heap: heap.to_string(),
             }
         })
-        .collect()
+        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zecklab_games::fibnim::{thresholds, winning_moves_from_table};
 
     #[test]
     fn ninety_takes_one_and_every_take_is_listed() {
@@ -239,19 +262,54 @@ mod tests {
     }
 
     #[test]
-    fn the_index_agrees_with_the_theory_and_the_smallest_term_rule() {
-        for misere in [false, true] {
-            let rules = rules(2, misere).unwrap();
-            let theory = Theory::new(rules);
-            for row in index(rules, 120) {
-                let a = theory.analyse(&position(&row.heap.to_string(), None, rules).unwrap());
-                assert_eq!(row.outcome, a.outcome.as_str(), "heap {} misère {misere}", row.heap);
-                let takes: Vec<String> = row.winning_takes.iter().map(ToString::to_string).collect();
-                let theory_takes: Vec<String> = a.winning_moves.iter().map(ToString::to_string).collect();
-                assert_eq!(takes, theory_takes, "heap {}", row.heap);
-                assert_eq!(row.smallest_term_wins, row.outcome == "win", "heap {}", row.heap);
+    fn the_index_agrees_with_exhaustive_search_and_the_smallest_term_rule() {
+        for (k, misere) in [(2, false), (2, true), (3, false), (1, true)] {
+            let rules = rules(k, misere).unwrap();
+            let to = 300;
+            let table = thresholds(rules, to);
+            let rows = index(&Theory::new(rules), &BigUint::from(2u8), INDEX_PAGE).unwrap();
+            let rows = rows
+                .into_iter()
+                .chain(index(&Theory::new(rules), &BigUint::from(102u8), INDEX_PAGE).unwrap());
+            let rows: Vec<IndexRow> =
+                rows.chain(index(&Theory::new(rules), &BigUint::from(202u8), 99).unwrap()).collect();
+            assert_eq!(rows.len(), 299);
+            for (heap, row) in (2..=to).zip(&rows) {
+                assert_eq!(row.heap, heap.to_string());
+                let exhaustive = winning_moves_from_table(&table, rules, heap, heap - 1);
+                let takes: Vec<u32> = row.winning_takes.iter().map(|t| t.parse().unwrap()).collect();
+                assert_eq!(takes, exhaustive, "heap {heap}, k = {k}, misère {misere}");
+                assert_eq!(row.outcome == "win", !exhaustive.is_empty(), "heap {heap}");
+                if k == 2 {
+                    assert_eq!(row.smallest_term_wins, row.outcome == "win", "heap {heap}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn index_pages_reach_any_heap_and_refuse_bad_ranges() {
+        let theory = Theory::new(rules(2, false).unwrap());
+        let from: BigUint = "1000000000000000000000000000000".parse().unwrap();
+        let rows = index(&theory, &from, 3).unwrap();
+        assert_eq!(
+            rows.iter().map(|r| r.heap.as_str()).collect::<Vec<_>>(),
+            [
+                "1000000000000000000000000000000",
+                "1000000000000000000000000000001",
+                "1000000000000000000000000000002"
+            ]
+        );
+        for row in &rows {
+            let a = theory.analyse(&NimPosition::opening(row.heap.parse().unwrap()).unwrap());
+            let takes: Vec<String> = a.winning_moves.iter().map(ToString::to_string).collect();
+            assert_eq!(row.winning_takes, takes);
+        }
+        assert!(index(&theory, &BigUint::from(1u8), 10).is_err());
+        assert!(index(&theory, &BigUint::from(2u8), 0).is_err());
+        assert!(index(&theory, &BigUint::from(2u8), INDEX_PAGE + 1).is_err());
+        assert!(index(&theory, &BigUint::from(10u8).pow(200), 1).is_err());
+        assert!(index(&theory, &(BigUint::from(10u8).pow(199)), 1).is_ok());
     }
 
     #[test]

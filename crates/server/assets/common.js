@@ -41,6 +41,44 @@ const Z = (() => {
 
   const $ = (id) => document.getElementById(id);
 
+  /** A count with its thousands separated ("4,785"). */
+  const grouped = (count) => count.toLocaleString('en-US');
+
+  /**
+   * Long text (a number of many digits, a long numeral) for reading: whole up to `limit`
+   * characters, else its first and last characters around an ellipsis, with a button that shows
+   * all of it and back. The whole text stays in `data-full`.
+   */
+  function long(text, limit = 64) {
+    const whole = String(text);
+    if (whole.length <= limit) return el('span', { text: whole });
+    const keep = Math.max(8, Math.floor((limit - 1) / 2));
+    const short = `${whole.slice(0, keep)}…${whole.slice(-keep)}`;
+    const unit = /^\d+$/.test(whole) ? 'digits' : 'characters';
+    const more = `show all ${grouped(whole.length)} ${unit}`;
+    const shown = el('span', { class: 'long-text', text: short });
+    const button = el('button', { type: 'button', class: 'show-all', 'aria-expanded': 'false', text: more });
+    button.addEventListener('click', () => {
+      const open = button.getAttribute('aria-expanded') === 'true';
+      shown.textContent = open ? short : whole;
+      button.setAttribute('aria-expanded', String(!open));
+      button.textContent = open ? more : 'show less';
+    });
+    return el('span', { class: 'long', 'data-full': whole }, shown, ' ', button);
+  }
+
+  /**
+   * A long list for reading: its first `first` items, then a button that adds the rest (`item`
+   * makes one item's element from the item and its place).
+   */
+  function longList(items, first, item) {
+    if (items.length <= first) return items.map((x, i) => item(x, i));
+    const rest = items.length - first;
+    const button = el('button', { type: 'button', class: 'show-all', text: `show all ${grouped(items.length)} (${grouped(rest)} more)` });
+    button.addEventListener('click', () => button.replaceWith(...items.slice(first).map((x, i) => item(x, first + i))));
+    return [...items.slice(0, first).map((x, i) => item(x, i)), button];
+  }
+
   function showError(message) {
     const box = $('error');
     if (box) box.textContent = message || '';
@@ -423,5 +461,5 @@ const Z = (() => {
     }
   }
 
-  return { api, el, $, guard, showError, setUrl, pageUrl, params, fmt, Game, drawValueHistory };
+  return { api, el, $, guard, showError, setUrl, pageUrl, params, fmt, grouped, long, longList, Game, drawValueHistory };
 })();

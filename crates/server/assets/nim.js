@@ -3,7 +3,7 @@
 // smallest term is the winning take, the position index of opening heaps, reach, and play.
 
 (() => {
-  const { api, el, $, guard, fmt } = Z;
+  const { api, el, $, guard, fmt, long, longList } = Z;
   const params = Z.params();
   const rules = {
     k: (params.get('k') || '2').trim(),
@@ -36,7 +36,7 @@
       : null;
     // (replaceChildren would print a missing picture as the word "null".)
     box.replaceChildren(
-      el('p', {}, `Heap `, el('b', { text: heap }), `, the next take at most `, el('b', { text: answer.cap }),
+      el('p', {}, `Heap `, el('b', {}, long(heap)), `, the next take at most `, el('b', {}, long(answer.cap)),
         `; k = ${answer.k}, ${answer.misere ? 'misère' : 'normal'} play.`),
       ...(picture ? [picture] : []),
     );
@@ -50,39 +50,64 @@
     }
     const winning = new Set(answer.winning_moves || []);
     const of = answer.misere ? 'heap − 1' : 'the heap';
+    const last = answer.terms.length - 1;
+    const takes = [...winning].join(', ');
     box.replaceChildren(
-      el('p', {}, `${of} = `, el('span', { class: 'numeral', id: 'numeral-digits', text: answer.numeral })),
-      el('div', { class: 'terms' }, answer.terms.map((t, i) => el('span', {
-        class: winning.has(t) ? 'taken' : null, 'data-term': t, title: i === answer.terms.length - 1 ? 'the smallest term' : null,
-      }, t))),
-      el('p', { class: 'source' }, 'Suffix sums (each term plus the smaller ones): ', answer.suffix_sums.join(', ')),
-      el('p', { class: 'source', text: winning.size
-        ? `The highlighted term is the winning take: ${[...winning].join(', ')} (the smallest term, when the cap allows it; a take wins exactly when the smallest term of what it leaves (less one in misère play) is more than k times the take).`
-        : 'No take wins: the cap is below the smallest term.' }),
+      el('p', {}, `${of} = `, el('span', { class: 'numeral', id: 'numeral-digits' }, long(answer.numeral, 80))),
+      el('div', { class: 'terms' }, longList(answer.terms, 30, (t, i) => el('span', {
+        class: winning.has(t) ? 'taken' : null, 'data-term': t, title: i === last ? 'the smallest term' : null,
+      }, long(t, 40)))),
+      el('p', { class: 'source' }, 'Suffix sums (each term plus the smaller ones): ', long(answer.suffix_sums.join(', '), 200)),
+      el('p', { class: 'source' }, ...(winning.size
+        ? ['The highlighted term is the winning take: ', long(takes, 80), ' (the smallest term, when the cap allows it; a take wins exactly when the smallest term of what it leaves (less one in misère play) is more than k times the take).']
+        : ['No take wins: the cap is below the smallest term.'])),
     );
   }
 
-  async function drawIndex(answer) {
+  /** Heaps a page of the position index lists. */
+  const PAGE = 100n;
+  /** The most digits of a heap the index reaches (the server's limit). */
+  const INDEX_DIGITS = 200;
+
+  async function drawCensus() {
     const to = 100;
-    $('index-to').textContent = to;
-    const [rows, census] = await Promise.all([
-      api('/api/nim/index', { to, k: rules.k, misere: rules.misere || undefined }),
-      api('/api/nim/census', { to, k: rules.k, misere: rules.misere || undefined }),
-    ]).catch(() => [null, null]);
-    if (!rows) return;
+    $('census-to').textContent = to;
+    const census = await api('/api/nim/census', { to, k: rules.k, misere: rules.misere || undefined }).catch(() => null);
+    if (!census) return;
     $('census').textContent = `The census of opening heaps 2 to ${to}: ${census.losing_heaps.length} lost by the opener `
       + `(${census.losing_heaps.join(', ')}), ${census.winnable} won, ${census.several_winning_openings} of them in more than one way `
       + `(${census.mean_winning_openings.toFixed(3)} winning openings on average). Taking the smallest term wins from `
       + `${census.smallest_term_wins} of the ${census.winnable} winnable heaps.`;
-    const current = split(answer.position).heap;
+  }
+
+  /** One page of the position index: the opening heaps from `from` (a BigInt, at least 2). */
+  async function drawIndex(from, current) {
+    const rows = await api('/api/nim/index', { from: String(from), count: String(PAGE), k: rules.k, misere: rules.misere || undefined })
+      .catch((e) => { Z.showError(e.message); return null; });
+    if (!rows) return;
+    const to = from + BigInt(rows.length) - 1n;
+    $('index-range').replaceChildren(long(String(from), 40), ' to ', long(String(to), 40));
+    const page = (start) => () => drawIndex(start < 2n ? 2n : start, current);
+    $('index-pages').replaceChildren(
+      el('button', { type: 'button', id: 'index-previous', disabled: from <= 2n, onclick: page(from - PAGE) }, `← previous ${PAGE}`),
+      ' ',
+      el('button', { type: 'button', id: 'index-next', disabled: String(to + 1n).length > INDEX_DIGITS, onclick: page(to + 1n) }, `next ${PAGE} →`),
+    );
     $('index').replaceChildren(
       el('tr', {}, el('th', { text: 'heap' }), el('th', { class: 'left', text: 'numeral' }), el('th', { text: 'opener' }), el('th', { class: 'left', text: 'winning openings' })),
-      ...rows.map((r) => el('tr', { class: String(r.heap) === current ? 'here' : null, 'data-heap': r.heap },
-        el('td', {}, el('a', { href: `/nim?heap=${r.heap}&k=${rules.k}${rules.misere ? '&misere=1' : ''}`, text: r.heap })),
-        el('td', { class: 'left numeral-small', text: r.numeral }),
+      ...rows.map((r) => el('tr', { class: r.heap === current ? 'here' : null, 'data-heap': r.heap },
+        el('td', {}, el('a', { href: `/nim?heap=${r.heap}${rules.k === '2' ? '' : `&k=${rules.k}`}${rules.misere ? '&misere=1' : ''}` }, long(r.heap, 24))),
+        el('td', { class: 'left numeral-small' }, long(r.numeral, 40)),
         el('td', { class: r.outcome === 'win' ? 'win-text' : 'loss-text', text: r.outcome }),
-        el('td', { class: 'left', text: r.winning_takes.join(', ') || '—' }))),
+        el('td', { class: 'left' }, r.winning_takes.length ? long(r.winning_takes.join(', '), 40) : '—'))),
     );
+  }
+
+  /** The index page holding `heap` (pages start at 2, 102, 202, ...), or the first. */
+  function indexPageOf(heap) {
+    if (!/^\d+$/.test(heap) || heap.length > INDEX_DIGITS) return 2n;
+    const h = BigInt(heap);
+    return h < 2n ? 2n : 2n + ((h - 2n) / PAGE) * PAGE;
   }
 
   async function drawReach(answer) {
@@ -110,7 +135,9 @@
       const opening = g.history[0].answer.position;
       if (drawnFor !== opening) {
         drawnFor = opening;
-        drawIndex(g.history[0].answer);
+        const heap = split(opening).heap;
+        drawCensus();
+        drawIndex(indexPageOf(heap), heap);
         drawReach(g.history[0].answer);
       }
     },

@@ -3,7 +3,7 @@
 // the factor-k ladder, and the ladder's first terms.
 
 (() => {
-  const { api, el, $, guard, fmt } = Z;
+  const { api, el, $, guard, fmt, long, longList } = Z;
   const params = Z.params();
   const k = (params.get('k') || '2').trim();
   const numeral = params.get('numeral');
@@ -16,18 +16,21 @@
     status.dataset.numeral = r.numeral;
     status.replaceChildren(el('span', { class: 'value', text: r.n.length > 60 ? `a number of ${r.n.length} digits` : r.n }),
       ` = ${r.z} term${r.z === 1 ? '' : 's'}`);
+    // Long numbers show their ends with a "show all" control; long lists their first items.
+    const term = (t, i) => el('span', { 'data-index': r.indices[i], title: `index ${r.indices[i]}` }, long(t, 40));
     const terms = r.terms === null
       ? el('p', { class: 'source', text: `${r.z} terms (not listed for numbers of more than 2,000 digits).` })
-      : el('div', { class: 'terms', id: 'terms' }, r.terms.map((t, i) => el('span', { 'data-index': r.indices[i], title: `index ${r.indices[i]}` }, t)));
+      : el('div', { class: 'terms', id: 'terms' }, longList(r.terms, 30, term));
     const given = r.input === undefined ? null
-      : el('p', {}, `The numeral ${r.input} is ${r.canonical ? '' : 'not '}canonical; its value is ${r.n}.`);
+      : el('p', {}, 'The numeral ', long(r.input), ` is ${r.canonical ? '' : 'not '}canonical; its value is `, long(r.n), '.');
     $('repr').replaceChildren(
       ...(given ? [given] : []),
       el('h2', { text: 'Terms, largest first' }), terms,
-      el('h2', { text: 'Indices' }), el('p', { class: 'numeral-small', id: 'indices', text: r.indices.join(', ') || '—' }),
-      el('h2', { text: k === '2' ? 'Numeral' : `Ladder-${k} numeral` }), el('p', { class: 'numeral', id: 'numeral', text: r.numeral }),
+      el('h2', { text: 'Indices' }), el('p', { class: 'numeral-small', id: 'indices' }, long(r.indices.join(', ') || '—', 200)),
+      el('h2', { text: k === '2' ? 'Numeral' : `Ladder-${k} numeral` }), el('p', { class: 'numeral', id: 'numeral' }, long(r.numeral, 80)),
       el('p', { class: 'source', text: `Z = ${r.z} terms; IZ = ${fmt(r.iz)} (the sum of the indices).` }),
     );
+    document.title = `${r.n.length > 60 ? `${r.n.length} digits` : r.n} in Zeckendorf numeration · zecklab`;
     $('ladder-k').textContent = k;
     const ladder = await api('/api/ladder', { k, count: 40 });
     $('ladder').replaceChildren(...ladder.terms.map((t, i) => el('span', { title: `H${i + 1}` }, t)));

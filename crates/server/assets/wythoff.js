@@ -3,7 +3,7 @@
 // colours, every move best first, the winning moves explained in Zeckendorf digits, and play.
 
 (() => {
-  const { api, el, $, guard } = Z;
+  const { api, el, $, guard, long } = Z;
   const params = Z.params();
   const boards = new Map();
   let limits = null;
@@ -63,22 +63,24 @@
 
   function explain(answer) {
     const { a, b } = split(answer.position);
+    // Each line is a list of text and numbers; long numbers show their ends and a "show all".
     const lines = [
-      `a = ${a} has numeral ${answer.numeral_a}; by the digit rule its partner is ${answer.partner_a}.`,
-      `b = ${b} has numeral ${answer.numeral_b}; by the digit rule its partner is ${answer.partner_b}.`,
+      ['a = ', long(a), ' has numeral ', long(answer.numeral_a, 80), '; by the digit rule its partner is ', long(answer.partner_a), '.'],
+      ['b = ', long(b), ' has numeral ', long(answer.numeral_b, 80), '; by the digit rule its partner is ', long(answer.partner_b), '.'],
     ];
     if (answer.outcome === 'loss') {
-      lines.push(answer.position === '0,0' ? 'Both heaps are empty: the player to move has lost.'
-        : `(${a}, ${b}) pairs partners: a P-position, lost for the player to move.`);
+      lines.push(answer.position === '0,0' ? ['Both heaps are empty: the player to move has lost.']
+        : ['(', long(a), ', ', long(b), ') pairs partners: a P-position, lost for the player to move.']);
     } else {
       for (const [p, q] of answer.winning_moves) {
-        const why = p === a ? `keep a = ${a} and cut b to its partner ${q}`
-          : q === b ? `keep b = ${b} and cut a to its partner ${p}`
-            : `take ${BigInt(a) - BigInt(p)} from both, reaching the P-position with difference ${BigInt(q) - BigInt(p) >= 0n ? BigInt(q) - BigInt(p) : BigInt(p) - BigInt(q)}`;
-        lines.push(`Winning: move to (${p}, ${q}): ${why}.`);
+        const why = p === a ? ['keep a = ', long(a), ' and cut b to its partner ', long(q)]
+          : q === b ? ['keep b = ', long(b), ' and cut a to its partner ', long(p)]
+            : ['take ', long(String(BigInt(a) - BigInt(p))), ' from both, reaching the P-position with difference ',
+              long(String(BigInt(q) - BigInt(p) >= 0n ? BigInt(q) - BigInt(p) : BigInt(p) - BigInt(q)))];
+        lines.push(['Winning: move to (', long(p), ', ', long(q), '): ', ...why, '.']);
       }
     }
-    $('explain').replaceChildren(...lines.map((t) => el('li', { text: t })));
+    $('explain').replaceChildren(...lines.map((parts) => el('li', {}, ...parts)));
   }
 
   const game = new Z.Game({

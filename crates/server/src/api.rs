@@ -55,7 +55,7 @@ impl State {
     }
 }
 
-type Shared_ = Shared<Arc<State>>;
+pub(crate) type Shared_ = Shared<Arc<State>>;
 type Answer<T> = Result<Json<T>, ApiError>;
 
 /// The API's routes.
@@ -73,7 +73,6 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/api/wythoff/board", get(wythoff_board))
         .route("/api/zgame/solve", get(zgame_solve))
         .route("/api/zgame/position", get(zgame_position))
-        .route("/zgame", get(zgame_page))
         .route("/api/zgame/coalitions", get(zgame_coalitions))
         .route("/api/limits", get(limits))
         .route("/api/status", get(status))
@@ -81,7 +80,7 @@ pub fn routes(state: Arc<State>) -> Router {
 }
 
 /// Runs `work` on the blocking pool: answers can take milliseconds to seconds of CPU.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::busy(format!("the answer failed: {e}")))?
@@ -89,25 +88,22 @@ async fn blocking<T: Send + 'static>(
 
 async fn repr_answer(RawQuery(q): RawQuery) -> Answer<repr::Repr> {
     let params = Params::parse(q.as_deref());
+    blocking(move || repr_question(&params)).await.map(Json)
+}
+
+/// The representation a request asks for (`n=` or `numeral=`, and `k=`).
+pub(crate) fn repr_question(params: &Params) -> Result<repr::Repr, ApiError> {
     let k = params.factor()?;
-    let numeral = params.text("numeral").map(str::to_string);
-    let n = params.text("n").map(str::to_string);
-    blocking(move || {
-        let mut representer = repr::Representer::new(k)?;
-        match (n, numeral) {
-            (Some(n), None) => {
-                let value = number::natural(&n).map_err(|e| ApiError::about("n", e))?;
-                number::ladder_fits_within(k, &value, LADDER_MEMORY).map_err(|e| ApiError::about("n", e))?;
-                Ok(representer.answer(&value, false))
-            }
-            (None, Some(d)) => {
-                representer.answer_numeral(&d, false).map_err(|e| ApiError::about("numeral", e))
-            }
-            _ => Err(ApiError::bad("give exactly one of n (an integer) and numeral (digits 0 and 1)")),
+    let mut representer = repr::Representer::new(k)?;
+    match (params.text("n"), params.text("numeral")) {
+        (Some(n), None) => {
+            let value = number::natural(n).map_err(|e| ApiError::about("n", e))?;
+            number::ladder_fits_within(k, &value, LADDER_MEMORY).map_err(|e| ApiError::about("n", e))?;
+            Ok(representer.answer(&value, false))
         }
-    })
-    .await
-    .map(Json)
+        (None, Some(d)) => representer.answer_numeral(d, false).map_err(|e| ApiError::about("numeral", e)),
+        _ => Err(ApiError::bad("give exactly one of n (an integer) and numeral (digits 0 and 1)")),
+    }
 }
 
 #[derive(Serialize)]
@@ -128,7 +124,7 @@ async fn ladder(RawQuery(q): RawQuery) -> Answer<LadderJson> {
 
 /// The rules and position of a Fibonacci Nim request, refused past `digits` digits (the answer
 /// grows with their square).
-fn nim_question(
+pub(crate) fn nim_question(
     params: &Params,
     digits: usize,
 ) -> Result<(Theory, zecklab_games::fibnim::NimPosition), ApiError> {
@@ -195,10 +191,20 @@ fn nim_figure(q: Option<&str>, name: &str, default: u32, limit: u32) -> Result<(
     Ok((rules, value))
 }
 
-async fn nim_index(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
-    let (rules, to) = nim_figure(q.as_deref(), "to", 100, CENSUS_LIMIT)?;
-    cached_figure(&state, nim_key("index", rules, to), 256 * u64::from(to), move || nim::index(rules, to))
-        .await
+/// One page of the position index of opening heaps: `from` (default 2) and `count` (default
+/// and at most [`nim::INDEX_PAGE`]), any size of heap up to [`nim::INDEX_DIGITS`] digits.
+async fn nim_index(RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
+    blocking(move || {
+        let params = Params::parse(q.as_deref());
+        let rules = nim::rules(params.factor()?, params.flag("misere")?)?;
+        let from = params.text("from").unwrap_or("2");
+        nim::check_heap_digits(from, nim::INDEX_DIGITS).map_err(|e| ApiError::about("from", e))?;
+        let from = number::natural(from).map_err(|e| ApiError::about("from", e))?;
+        let count = params.u32_or("count", nim::INDEX_PAGE)?;
+        Ok(nim::index(&Theory::new(rules), &from, count)?)
+    })
+    .await
+    .map(Json)
 }
 
 async fn nim_reach(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<zecklab_games::fibnim::Reach> {
@@ -208,7 +214,7 @@ async fn nim_reach(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<zeck
     cached_figure(&state, nim_key("reach", rules, heap), bytes, move || reach(rules, heap)).await
 }
 
-fn wythoff_question(params: &Params) -> Result<zecklab_games::wythoff::WythoffPosition, ApiError> {
+pub(crate) fn wythoff_question(params: &Params) -> Result<zecklab_games::wythoff::WythoffPosition, ApiError> {
     let a = params.required("a")?;
     let b = params.required("b")?;
     number::natural(a).map_err(|e| ApiError::about("a", e))?;
@@ -414,7 +420,7 @@ async fn zgame_position(
 
 /// A position of the Zeckendorf game and every move: from the store when it holds the game,
 /// else solved (within the server's limits).
-async fn game_position(
+pub(crate) async fn game_position(
     state: &Arc<State>,
     position: ZPosition,
     n: u32,
@@ -432,45 +438,6 @@ async fn game_position(
     }
     let solved = state.solves.solution(n).await?;
     blocking(move || Ok(zanswers::position(Values::Solved(&solved.solution), &position, with_line)?)).await
-}
-
-/// The Zeckendorf game's page, with the position, its value and its moves already in the HTML
-/// when the URL names a position of the game itself (not in play mode, where the values stay
-/// out of the page, nor for the family's other members): without JavaScript it still reads.
-async fn zgame_page(Shared(state): Shared_, RawQuery(q): RawQuery) -> axum::response::Response {
-    let page = crate::assets::page_html("/zgame");
-    let params = Params::parse(q.as_deref());
-    // With moves (`m`), the page shows a later position, which its script replays.
-    let plain =
-        ["play", "recurrence", "rules", "misere", "reversed", "m"].iter().all(|k| params.text(k).is_none());
-    let text = match (params.text("p"), params.text("n")) {
-        (Some(p), _) => p.replace('_', " "),
-        (None, Some(n)) if n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() => format!("1^{n}"),
-        (None, None) => "1^10".to_string(),
-        _ => return crate::assets::html_response(page.to_string()),
-    };
-    let answer = match zanswers::parse_position(&text) {
-        Ok((position, n)) if plain => game_position(&state, position, n, false).await.ok(),
-        _ => None,
-    };
-    let Some(answer) = answer else { return crate::assets::html_response(page.to_string()) };
-    let html = page
-        .replacen(
-            "<title>The Zeckendorf game · zecklab</title>",
-            &format!("<title>{} · zecklab</title>", crate::prerender::title(&answer)),
-            1,
-        )
-        .replacen(
-            "<div class=\"status\" id=\"position\"></div>",
-            &format!("<div class=\"status\" id=\"position\">{}</div>", crate::prerender::status(&answer)),
-            1,
-        )
-        .replacen(
-            "<div id=\"moves\"></div>",
-            &format!("<div id=\"moves\">{}</div>", crate::prerender::moves(&answer)),
-            1,
-        );
-    crate::assets::html_response(html)
 }
 
 async fn zgame_coalitions(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<CoalitionsJson> {
@@ -540,13 +507,19 @@ struct StatusJson {
     solves_running: usize,
     solves_admitted: usize,
     cache_bytes: u64,
+    cache_entries: usize,
+    cache_hits: u64,
     open_tables: usize,
 }
 
 /// What the server is doing now: gated work running and admitted (running or waiting), the
-/// cache's estimated size and the stored tables kept open.
+/// cache's estimated size, its entries and the requests it has answered, and the stored tables
+/// kept open.
 async fn status(Shared(state): Shared_) -> Json<StatusJson> {
+    let (cache_entries, cache_hits) = state.solves.cache_use();
     Json(StatusJson {
+        cache_entries,
+        cache_hits,
         solves_running: state.solves.running(),
         solves_admitted: state.solves.admitted(),
         cache_bytes: state.solves.cached_bytes(),

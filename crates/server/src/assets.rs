@@ -134,8 +134,8 @@ fn respond(content_type: &'static str, body: &'static str) -> Response {
 /// A route for every page and embedded file.
 pub fn routes() -> Router {
     let mut router = Router::new();
-    // The Zeckendorf game's page is the API's: its core is rendered with the answer.
-    for (page, html) in PAGES.iter().zip(rendered()).filter(|(page, _)| page.path != "/zgame") {
+    // The game and numeration pages are rendered with their answers (`crate::pages`).
+    for (page, html) in PAGES.iter().zip(rendered()).filter(|(page, _)| page.path == "/") {
         router = router.route(page.path, get(move || async move { respond(HTML, html) }));
     }
     for asset in ASSETS {

@@ -20,6 +20,7 @@
 mod api;
 mod assets;
 mod error;
+mod pages;
 mod prerender;
 mod query;
 mod solves;
@@ -93,6 +94,7 @@ pub fn router(config: Config) -> Router {
     let state = Arc::new(api::State::new(config));
     Router::new()
         .merge(assets::routes())
+        .merge(pages::routes(state.clone()))
         .merge(api::routes(state))
         .fallback(assets::not_found)
         .layer(axum::middleware::from_fn(query::limit_query_length))

@@ -1,12 +1,14 @@
-//! The core of the Zeckendorf game's page rendered on the server: the position, its value and
-//! its moves as links, so that the page reads and works without JavaScript (and for screen
-//! readers and search engines). The page's script replaces these with its own richer view.
+//! The core of each page rendered on the server: the position, its value and its moves as links
+//! (the representation, on the numeration page), so that a page reads and works without
+//! JavaScript, and for screen readers and search engines. The page's script replaces these with
+//! its own richer view.
 //!
 //! Only what the page would show anyway is written: never in play mode, where the values must
-//! stay out of the page until the game ends.
+//! stay out of the page until the game ends. The markup follows what the scripts draw (the same
+//! groups, badges, notes and titles), so the page does not change its words when they run.
 
 use zecklab_answers::moves::MoveJson;
-use zecklab_answers::zgame::PositionJson;
+use zecklab_answers::repr::Repr;
 use zecklab_numeration::fib::FIB_U64;
 
 /// `text` with the characters HTML gives meaning to replaced by entities.
@@ -25,7 +27,21 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// A move in the board's notation, by value: `{F2 ∧ F2 -> F1 ∧ F3}` is `2 + 2 → 1 + 3`.
+/// A whole number with its thousands separated by commas, as the pages write them.
+pub fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// A Zeckendorf-game move in the board's notation, by value: `{F2 ∧ F2 -> F1 ∧ F3}` is
+/// `2 + 2 → 1 + 3`.
 pub fn move_by_value(paper: &str) -> String {
     let inner = paper.trim_start_matches('{').trim_end_matches('}');
     let mut out = String::new();
@@ -34,7 +50,7 @@ pub fn move_by_value(paper: &str) -> String {
         out.push_str(&rest[..at]);
         let digits: String = rest[at + 1..].chars().take_while(char::is_ascii_digit).collect();
         match digits.parse::<usize>().ok().and_then(|i| FIB_U64.get(i)) {
-            Some(value) if !digits.is_empty() => out.push_str(&value.to_string()),
+            Some(&value) if !digits.is_empty() => out.push_str(&grouped(value)),
             _ => out.push_str(&rest[at..at + 1 + digits.len()]),
         }
         rest = &rest[at + 1 + digits.len()..];
@@ -43,61 +59,224 @@ pub fn move_by_value(paper: &str) -> String {
     out.replace(" ∧ ", " + ").replace("->", "→")
 }
 
-/// The URL of a position's page (parts joined by `_`, as the permalinks write them).
-fn link(position: &str) -> String {
-    format!("/zgame?p={}", position.split_whitespace().collect::<Vec<_>>().join("_"))
+/// What a game page's core shows: a position, its value for the player to move, its moves.
+pub struct Core<'a> {
+    /// The position in the game's grammar.
+    pub position: &'a str,
+    /// `win` or `loss` for the player to move.
+    pub outcome: &'a str,
+    /// The remoteness, when known.
+    pub remoteness: Option<u32>,
+    /// The moves, best first.
+    pub moves: &'a [MoveJson],
+    /// Whether every move is listed (huge Nim heaps list only the winning takes).
+    pub all_moves: bool,
 }
 
+/// How one game writes its moves and where they lead.
+pub struct Notation<'a> {
+    /// The URL of the page of the position a move leads to.
+    pub link: &'a dyn Fn(&MoveJson) -> String,
+    /// The move's text (plain text: it is escaped here).
+    pub label: &'a dyn Fn(&MoveJson) -> String,
+    /// The move's hover text.
+    pub hover: &'a dyn Fn(&MoveJson) -> String,
+}
+
+impl Core<'_> {
+    /// The status line: the value for the player to move (whose turn it is, a position alone
+    /// does not say).
+    pub fn status(&self) -> String {
+        let verb = if self.outcome == "win" { "wins" } else { "loses" };
+        let r = self.remoteness.map_or_else(|| "unknown".to_string(), |r| r.to_string());
+        let end = if self.moves.is_empty() { " — no move left" } else { "" };
+        format!(
+            "<span class=\"who\">The player to move</span>: <span class=\"value {}\">{verb}</span> with best play (remoteness {r}){end}",
+            escape(self.outcome)
+        )
+    }
+
+    /// The moves, grouped under "Winning moves" and "Losing moves", each a link to the position
+    /// it leads to, with its value as text.
+    pub fn moves(&self, notation: &Notation<'_>) -> String {
+        let mut html = String::new();
+        for (title, class, winning) in
+            [("Winning moves", "win-text", true), ("Losing moves", "loss-text", false)]
+        {
+            let group: Vec<&MoveJson> = self.moves.iter().filter(|m| m.winning == winning).collect();
+            if group.is_empty() {
+                continue;
+            }
+            html.push_str(&format!(
+                "<h3 class=\"{class}\">{title} ({})</h3><ul class=\"moves\">",
+                group.len()
+            ));
+            for m in group {
+                html.push_str(&format!(
+                    "<li><a class=\"move\" href=\"{}\" title=\"{}\">{}{}</a></li>",
+                    escape(&(notation.link)(m)),
+                    escape(&(notation.hover)(m)),
+                    escape(&(notation.label)(m)),
+                    badge(m)
+                ));
+            }
+            html.push_str("</ul>");
+        }
+        html
+    }
+
+    /// The note under the moves, as the script writes it.
+    pub fn moves_note(&self) -> &'static str {
+        if self.moves.is_empty() {
+            "No moves."
+        } else if !self.all_moves {
+            "Only the winning moves are listed for a position this large."
+        } else {
+            "Winning moves fastest first, then losing moves slowest first; rN is the remoteness of the position the move leads to."
+        }
+    }
+
+    /// The page's title: the position and its value.
+    pub fn title(&self) -> String {
+        format!("{} ({})", self.position, self.outcome)
+    }
+
+    /// `page` with this core written into its status line, moves, note and title.
+    pub fn fill(&self, page: &str, notation: &Notation<'_>) -> String {
+        let page = fill_title(page, &self.title());
+        fill(
+            &page,
+            &[
+                ("position", self.status()),
+                ("moves", self.moves(notation)),
+                ("moves-note", escape(self.moves_note())),
+            ],
+        )
+    }
+}
+
+/// The badge after a move: its value in words (colour is only a second cue).
 fn badge(m: &MoveJson) -> String {
     let word = if m.winning { "win" } else { "loss" };
     let r = m.remoteness.map(|r| format!(" r{r}")).unwrap_or_default();
     format!("<span class=\"badge {word}\">{word}{r}</span>")
 }
 
-/// The status line: the value for the player to move (whose turn it is, a position alone does
-/// not say).
-pub fn status(answer: &PositionJson) -> String {
-    let verb = if answer.outcome == "win" { "wins" } else { "loses" };
-    let r = answer.remoteness.map_or_else(|| "unknown".to_string(), |r| r.to_string());
-    let end = if answer.terminal { " — no move left" } else { "" };
-    format!(
-        "<span class=\"who\">The player to move</span>: <span class=\"value {}\">{verb}</span> with best play (remoteness {r}){end}",
-        answer.outcome
-    )
+/// The hover text of a move, as the scripts write it.
+pub fn hover(m: &MoveJson) -> String {
+    format!("{} for the player to move; leads to {}", if m.winning { "wins" } else { "loses" }, m.to)
 }
 
-/// The moves, grouped under "Winning moves" and "Losing moves", each a link to the position it
-/// leads to, with its value as text.
-pub fn moves(answer: &PositionJson) -> String {
-    let mut html = String::new();
-    for (title, class, winning) in [("Winning moves", "win-text", true), ("Losing moves", "loss-text", false)]
-    {
-        let group: Vec<&MoveJson> = answer.moves.iter().filter(|m| m.winning == winning).collect();
-        if group.is_empty() {
-            continue;
+/// The 36-digit token of a move in a page URL's `m=` list: its place among the position's
+/// moves in the order of their names' text (the scripts' plain sort: UTF-16 code units, the
+/// same as bytes for every character the games' moves use).
+pub fn move_token(moves: &[MoveJson], chosen: &MoveJson) -> String {
+    let mut names: Vec<&str> = moves.iter().map(|m| m.r#move.as_str()).collect();
+    names.sort_unstable();
+    let place = names.iter().position(|&n| n == chosen.r#move).unwrap_or(0);
+    let mut digits = Vec::new();
+    let mut rest = place;
+    loop {
+        digits.push(char::from_digit((rest % 36) as u32, 36).expect("a digit below 36"));
+        rest /= 36;
+        if rest == 0 {
+            break;
         }
-        html.push_str(&format!("<h3 class=\"{class}\">{title} ({})</h3><ul class=\"moves\">", group.len()));
-        for m in group {
-            html.push_str(&format!(
-                "<li><a href=\"{}\" title=\"{}\">{}: {}</a> {}</li>",
-                escape(&link(&m.to)),
-                escape(&m.r#move),
-                escape(&move_by_value(&m.r#move)),
-                escape(&m.to),
-                badge(m)
-            ));
-        }
-        html.push_str("</ul>");
     }
-    if answer.moves.is_empty() {
-        html.push_str("<p>No moves: the game is over.</p>");
-    }
-    html
+    digits.iter().rev().collect()
 }
 
-/// The page's title: the position and its value.
-pub fn title(answer: &PositionJson) -> String {
-    escape(&format!("{} ({})", answer.position, answer.outcome))
+/// The numeration page's core: the number's status line and its terms, indices and numeral.
+pub fn numeration(repr: &Repr, ladder_terms: &[String], page: &str) -> String {
+    let z = repr.representation.z();
+    let shown_n =
+        if repr.n.len() > 60 { format!("a number of {} digits", repr.n.len()) } else { repr.n.clone() };
+    let status = format!(
+        "<span class=\"value\">{}</span> = {z} term{}",
+        escape(&shown_n),
+        if z == 1 { "" } else { "s" }
+    );
+    let indices = repr.representation.indices();
+    let mut body = String::new();
+    if let (Some(input), Some(canonical)) = (&repr.input, repr.canonical) {
+        body.push_str(&format!(
+            "<p>The numeral {} is {}canonical; its value is {}.</p>",
+            escape(input),
+            if canonical { "" } else { "not " },
+            escape(&repr.n)
+        ));
+    }
+    body.push_str("<h2>Terms, largest first</h2>");
+    match &repr.terms {
+        Some(terms) => {
+            body.push_str("<div class=\"terms\" id=\"terms\">");
+            for (term, index) in terms.iter().zip(indices) {
+                body.push_str(&format!(
+                    "<span data-index=\"{index}\" title=\"index {index}\">{}</span>",
+                    escape(term)
+                ));
+            }
+            body.push_str("</div>");
+        }
+        None => body.push_str(&format!(
+            "<p class=\"source\">{z} terms (not listed for numbers of more than 2,000 digits).</p>"
+        )),
+    }
+    let index_text = if indices.is_empty() {
+        "—".to_string()
+    } else {
+        indices.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    };
+    body.push_str(&format!("<h2>Indices</h2><p class=\"numeral-small\" id=\"indices\">{index_text}</p>"));
+    let numeral_title =
+        if repr.k == 2 { "Numeral".to_string() } else { format!("Ladder-{} numeral", repr.k) };
+    body.push_str(&format!(
+        "<h2>{numeral_title}</h2><p class=\"numeral\" id=\"numeral\">{}</p>",
+        escape(&repr.numeral)
+    ));
+    body.push_str(&format!(
+        "<p class=\"source\">Z = {z} terms; IZ = {} (the sum of the indices).</p>",
+        grouped(repr.representation.iz())
+    ));
+    let ladder: String = ladder_terms
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("<span title=\"H{}\">{}</span>", i + 1, escape(t)))
+        .collect();
+    let title = if repr.n.len() > 60 { format!("{} digits", repr.n.len()) } else { repr.n.clone() };
+    let page = fill_title(page, &format!("{title} in Zeckendorf numeration"));
+    fill(&page, &[("position", status), ("repr", body), ("ladder-k", repr.k.to_string()), ("ladder", ladder)])
+}
+
+/// `page` with the text of its `<title>` replaced (`text` is escaped here).
+fn fill_title(page: &str, text: &str) -> String {
+    match (page.find("<title>"), page.find("</title>")) {
+        (Some(start), Some(end)) if start < end => {
+            format!(
+                "{}<title>{} · zecklab</title>{}",
+                &page[..start],
+                escape(text),
+                &page[end + "</title>".len()..]
+            )
+        }
+        _ => page.to_string(),
+    }
+}
+
+/// `page` with HTML written into the empty elements of the given ids.
+fn fill(page: &str, parts: &[(&str, String)]) -> String {
+    let mut page = page.to_string();
+    for (id, html) in parts {
+        let mark = format!("id=\"{id}\"");
+        let Some(at) = page.find(&mark) else { continue };
+        let Some(close) = page[at..].find('>') else { continue };
+        let inside = at + close + 1;
+        // Only an empty element is filled: the templates leave these empty for the scripts.
+        if page[inside..].starts_with("</") {
+            page.insert_str(inside, html);
+        }
+    }
+    page
 }
 
 #[cfg(test)]
@@ -108,11 +287,38 @@ mod tests {
     fn moves_are_written_by_value() {
         assert_eq!(move_by_value("{F2 ∧ F2 -> F1 ∧ F3}"), "2 + 2 → 1 + 3");
         assert_eq!(move_by_value("{F1 ∧ F1 -> F2}"), "1 + 1 → 2");
-        assert_eq!(move_by_value("{F10 ∧ F11 -> F12}"), "89 + 144 → 233");
+        assert_eq!(move_by_value("{F16 ∧ F17 -> F18}"), "1,597 + 2,584 → 4,181");
     }
 
     #[test]
-    fn text_is_escaped() {
+    fn text_is_escaped_and_numbers_grouped() {
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn tokens_number_moves_in_text_order() {
+        let moves: Vec<MoveJson> = ["10", "9", "2", "1"]
+            .iter()
+            .map(|t| MoveJson::new((*t).to_string(), "x".into(), zecklab_games::Outcome::Win, None))
+            .collect();
+        let token = |name: &str| move_token(&moves, moves.iter().find(|m| m.r#move == name).unwrap());
+        assert_eq!([token("1"), token("10"), token("2"), token("9")], ["0", "1", "2", "3"]);
+        let many: Vec<MoveJson> = (1..=40)
+            .map(|t| MoveJson::new(t.to_string(), "x".into(), zecklab_games::Outcome::Win, None))
+            .collect();
+        // In text order "9" is the last of the 40 names (place 39) and "40" comes at place 34.
+        assert_eq!(move_token(&many, &many[8]), "13");
+        assert_eq!(move_token(&many, &many[39]), "y");
+    }
+
+    #[test]
+    fn only_empty_elements_are_filled() {
+        let page = "<title>x</title><div id=\"a\"></div><p id=\"b\">kept</p>";
+        let out = fill(&fill_title(page, "t<"), &[("a", "A".into()), ("b", "B".into()), ("c", "C".into())]);
+        assert_eq!(out, "<title>t&lt; · zecklab</title><div id=\"a\">A</div><p id=\"b\">kept</p>");
     }
 }

@@ -19,6 +19,11 @@ impl Params {
         Params(form_urlencoded::parse(query.unwrap_or("").as_bytes()).into_owned().collect())
     }
 
+    /// Parameters given as name and value pairs.
+    pub fn from_pairs(pairs: Vec<(String, String)>) -> Params {
+        Params(pairs.into_iter().collect())
+    }
+
     /// A parameter's text, if given.
     pub fn text(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(String::as_str)

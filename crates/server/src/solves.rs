@@ -58,6 +58,8 @@ struct Cache {
     entries: Vec<Entry>,
     bytes: u64,
     clock: u64,
+    /// Requests answered from the cache since the server started.
+    hits: u64,
 }
 
 impl Cache {
@@ -66,6 +68,7 @@ impl Cache {
         let now = self.clock;
         let entry = self.entries.iter_mut().find(|e| &e.key == key)?;
         entry.last_used = now;
+        self.hits += 1;
         Some(entry.value.clone())
     }
 
@@ -172,6 +175,12 @@ impl Solves {
     /// The estimated bytes held by the cache now.
     pub fn cached_bytes(&self) -> u64 {
         self.cache.lock().bytes
+    }
+
+    /// The results held by the cache now, and the requests it has answered since the start.
+    pub fn cache_use(&self) -> (usize, u64) {
+        let cache = self.cache.lock();
+        (cache.entries.len(), cache.hits)
     }
 
     /// Pieces of gated work running now (never more than `max_solves`).

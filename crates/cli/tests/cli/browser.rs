@@ -641,6 +641,84 @@ async fn run_all(browser: Browser) {
         }
     }
 
+    // The Nim position index goes page by page over any range of heaps: it opens at the page
+    // holding the heap shown, with that heap's row marked, and each row agrees with the API.
+    browser.open("/nim?heap=250").await;
+    let index = |browser: &Browser| {
+        let client = browser.client.clone();
+        async move {
+            client
+                .execute(
+                    r#"return { range: document.getElementById('index-range').textContent,
+                                here: (document.querySelector('#index tr.here') || {dataset: {}}).dataset.heap || '',
+                                heaps: [...document.querySelectorAll('#index tr[data-heap]')].map(r => r.dataset.heap) };"#,
+                    vec![],
+                )
+                .await
+                .unwrap()
+        }
+    };
+    let wait_for_range = |from: &'static str| {
+        let index = &index;
+        let browser = &browser;
+        async move {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            loop {
+                let shown = index(browser).await;
+                if shown["heaps"].get(0).is_some_and(|h| h == from) {
+                    return shown;
+                }
+                assert!(Instant::now() < deadline, "the index page from {from}: {shown}");
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+        }
+    };
+    let shown = wait_for_range("202").await;
+    assert_eq!(shown["range"], "202 to 301");
+    assert_eq!(shown["here"], "250");
+    assert_eq!(shown["heaps"].as_array().unwrap().len(), 100);
+    browser.click("#index-next").await;
+    wait_for_range("302").await;
+    browser.click("#index-previous").await;
+    wait_for_range("202").await;
+    browser.click("#index-previous").await;
+    wait_for_range("102").await;
+    browser.click("#index-previous").await;
+    let first = wait_for_range("2").await;
+    assert_eq!(first["heaps"][0], "2");
+    let disabled = browser
+        .client
+        .execute("return document.getElementById('index-previous').disabled;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(disabled, true, "no page before heap 2");
+    let rows: Value = browser
+        .client
+        .execute(
+            "return [...document.querySelectorAll('#index tr[data-heap]')].map(r => [r.dataset.heap, r.cells[2].textContent, r.cells[3].textContent]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let table =
+        zecklab_games::fibnim::thresholds(zecklab_games::fibnim::NimRules::new(2, false).unwrap(), 101);
+    for row in rows.as_array().unwrap() {
+        let heap: u32 = row[0].as_str().unwrap().parse().unwrap();
+        let takes = zecklab_games::fibnim::winning_moves_from_table(
+            &table,
+            zecklab_games::fibnim::NimRules::new(2, false).unwrap(),
+            heap,
+            heap - 1,
+        );
+        let listed = if takes.is_empty() {
+            "—".to_string()
+        } else {
+            takes.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+        };
+        assert_eq!(row[2], listed, "heap {heap}: the winning openings against exhaustive search");
+        assert_eq!(row[1], if takes.is_empty() { "loss" } else { "win" }, "heap {heap}");
+    }
+
     // A phone's width: huge numbers wrap instead of widening the page.
     browser.client.set_window_size(390, 844).await.unwrap();
     let heap = format!("1{}", "0".repeat(30));
@@ -658,13 +736,54 @@ async fn run_all(browser: Browser) {
         shots.push(browser.screenshot(&format!("{name}-phone")).await);
         assert!(!scrolls_sideways(&browser).await, "{page} scrolls sideways at 390 px");
     }
+    // The 1,000-digit number's numeral shows its ends and a control that shows all of it.
+    let numeral = zecklab_numeration::zeckendorf_big(&digits1000.parse().unwrap()).numeral();
+    let shown = |browser: &Browser| {
+        let client = browser.client.clone();
+        async move {
+            client
+                .execute("return document.querySelector('#numeral .long-text').textContent;", vec![])
+                .await
+                .unwrap()
+        }
+    };
+    browser.open(&format!("/numeration?n={digits1000}")).await;
+    let short = shown(&browser).await;
+    assert!(short.as_str().unwrap().len() < 100 && short.as_str().unwrap().contains('…'), "{short}");
+    browser.click("#numeral button.show-all").await;
+    assert_eq!(shown(&browser).await, numeral.as_str(), "show all gives the whole numeral");
+    assert!(!scrolls_sideways(&browser).await, "the whole numeral wraps at 390 px");
+    browser.click("#numeral button.show-all").await;
+    assert_eq!(shown(&browser).await, short, "and show less takes it back");
+    browser.client.set_window_size(1280, 1100).await.unwrap();
+
+    // Every page at both sizes, for a person to look at (the paths are printed at the end).
+    for (size, (width, height)) in [("desktop", (1280, 1100)), ("phone", (390, 844))] {
+        browser.client.set_window_size(width, height).await.unwrap();
+        for (name, page) in [
+            ("home", "/"),
+            ("zgame", "/zgame?p=1^3_2^2_5^7"),
+            ("zgame-play", "/zgame?p=1^10&play=2"),
+            ("nim", "/nim?heap=90"),
+            ("wythoff", "/wythoff?a=10&b=20"),
+            ("numeration", "/numeration?n=1000"),
+            ("not-found", "/no/such/page"),
+        ] {
+            browser.client.goto(&format!("{}{page}", browser.base)).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            shots.push(browser.screenshot(&format!("all-{name}-{size}")).await);
+            assert!(!scrolls_sideways(&browser).await, "{page} scrolls sideways at {width} px");
+        }
+    }
     browser.client.set_window_size(1280, 1100).await.unwrap();
 
     let errors = browser.console_errors().await;
     // The console log is really read: the deliberate bad request above shows in it...
     assert!(errors.iter().any(|e| e.contains("p=1%5E3_4") && e.contains("400")), "console log: {errors:?}");
-    // ...and it is the only error of the whole session.
-    let unexpected: Vec<&String> = errors.iter().filter(|e| !e.contains("p=1%5E3_4")).collect();
+    // ...and it is the only error of the whole session but the 404 page's.
+    // (The 404 page's own status is logged too, as it should be.)
+    let unexpected: Vec<&String> =
+        errors.iter().filter(|e| !e.contains("p=1%5E3_4") && !e.contains("/no/such/page")).collect();
     assert!(unexpected.is_empty(), "browser console errors: {unexpected:?}");
     eprintln!(
         "screenshots: {}",

@@ -121,6 +121,142 @@ async fn the_api_prints_the_clis_json_for_the_same_question() {
     }
 }
 
+/// One router shared by several in-process requests (so they share its cache).
+fn app() -> axum::Router {
+    let config =
+        zecklab_server::Config::new(Some(zecklab_store::Store::locate(Some(common::empty_store())).unwrap()));
+    zecklab_server::router(config)
+}
+
+/// A request to `app` in-process: status and body text.
+async fn get(app: &axum::Router, uri: &str) -> (u16, String) {
+    let request = axum::http::Request::get(uri).body(Body::empty()).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status().as_u16();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+/// The page's core is in its HTML (it reads without JavaScript): the title names the position
+/// and its value, and every move the API lists is a link with its value in words.
+fn assert_core_matches(page: &str, answer: &Value, link: impl Fn(&str) -> String) {
+    let outcome = answer["outcome"].as_str().unwrap();
+    let title = format!("<title>{} ({outcome}) · zecklab</title>", answer["position"].as_str().unwrap());
+    assert!(page.contains(&title), "{title} in {page}");
+    let verb = if outcome == "win" { "wins" } else { "loses" };
+    assert!(page.contains(&format!("<span class=\"value {outcome}\">{verb}</span>")), "{page}");
+    let moves = answer["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let href = format!("href=\"{}\"", link(m["to"].as_str().unwrap()).replace('&', "&amp;"));
+        assert!(page.contains(&href), "{href} in {page}");
+        let word = if m["winning"] == true { "win" } else { "loss" };
+        let r = m["remoteness"].as_u64().map(|r| format!(" r{r}")).unwrap_or_default();
+        assert!(page.contains(&format!("<span class=\"badge {word}\">{word}{r}</span>")), "{m} in {page}");
+    }
+    assert_eq!(page.matches("<li><a class=\"move\"").count(), moves.len(), "one link a move");
+}
+
+#[tokio::test]
+async fn every_page_reads_without_javascript() {
+    let app = app();
+    let json = |(status, body): (u16, String)| {
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str::<Value>(&body).unwrap()
+    };
+    // Fibonacci Nim: a heap small enough for every take, and one listing its winning takes only.
+    for (query, all) in [
+        ("heap=10", true),
+        ("heap=20&cap=7&k=3&misere=1", true),
+        ("heap=1000000000000000000000000000000", false),
+    ] {
+        let answer = json(get(&app, &format!("/api/nim/position?{query}")).await);
+        let (status, page) = get(&app, &format!("/nim?{query}")).await;
+        assert_eq!(status, 200);
+        let rules: String = query
+            .split('&')
+            .filter(|p| p.starts_with("k=") || p.starts_with("misere="))
+            .map(|p| format!("&{p}"))
+            .collect();
+        assert_core_matches(&page, &answer, |to| {
+            let (heap, cap) = to.split_once('/').unwrap();
+            format!("/nim?heap={heap}&cap={cap}{rules}")
+        });
+        let note = if all { "Winning moves fastest first" } else { "Only the winning moves are listed" };
+        assert!(page.contains(note), "{query}: {page}");
+    }
+    // The last take ends the game: its link replays the take from the position shown.
+    let (_, page) = get(&app, "/nim?heap=3&cap=5").await;
+    assert!(page.contains("href=\"/nim?heap=3&amp;cap=3&amp;m=2\""), "{page}");
+    // Wythoff's game.
+    let answer = json(get(&app, "/api/wythoff/position?a=10&b=20").await);
+    let (_, page) = get(&app, "/wythoff?a=10&b=20").await;
+    assert_core_matches(&page, &answer, |to| {
+        let (a, b) = to.split_once(',').unwrap();
+        format!("/wythoff?a={a}&b={b}")
+    });
+    assert!(page.contains("10 from both → (0, 10)"), "moves written in words: {page}");
+    // Numeration: the terms, indices and numeral of 32 = 21 + 8 + 3 (1010100), and a numeral.
+    let (_, page) = get(&app, "/numeration?n=32").await;
+    let repr = json(get(&app, "/api/repr?n=32").await);
+    assert_eq!(repr["numeral"], "1010100");
+    assert!(page.contains("<p class=\"numeral\" id=\"numeral\">1010100</p>"), "{page}");
+    assert!(page.contains("<p class=\"numeral-small\" id=\"indices\">7, 5, 3</p>"), "{page}");
+    for t in repr["terms"].as_array().unwrap() {
+        assert!(page.contains(&format!(">{}</span>", t.as_str().unwrap())), "{t} in {page}");
+    }
+    assert!(page.contains("<title>32 in Zeckendorf numeration · zecklab</title>"), "{page}");
+    // 1100 is F4 + F3 = 5 + 3.
+    let (_, page) = get(&app, "/numeration?numeral=1100").await;
+    assert!(page.contains("The numeral 1100 is not canonical; its value is 8."), "{page}");
+    // Play mode, a game to replay and bad input get the plain page (its script explains).
+    for uri in [
+        "/nim?heap=10&play=2",
+        "/wythoff?a=10&b=20&play=1",
+        "/nim?heap=10&m=0",
+        "/nim?heap=x",
+        "/wythoff?a=-1&b=2",
+        "/numeration?n=abc",
+    ] {
+        let (status, page) = get(&app, uri).await;
+        assert_eq!(status, 200, "{uri}");
+        assert!(
+            !page.contains("badge") && !page.contains("Winning moves") && !page.contains("id=\"terms\""),
+            "{uri}: {page}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_expensive_panels_are_computed_once_and_then_served_from_the_cache() {
+    let app = app();
+    let status = |body: String| serde_json::from_str::<Value>(&body).unwrap();
+    for uri in [
+        "/api/zgame/coalitions?n=20&players=3",
+        "/api/zgame/position?p=1^15&reversed=1",
+        "/api/nim/reach?heap=300",
+        "/api/nim/census?to=100",
+    ] {
+        let (code, first) = get(&app, uri).await;
+        assert_eq!(code, 200, "{uri}: {first}");
+        let before = status(get(&app, "/api/status").await.1);
+        let (_, again) = get(&app, uri).await;
+        let after = status(get(&app, "/api/status").await.1);
+        assert_eq!(
+            without_seconds(serde_json::from_str(&again).unwrap()),
+            without_seconds(serde_json::from_str(&first).unwrap()),
+            "{uri}"
+        );
+        assert_eq!(
+            after["cache_hits"].as_u64().unwrap(),
+            before["cache_hits"].as_u64().unwrap() + 1,
+            "{uri}: {before} -> {after}"
+        );
+        assert_eq!(after["cache_entries"], before["cache_entries"], "{uri}: nothing new computed");
+        assert_eq!(after["cache_bytes"], before["cache_bytes"], "{uri}");
+    }
+}
+
 fn fetch(agent: &ureq::Agent, url: &str) -> (u16, String) {
     match agent.get(url).call() {
         Ok(r) => (r.status(), r.into_string().unwrap()),
@@ -155,7 +291,7 @@ fn the_server_answers_over_a_real_socket_and_refuses_bad_settings() {
         "{body}"
     );
     for m in api["moves"].as_array().unwrap() {
-        let href = format!("<a href=\"/zgame?p={}\"", m["to"].as_str().unwrap().replace(' ', "_"));
+        let href = format!("href=\"/zgame?p={}\"", m["to"].as_str().unwrap().replace(' ', "_"));
         assert!(body.contains(&href), "{href} in {body}");
         let word = if m["winning"] == true { "win" } else { "loss" };
         let badge = format!("<span class=\"badge {word}\">{word} r{}</span>", m["remoteness"]);

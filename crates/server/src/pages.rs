@@ -1,0 +1,177 @@
+//! The pages whose core the server renders with the answer ([`crate::prerender`]): each page's
+//! HTML with its position, value and moves (or representation) already written, when the URL
+//! names something the page would show at once. Anything else (play mode, a game given as moves
+//! to replay, the family's other members, bad input) gets the plain page, whose script asks the
+//! API and explains any error.
+
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State as Shared};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use zecklab_answers::moves::MoveJson;
+use zecklab_answers::{nim, repr, wythoff, zgame as zanswers};
+
+use crate::api::{
+    blocking, game_position, nim_question, repr_question, wythoff_question, State, NIM_POSITION_DIGITS,
+};
+use crate::assets::{html_response, page_html};
+use crate::prerender::{hover, move_by_value, move_token, Core, Notation};
+use crate::query::Params;
+
+/// The ladder terms the numeration page lists.
+const LADDER_TERMS: usize = 40;
+
+/// The routes of the pages rendered here.
+pub fn routes(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/zgame", get(zgame_page))
+        .route("/nim", get(nim_page))
+        .route("/wythoff", get(wythoff_page))
+        .route("/numeration", get(numeration_page))
+        .with_state(state)
+}
+
+/// Whether the URL asks for the page as it first shows a position: not in play mode (the values
+/// stay out of the page), not a game to replay (`m`: the page shows a later position).
+fn shows_values_at_once(params: &Params, also: &[&str]) -> bool {
+    ["play", "m", "at"].iter().chain(also).all(|k| params.text(k).is_none())
+}
+
+/// The page at `path` with `html` when it was rendered, else as every script-only request gets it.
+fn page_or_plain(path: &str, html: Option<String>) -> Response {
+    html_response(html.unwrap_or_else(|| page_html(path).to_string()))
+}
+
+async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let html = async {
+        if !shows_values_at_once(&params, &["recurrence", "rules", "misere", "reversed"]) {
+            return None;
+        }
+        let text = match (params.text("p"), params.text("n")) {
+            (Some(p), _) => p.replace('_', " "),
+            (None, Some(n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => format!("1^{n}"),
+            (None, None) => "1^10".to_string(),
+            _ => return None,
+        };
+        let (position, n) = zanswers::parse_position(&text).ok()?;
+        let answer = game_position(&state, position, n, false).await.ok()?;
+        let core = Core {
+            position: &answer.position,
+            outcome: answer.outcome,
+            remoteness: answer.remoteness,
+            moves: &answer.moves,
+            all_moves: true,
+        };
+        let link =
+            |m: &MoveJson| format!("/zgame?p={}", m.to.split_whitespace().collect::<Vec<_>>().join("_"));
+        let label = |m: &MoveJson| format!("{}: {}", move_by_value(&m.r#move), m.to);
+        let paper = |m: &MoveJson| m.r#move.clone();
+        Some(core.fill(page_html("/zgame"), &Notation { link: &link, label: &label, hover: &paper }))
+    }
+    .await;
+    page_or_plain("/zgame", html)
+}
+
+async fn nim_page(RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let html = blocking(move || {
+        if !shows_values_at_once(&params, &[]) {
+            return Ok(None);
+        }
+        let heap = params.text("heap").unwrap_or("90").trim().to_string();
+        let mut asked = vec![("heap".to_string(), heap)];
+        for name in ["cap", "k", "misere"] {
+            if let Some(value) = params.text(name).map(str::trim).filter(|v| !v.is_empty()) {
+                asked.push((name.to_string(), value.to_string()));
+            }
+        }
+        let asked = Params::from_pairs(asked);
+        let (theory, position) = nim_question(&asked, NIM_POSITION_DIGITS)?;
+        let answer = nim::explore(&theory, &position);
+        let rules = theory.rules();
+        let suffix = format!(
+            "{}{}",
+            if rules.k() == 2 { String::new() } else { format!("&k={}", rules.k()) },
+            if rules.misere() { "&misere=1" } else { "" }
+        );
+        let page_of = |position: &str| {
+            let (heap, cap) = position.split_once('/').unwrap_or((position, ""));
+            format!("/nim?heap={heap}&cap={cap}{suffix}")
+        };
+        // The last take ends the game: its link replays it from this position.
+        let link = |m: &MoveJson| {
+            if m.to == "end" {
+                format!("{}&m={}", page_of(&answer.position), move_token(&answer.moves, m))
+            } else {
+                page_of(&m.to)
+            }
+        };
+        let label = |m: &MoveJson| format!("take {}", m.r#move);
+        let core = Core {
+            position: &answer.position,
+            outcome: answer.solve.outcome,
+            remoteness: answer.remoteness,
+            moves: &answer.moves,
+            all_moves: answer.all_moves,
+        };
+        Ok(Some(core.fill(page_html("/nim"), &Notation { link: &link, label: &label, hover: &hover })))
+    })
+    .await;
+    page_or_plain("/nim", html.ok().flatten())
+}
+
+async fn wythoff_page(RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let html = blocking(move || {
+        if !shows_values_at_once(&params, &[]) {
+            return Ok(None);
+        }
+        let a = params.text("a").unwrap_or("10").trim().to_string();
+        let b = params.text("b").unwrap_or("20").trim().to_string();
+        let answer = wythoff::explore(&wythoff_question(&Params::from_pairs(vec![
+            ("a".to_string(), a),
+            ("b".to_string(), b),
+        ]))?);
+        let link = |m: &MoveJson| {
+            let (a, b) = m.to.split_once(',').unwrap_or((&m.to, ""));
+            format!("/wythoff?a={a}&b={b}")
+        };
+        let label = |m: &MoveJson| {
+            let (which, take) = m.r#move.split_once(' ').unwrap_or((&m.r#move, ""));
+            let from = if which == "d" { "both" } else { which };
+            format!("{take} from {from} → ({})", m.to.replace(',', ", "))
+        };
+        let core = Core {
+            position: &answer.position,
+            outcome: answer.solve.outcome,
+            remoteness: answer.remoteness,
+            moves: &answer.moves,
+            all_moves: answer.all_moves,
+        };
+        Ok(Some(core.fill(page_html("/wythoff"), &Notation { link: &link, label: &label, hover: &hover })))
+    })
+    .await;
+    page_or_plain("/wythoff", html.ok().flatten())
+}
+
+async fn numeration_page(RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let html = blocking(move || {
+        let mut asked = Vec::new();
+        match (params.text("numeral").map(str::trim).filter(|t| !t.is_empty()), params.text("n")) {
+            (Some(numeral), _) => asked.push(("numeral".to_string(), numeral.to_string())),
+            (None, n) => asked.push(("n".to_string(), n.unwrap_or("1000").trim().to_string())),
+        }
+        if let Some(k) = params.text("k") {
+            asked.push(("k".to_string(), k.to_string()));
+        }
+        let answer = repr_question(&Params::from_pairs(asked))?;
+        let ladder = repr::ladder_terms(answer.k, LADDER_TERMS)?;
+        Ok(Some(crate::prerender::numeration(&answer, &ladder, page_html("/numeration"))))
+    })
+    .await;
+    page_or_plain("/numeration", html.ok().flatten())
+}
