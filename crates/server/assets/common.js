@@ -3,6 +3,9 @@
 // (value of the position, every move best first, play against perfect play, hint, undo and the
 // value-history chart). Every figure comes from the JSON API; nothing is computed here.
 
+// The page's scripts run: show what they fill (hidden from a page read without them).
+document.documentElement.classList.remove('no-script');
+
 const Z = (() => {
   const SVG = 'http://www.w3.org/2000/svg';
   const SVG_TAGS = new Set(['svg', 'g', 'rect', 'circle', 'line', 'polyline', 'text', 'title', 'path']);

@@ -192,7 +192,8 @@ fn nim_figure(q: Option<&str>, name: &str, default: u32, limit: u32) -> Result<(
 }
 
 /// One page of the position index of opening heaps: `from` (default 2) and `count` (default
-/// and at most [`nim::INDEX_PAGE`]), any size of heap up to [`nim::INDEX_DIGITS`] digits.
+/// and at most [`nim::INDEX_PAGE`]) or the last heap `to`, any size of heap up to
+/// [`nim::INDEX_DIGITS`] digits.
 async fn nim_index(RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
     blocking(move || {
         let params = Params::parse(q.as_deref());
@@ -200,7 +201,25 @@ async fn nim_index(RawQuery(q): RawQuery) -> Answer<Vec<nim::IndexRow>> {
         let from = params.text("from").unwrap_or("2");
         nim::check_heap_digits(from, nim::INDEX_DIGITS).map_err(|e| ApiError::about("from", e))?;
         let from = number::natural(from).map_err(|e| ApiError::about("from", e))?;
-        let count = params.u32_or("count", nim::INDEX_PAGE)?;
+        let count = match (params.text("to"), params.text("count")) {
+            (Some(_), Some(_)) => return Err(ApiError::bad("give count or to, not both")),
+            (Some(to), None) => {
+                nim::check_heap_digits(to, nim::INDEX_DIGITS).map_err(|e| ApiError::about("to", e))?;
+                let to = number::natural(to).map_err(|e| ApiError::about("to", e))?;
+                let last = to.clone();
+                let count = if to < from { None } else { u32::try_from(to - &from + 1u8).ok() };
+                match count {
+                    Some(count) if (1..=nim::INDEX_PAGE).contains(&count) => count,
+                    _ => {
+                        return Err(ApiError::bad(format!(
+                            "invalid to {last}: a page lists between 1 and {} heaps from {from}; ask for the next page with from=",
+                            nim::INDEX_PAGE
+                        )))
+                    }
+                }
+            }
+            (None, _) => params.u32_or("count", nim::INDEX_PAGE)?,
+        };
         Ok(nim::index(&Theory::new(rules), &from, count)?)
     })
     .await

@@ -17,7 +17,7 @@ use crate::api::{
     blocking, game_position, nim_question, repr_question, wythoff_question, State, NIM_POSITION_DIGITS,
 };
 use crate::assets::{html_response, page_html};
-use crate::prerender::{hover, move_by_value, move_token, Core, Notation};
+use crate::prerender::{hover, move_by_value, move_token, with_inputs, Core, Notation};
 use crate::query::Params;
 
 /// The ladder terms the numeration page lists.
@@ -69,7 +69,8 @@ async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) ->
             |m: &MoveJson| format!("/zgame?p={}", m.to.split_whitespace().collect::<Vec<_>>().join("_"));
         let label = |m: &MoveJson| format!("{}: {}", move_by_value(&m.r#move), m.to);
         let paper = |m: &MoveJson| m.r#move.clone();
-        Some(core.fill(page_html("/zgame"), &Notation { link: &link, label: &label, hover: &paper }))
+        let page = with_inputs(page_html("/zgame"), &[("ask-p", &text)], &[]);
+        Some(core.fill(&page, &Notation { link: &link, label: &label, hover: &paper }))
     }
     .await;
     page_or_plain("/zgame", html)
@@ -81,8 +82,8 @@ async fn nim_page(RawQuery(q): RawQuery) -> Response {
         if !shows_values_at_once(&params, &[]) {
             return Ok(None);
         }
-        let heap = params.text("heap").unwrap_or("90").trim().to_string();
-        let mut asked = vec![("heap".to_string(), heap)];
+        let heap_text = params.text("heap").unwrap_or("90").trim().to_string();
+        let mut asked = vec![("heap".to_string(), heap_text.clone())];
         for name in ["cap", "k", "misere"] {
             if let Some(value) = params.text(name).map(str::trim).filter(|v| !v.is_empty()) {
                 asked.push((name.to_string(), value.to_string()));
@@ -117,7 +118,15 @@ async fn nim_page(RawQuery(q): RawQuery) -> Response {
             moves: &answer.moves,
             all_moves: answer.all_moves,
         };
-        Ok(Some(core.fill(page_html("/nim"), &Notation { link: &link, label: &label, hover: &hover })))
+        let k = rules.k().to_string();
+        let cap = asked.text("cap").unwrap_or_default();
+        let misere: &[&str] = if rules.misere() { &["ask-misere"] } else { &[] };
+        let page = with_inputs(
+            page_html("/nim"),
+            &[("ask-heap", &heap_text), ("ask-cap", cap), ("ask-k", &k)],
+            misere,
+        );
+        Ok(Some(core.fill(&page, &Notation { link: &link, label: &label, hover: &hover })))
     })
     .await;
     page_or_plain("/nim", html.ok().flatten())
@@ -132,8 +141,8 @@ async fn wythoff_page(RawQuery(q): RawQuery) -> Response {
         let a = params.text("a").unwrap_or("10").trim().to_string();
         let b = params.text("b").unwrap_or("20").trim().to_string();
         let answer = wythoff::explore(&wythoff_question(&Params::from_pairs(vec![
-            ("a".to_string(), a),
-            ("b".to_string(), b),
+            ("a".to_string(), a.clone()),
+            ("b".to_string(), b.clone()),
         ]))?);
         let link = |m: &MoveJson| {
             let (a, b) = m.to.split_once(',').unwrap_or((&m.to, ""));
@@ -151,7 +160,8 @@ async fn wythoff_page(RawQuery(q): RawQuery) -> Response {
             moves: &answer.moves,
             all_moves: answer.all_moves,
         };
-        Ok(Some(core.fill(page_html("/wythoff"), &Notation { link: &link, label: &label, hover: &hover })))
+        let page = with_inputs(page_html("/wythoff"), &[("ask-a", &a), ("ask-b", &b)], &[]);
+        Ok(Some(core.fill(&page, &Notation { link: &link, label: &label, hover: &hover })))
     })
     .await;
     page_or_plain("/wythoff", html.ok().flatten())
@@ -168,9 +178,17 @@ async fn numeration_page(RawQuery(q): RawQuery) -> Response {
         if let Some(k) = params.text("k") {
             asked.push(("k".to_string(), k.to_string()));
         }
+        let mut inputs: Vec<(String, String)> =
+            asked.iter().map(|(name, value)| (format!("ask-{name}"), value.clone())).collect();
+        if params.text("k").is_none() {
+            inputs.push(("ask-k".to_string(), "2".to_string()));
+        }
         let answer = repr_question(&Params::from_pairs(asked))?;
         let ladder = repr::ladder_terms(answer.k, LADDER_TERMS)?;
-        Ok(Some(crate::prerender::numeration(&answer, &ladder, page_html("/numeration"))))
+        let inputs: Vec<(&str, &str)> =
+            inputs.iter().map(|(id, value)| (id.as_str(), value.as_str())).collect();
+        let page = with_inputs(page_html("/numeration"), &inputs, &[]);
+        Ok(Some(crate::prerender::numeration(&answer, &ladder, &page)))
     })
     .await;
     page_or_plain("/numeration", html.ok().flatten())

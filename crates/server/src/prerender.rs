@@ -113,7 +113,7 @@ impl Core<'_> {
             ));
             for m in group {
                 html.push_str(&format!(
-                    "<li><a class=\"move\" href=\"{}\" title=\"{}\">{}{}</a></li>",
+                    "<li data-winning=\"{winning}\"><a class=\"move\" href=\"{}\" title=\"{}\">{}{}</a></li>",
                     escape(&(notation.link)(m)),
                     escape(&(notation.hover)(m)),
                     escape(&(notation.label)(m)),
@@ -248,6 +248,26 @@ pub fn numeration(repr: &Repr, ladder_terms: &[String], page: &str) -> String {
     fill(&page, &[("position", status), ("repr", body), ("ladder-k", repr.k.to_string()), ("ladder", ladder)])
 }
 
+/// `page` with the text inputs of the given ids showing these values, and the checkboxes of the
+/// given ids ticked (what the page was asked, so that its form, sent without JavaScript, asks
+/// again from there).
+pub fn with_inputs(page: &str, values: &[(&str, &str)], ticked: &[&str]) -> String {
+    let mut page = page.to_string();
+    let attributes = values
+        .iter()
+        .map(|(id, value)| (*id, format!(" value=\"{}\"", escape(value))))
+        .chain(ticked.iter().map(|id| (*id, " checked".to_string())));
+    for (id, attribute) in attributes {
+        let mark = format!("id=\"{id}\"");
+        let Some(at) = page.find(&mark) else { continue };
+        let is_input = page[..at].rfind('<').is_some_and(|tag| page[tag..].starts_with("<input"));
+        if is_input {
+            page.insert_str(at + mark.len(), &attribute);
+        }
+    }
+    page
+}
+
 /// `page` with the text of its `<title>` replaced (`text` is escaped here).
 fn fill_title(page: &str, text: &str) -> String {
     match (page.find("<title>"), page.find("</title>")) {
@@ -313,6 +333,15 @@ mod tests {
         // In text order "9" is the last of the 40 names (place 39) and "40" comes at place 34.
         assert_eq!(move_token(&many, &many[8]), "13");
         assert_eq!(move_token(&many, &many[39]), "y");
+    }
+
+    #[test]
+    fn inputs_show_what_was_asked() {
+        let page = "<input type=\"text\" class=\"wide\" id=\"a\" name=\"a\"><p id=\"b\"></p><input type=\"checkbox\" id=\"c\">";
+        assert_eq!(
+            with_inputs(page, &[("a", "1^3 \"2\""), ("b", "x"), ("d", "y")], &["c"]),
+            "<input type=\"text\" class=\"wide\" id=\"a\" value=\"1^3 &quot;2&quot;\" name=\"a\"><p id=\"b\"></p><input type=\"checkbox\" id=\"c\" checked>"
+        );
     }
 
     #[test]

@@ -50,6 +50,8 @@ async fn every_endpoint_answers_its_question() {
     assert_eq!((v["position"].as_str(), v["moves"].as_array().unwrap().len()), (Some("90/89"), 89));
     let (_, v) = json(&c, "/api/nim/index?to=20&misere=1").await;
     assert_eq!(v.as_array().unwrap().len(), 19);
+    let (_, v) = json(&c, "/api/nim/index?from=1000000000000000000000&count=3").await;
+    assert_eq!(v[2]["heap"], "1000000000000000000002");
     let (_, v) = json(&c, "/api/nim/census?to=50").await;
     assert_eq!(v["to"], 50);
     let (_, v) = json(&c, "/api/nim/reach?heap=30").await;
@@ -94,6 +96,8 @@ async fn bad_input_is_a_400_naming_the_value() {
         ("/api/zgame/position?p=", "p"),
         ("/api/zgame/solve?n=abc", "abc"),
         ("/api/nim/index?to=100000", "100000"),
+        ("/api/nim/index?from=1&count=5", "first heap 1"),
+        ("/api/nim/index?count=101", "count 101"),
         ("/api/ladder?count=0", "count"),
     ] {
         let (status, v) = json(&c, uri).await;

@@ -323,30 +323,95 @@ async fn the_explorer_works_in_a_real_browser() {
     let server = Server::start(&[]);
     let driver = Driver::start();
     let profile = tempfile::tempdir().unwrap();
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--window-size=1280,1100", format!("--user-data-dir={}", profile.path().display())]
-        }),
-    );
-    capabilities.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let client = ClientBuilder::new(connector)
-        .capabilities(capabilities)
-        .connect(&driver.url)
-        .await
-        .expect("a session");
-    let browser = Browser { client, base: server.base.clone() };
+    let browser =
+        Browser { client: session(&driver.url, profile.path(), true).await, base: server.base.clone() };
     let result = tokio::spawn(run_all(browser)).await;
+    let result = match result {
+        Ok(()) => {
+            let profile = tempfile::tempdir().unwrap();
+            let client = session(&driver.url, profile.path(), false).await;
+            tokio::spawn(without_javascript(Browser { client, base: server.base.clone() })).await
+        }
+        failed => failed,
+    };
     drop(driver);
     drop(server);
     if let Err(e) = result {
         std::panic::resume_unwind(e.into_panic());
     }
+}
+
+/// A headless Chromium session (with JavaScript, or with it switched off).
+async fn session(driver: &str, profile: &Path, javascript: bool) -> Client {
+    let mut options = json!({
+        "binary": CHROMIUM,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1280,1100", format!("--user-data-dir={}", profile.display())]
+    });
+    if !javascript {
+        options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
+    }
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".into(), options);
+    capabilities.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector).capabilities(capabilities).connect(driver).await.expect("a session")
+}
+
+/// With JavaScript switched off, each page still shows its core: the Zeckendorf position's moves
+/// as links with their values in words (checked against the naive solver), and following one
+/// opens the position it leads to.
+async fn without_javascript(browser: Browser) {
+    let mut naive = NaiveSolver::new();
+    browser.client.goto(&format!("{}/zgame?p=1^3_2^2_5^7", browser.base)).await.unwrap();
+    let read = |browser: &Browser| {
+        let client = browser.client.clone();
+        async move {
+            client
+                .execute(
+                    r#"return { scripted: !!document.querySelector('#position[data-position]'),
+                                status: document.getElementById('position').textContent,
+                                moves: [...document.querySelectorAll('#moves li a')].map(a => ({
+                                  href: a.getAttribute('href'), text: a.textContent,
+                                  badge: a.querySelector('.badge').textContent })) };"#,
+                    vec![],
+                )
+                .await
+                .unwrap()
+        }
+    };
+    let page = read(&browser).await;
+    assert_eq!(page["scripted"], false, "JavaScript is off: no script set the page's data");
+    let position = ZPosition::parse("1^3 2^2 5^7").unwrap();
+    let value = naive.value(&position);
+    let verb = if value.outcome == Outcome::Win { "wins" } else { "loses" };
+    assert!(page["status"].as_str().unwrap().contains(verb), "{page}");
+    let moves = page["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), position.moves().len(), "{page}");
+    for m in moves {
+        let to = m["href"].as_str().unwrap().trim_start_matches("/zgame?p=").replace('_', " ");
+        let child = naive.value(&ZPosition::parse(&to).unwrap());
+        let word = if child.outcome == Outcome::Loss { "win" } else { "loss" };
+        assert_eq!(m["badge"], format!("{word} r{}", child.remoteness), "{m}");
+    }
+    let shot = browser.screenshot("zgame-no-javascript").await;
+    eprintln!("screenshot without JavaScript: {}", shot.display());
+    browser.click("#moves li a").await;
+    let next = read(&browser).await;
+    let first = moves[0]["href"].as_str().unwrap();
+    let url = browser.client.current_url().await.unwrap();
+    assert!(url.as_str().ends_with(first), "following a move opens its page: {url}, {first}");
+    assert_eq!(next["scripted"], false);
+    // The other pages: Nim's takes and Wythoff's moves are links; the numeral is written.
+    for (page, expect) in
+        [("/nim?heap=90", "take 1"), ("/wythoff?a=10&b=20", "from both"), ("/numeration?n=32", "1010100")]
+    {
+        browser.client.goto(&format!("{}{page}", browser.base)).await.unwrap();
+        let text = browser.client.find(Locator::Css("main")).await.unwrap().text().await.unwrap();
+        assert!(text.contains(expect), "{page}: {text}");
+    }
+    browser.client.close().await.unwrap();
 }
 
 async fn run_all(browser: Browser) {

@@ -154,7 +154,7 @@ fn assert_core_matches(page: &str, answer: &Value, link: impl Fn(&str) -> String
         let r = m["remoteness"].as_u64().map(|r| format!(" r{r}")).unwrap_or_default();
         assert!(page.contains(&format!("<span class=\"badge {word}\">{word}{r}</span>")), "{m} in {page}");
     }
-    assert_eq!(page.matches("<li><a class=\"move\"").count(), moves.len(), "one link a move");
+    assert_eq!(page.matches("<a class=\"move\"").count(), moves.len(), "one link a move");
 }
 
 #[tokio::test]
@@ -185,6 +185,18 @@ async fn every_page_reads_without_javascript() {
         let note = if all { "Winning moves fastest first" } else { "Only the winning moves are listed" };
         assert!(page.contains(note), "{query}: {page}");
     }
+    // The form shows what was asked, so that sent without JavaScript it asks again from there.
+    let (_, page) = get(&app, "/nim?heap=20&cap=7&k=3&misere=1").await;
+    for input in [
+        "id=\"ask-heap\" value=\"20\"",
+        "id=\"ask-cap\" value=\"7\"",
+        "id=\"ask-k\" value=\"3\"",
+        "id=\"ask-misere\" checked",
+    ] {
+        assert!(page.contains(input), "{input} in {page}");
+    }
+    let (_, page) = get(&app, "/zgame?p=1^3_2^2_5^7").await;
+    assert!(page.contains("id=\"ask-p\" value=\"1^3 2^2 5^7\""), "{page}");
     // The last take ends the game: its link replays the take from the position shown.
     let (_, page) = get(&app, "/nim?heap=3&cap=5").await;
     assert!(page.contains("href=\"/nim?heap=3&amp;cap=3&amp;m=2\""), "{page}");
