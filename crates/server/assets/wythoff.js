@@ -28,11 +28,12 @@
     const size = Math.max(12, Math.max(x, y) + 3);
     if (!(a.length < 4 && b.length < 4) || size > limits.wythoff_board_limit) {
       svg.replaceChildren();
-      svg.setAttribute('width', 0);
+      svg.classList.add('empty');
       $('board-note').textContent = `The board is drawn for heaps below ${limits.wythoff_board_limit - 2}.`;
       return;
     }
     const data = await board(size);
+    svg.classList.remove('empty');
     const most = Math.max(...data.grundy.flat());
     const cell = Math.max(9, Math.min(22, Math.floor(520 / size)));
     const pad = 22;
