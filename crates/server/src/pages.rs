@@ -19,6 +19,20 @@ use crate::api::{
 use crate::assets::{html_response, page_html};
 use crate::prerender::{hover, move_by_value, move_token, with_inputs, Core, Notation};
 use crate::query::Params;
+use crate::ApiError;
+
+/// The core of an explorer answer of Nim or of Wythoff's game (they name their fields alike).
+macro_rules! explored_core {
+    ($answer:expr) => {
+        Core {
+            position: &$answer.position,
+            outcome: $answer.solve.outcome,
+            remoteness: $answer.remoteness,
+            moves: &$answer.moves,
+            all_moves: $answer.all_moves,
+        }
+    };
+}
 
 /// The ladder terms the numeration page lists.
 const LADDER_TERMS: usize = 40;
@@ -42,6 +56,34 @@ fn shows_values_at_once(params: &Params, also: &[&str]) -> bool {
 /// The page at `path` with `html` when it was rendered, else as every script-only request gets it.
 fn page_or_plain(path: &str, html: Option<String>) -> Response {
     html_response(html.unwrap_or_else(|| page_html(path).to_string()))
+}
+
+/// The page at `path` for the query `q`, as `render` writes it from the query's parameters on
+/// the blocking pool; the plain page when a game's page must not show values at once (`game`:
+/// play mode, a game to replay) or `render` fails (the page's script then asks the API, which
+/// explains the error).
+async fn rendered(
+    path: &'static str,
+    q: Option<String>,
+    game: bool,
+    render: impl FnOnce(Params) -> Result<String, ApiError> + Send + 'static,
+) -> Response {
+    let params = Params::parse(q.as_deref());
+    if game && !shows_values_at_once(&params, &[]) {
+        return page_or_plain(path, None);
+    }
+    page_or_plain(path, blocking(move || render(params)).await.ok())
+}
+
+/// The page at `path` with a game's core written in and its form showing what was asked.
+fn game_page(
+    path: &str,
+    core: &Core<'_>,
+    notation: &Notation<'_>,
+    inputs: &[(&str, &str)],
+    ticked: &[&str],
+) -> String {
+    core.fill(&with_inputs(page_html(path), inputs, ticked), notation)
 }
 
 async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
@@ -69,19 +111,15 @@ async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) ->
             |m: &MoveJson| format!("/zgame?p={}", m.to.split_whitespace().collect::<Vec<_>>().join("_"));
         let label = |m: &MoveJson| format!("{}: {}", move_by_value(&m.r#move), m.to);
         let paper = |m: &MoveJson| m.r#move.clone();
-        let page = with_inputs(page_html("/zgame"), &[("ask-p", &text)], &[]);
-        Some(core.fill(&page, &Notation { link: &link, label: &label, hover: &paper }))
+        let notation = Notation { link: &link, label: &label, hover: &paper };
+        Some(game_page("/zgame", &core, &notation, &[("ask-p", &text)], &[]))
     }
     .await;
     page_or_plain("/zgame", html)
 }
 
 async fn nim_page(RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
-    let html = blocking(move || {
-        if !shows_values_at_once(&params, &[]) {
-            return Ok(None);
-        }
+    rendered("/nim", q, true, move |params| {
         let heap_text = params.text("heap").unwrap_or("90").trim().to_string();
         let mut asked = vec![("heap".to_string(), heap_text.clone())];
         for name in ["cap", "k", "misere"] {
@@ -111,33 +149,19 @@ async fn nim_page(RawQuery(q): RawQuery) -> Response {
             }
         };
         let label = |m: &MoveJson| format!("take {}", m.r#move);
-        let core = Core {
-            position: &answer.position,
-            outcome: answer.solve.outcome,
-            remoteness: answer.remoteness,
-            moves: &answer.moves,
-            all_moves: answer.all_moves,
-        };
+        let core = explored_core!(answer);
         let k = rules.k().to_string();
         let cap = asked.text("cap").unwrap_or_default();
         let misere: &[&str] = if rules.misere() { &["ask-misere"] } else { &[] };
-        let page = with_inputs(
-            page_html("/nim"),
-            &[("ask-heap", &heap_text), ("ask-cap", cap), ("ask-k", &k)],
-            misere,
-        );
-        Ok(Some(core.fill(&page, &Notation { link: &link, label: &label, hover: &hover })))
+        let notation = Notation { link: &link, label: &label, hover: &hover };
+        let inputs = [("ask-heap", heap_text.as_str()), ("ask-cap", cap), ("ask-k", &k)];
+        Ok(game_page("/nim", &core, &notation, &inputs, misere))
     })
-    .await;
-    page_or_plain("/nim", html.ok().flatten())
+    .await
 }
 
 async fn wythoff_page(RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
-    let html = blocking(move || {
-        if !shows_values_at_once(&params, &[]) {
-            return Ok(None);
-        }
+    rendered("/wythoff", q, true, move |params| {
         let a = params.text("a").unwrap_or("10").trim().to_string();
         let b = params.text("b").unwrap_or("20").trim().to_string();
         let answer = wythoff::explore(&wythoff_question(&Params::from_pairs(vec![
@@ -153,23 +177,15 @@ async fn wythoff_page(RawQuery(q): RawQuery) -> Response {
             let from = if which == "d" { "both" } else { which };
             format!("{take} from {from} → ({})", m.to.replace(',', ", "))
         };
-        let core = Core {
-            position: &answer.position,
-            outcome: answer.solve.outcome,
-            remoteness: answer.remoteness,
-            moves: &answer.moves,
-            all_moves: answer.all_moves,
-        };
-        let page = with_inputs(page_html("/wythoff"), &[("ask-a", &a), ("ask-b", &b)], &[]);
-        Ok(Some(core.fill(&page, &Notation { link: &link, label: &label, hover: &hover })))
+        let core = explored_core!(answer);
+        let notation = Notation { link: &link, label: &label, hover: &hover };
+        Ok(game_page("/wythoff", &core, &notation, &[("ask-a", &a), ("ask-b", &b)], &[]))
     })
-    .await;
-    page_or_plain("/wythoff", html.ok().flatten())
+    .await
 }
 
 async fn numeration_page(RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
-    let html = blocking(move || {
+    rendered("/numeration", q, false, move |params| {
         let mut asked = Vec::new();
         match (params.text("numeral").map(str::trim).filter(|t| !t.is_empty()), params.text("n")) {
             (Some(numeral), _) => asked.push(("numeral".to_string(), numeral.to_string())),
@@ -188,8 +204,7 @@ async fn numeration_page(RawQuery(q): RawQuery) -> Response {
         let inputs: Vec<(&str, &str)> =
             inputs.iter().map(|(id, value)| (id.as_str(), value.as_str())).collect();
         let page = with_inputs(page_html("/numeration"), &inputs, &[]);
-        Ok(Some(crate::prerender::numeration(&answer, &ladder, &page)))
+        Ok(crate::prerender::numeration(&answer, &ladder, &page))
     })
-    .await;
-    page_or_plain("/numeration", html.ok().flatten())
+    .await
 }
