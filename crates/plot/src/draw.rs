@@ -70,6 +70,27 @@ fn err(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
 
+/// The most characters of a caption line: what fits the width at the caption's size.
+const CAPTION_CHARS: usize = 125;
+/// The height of a caption line, in pixels.
+const CAPTION_LINE: i32 = 18;
+
+/// `caption` broken at spaces into lines of at most `width` characters (a longer word keeps a
+/// line of its own).
+fn caption_lines(caption: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in caption.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// Draws on a fresh SVG document: the title and caption, then `body` in the area between.
 pub fn document(
     labels: &Labels,
@@ -81,16 +102,20 @@ pub fn document(
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         root.titled(labels.title, (FAMILY, 24)).map_err(err)?;
-        let (height, _) = (SIZE.1 as i32, 0);
-        root.draw(&Text::new(
-            labels.caption.to_string(),
-            (SIZE.0 as i32 / 2, height - 22),
-            TextStyle::from((FAMILY, 14).into_font())
-                .color(&RGBColor(60, 60, 60))
-                .pos(Pos::new(HPos::Center, VPos::Center)),
-        ))
-        .map_err(err)?;
-        let area = root.margin(40, 40, 10, 20);
+        let lines = caption_lines(labels.caption, CAPTION_CHARS);
+        let height = SIZE.1 as i32;
+        for (i, line) in lines.iter().rev().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (SIZE.0 as i32 / 2, height - 22 - CAPTION_LINE * i as i32),
+                TextStyle::from((FAMILY, 14).into_font())
+                    .color(&RGBColor(60, 60, 60))
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+            ))
+            .map_err(err)?;
+        }
+        let extra = CAPTION_LINE * (lines.len().max(1) as i32 - 1);
+        let area = root.margin(40, 40 + extra, 10, 20);
         body(&area)?;
         root.present().map_err(err)?;
     }
@@ -461,4 +486,17 @@ pub fn shade(v: u32, max: u32) -> RGBColor {
         mix(stops[i].1, stops[i + 1].1),
         mix(stops[i].2, stops[i + 1].2),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_captions_break_at_spaces() {
+        assert_eq!(caption_lines("a bb ccc", 4), ["a bb", "ccc"]);
+        assert_eq!(caption_lines("short", 125), ["short"]);
+        assert_eq!(caption_lines("averyveryverylongword x", 5), ["averyveryverylongword", "x"]);
+        assert!(caption_lines(&"word ".repeat(100), 125).iter().all(|l| l.len() <= 125));
+    }
 }
