@@ -5,6 +5,7 @@
 mod commands;
 mod distributed;
 mod input;
+mod interrupt;
 mod output;
 mod progress;
 mod prompt;
@@ -72,6 +73,11 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // Stopped by Ctrl-C or SIGTERM with its checkpoint saved: said as such, not as an error.
+        Err(e) if e.is::<interrupt::Interrupted>() => {
+            eprintln!("{e}");
+            ExitCode::from(e.downcast_ref::<interrupt::Interrupted>().map_or(130, |i| i.exit_code()))
+        }
         // In an MPI job every process checks the same input: the first one reports it.
         Err(e) if distributed::is_secondary() && e.is::<input::InputError>() => ExitCode::from(2),
         Err(e) => {

@@ -53,7 +53,7 @@ enum DataCommand {
         #[arg(long, value_name = "N", value_parser = input::whole_u32, allow_hyphen_values = true)]
         remoteness_to: Option<u32>,
         /// Save each n's solve state in DIR after finished tiers (every 5 minutes), and resume
-        /// from it.
+        /// from it; Ctrl-C then stops after the tier being solved, with the state saved.
         #[arg(long, value_name = "DIR")]
         checkpoint: Option<PathBuf>,
         /// The machinery of the tiered solve (see `zgame solve --help`).

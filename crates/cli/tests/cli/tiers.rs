@@ -1,5 +1,5 @@
 //! `zgame solve --tiers`: the tiered solve prints what the flat solve prints, and a run killed
-//! part-way resumes from its checkpoint and prints the same answer.
+//! part-way, or stopped by a signal, resumes from its checkpoint and prints the same answer.
 
 use crate::common;
 
@@ -80,6 +80,45 @@ fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
     std::fs::create_dir_all(&checkpoint).unwrap();
     std::fs::write(&file, b"ZECKLAB TIERS\0\0\x01 and then garbage").unwrap();
     assert_usage_error(&zecklab(&args), "zgame-n360.tiers");
+}
+
+#[test]
+fn a_run_stopped_by_a_signal_saves_its_checkpoint_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("ckpt");
+    let file = checkpoint.join("zgame-n360.tiers");
+    // No checkpoint falls due by the clock: only the signal can have it written.
+    let args = [
+        "zgame",
+        "solve",
+        "--n",
+        "360",
+        "--tiers-json",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--checkpoint-every",
+        "100000",
+    ];
+    let child = command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // The run takes seconds; its first tiers are solved well within this.
+    std::thread::sleep(Duration::from_millis(700));
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: `kill` only sends a signal, to the child this test started and has not yet reaped.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let stopped = child.wait_with_output().unwrap();
+    assert_eq!(stopped.status.code(), Some(128 + libc::SIGTERM), "{}", stderr(&stopped));
+    assert!(stopped.stdout.is_empty(), "no answer from the stopped run");
+    let said = stderr(&stopped);
+    assert!(said.contains("stopped: the") && said.contains("the same command resumes"), "{said}");
+    assert!(!said.contains("error"), "a requested stop is not an error: {said}");
+    assert!(file.exists(), "the stopped run saved its checkpoint");
+
+    let resumed = zecklab(&args);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert!(stderr(&resumed).contains("resuming the game on n = 360"), "{}", stderr(&resumed));
+    assert!(!file.exists(), "the checkpoint is removed once the run is complete");
+    let uninterrupted = zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"]);
+    assert_eq!(without_seconds(&stdout(&resumed)), without_seconds(&stdout(&uninterrupted)));
 }
 
 #[test]

@@ -21,6 +21,7 @@ use super::common::{
 };
 use crate::distributed::{self, World};
 use crate::input::{self, InputError};
+use crate::interrupt;
 use crate::output::Out;
 use crate::progress;
 
@@ -53,7 +54,9 @@ the next tier ahead (the outcome bits of a third tier). Unless --flat or --tiers
 solve is used (the faster one, with or without remoteness, in far less memory: n = 1000 takes about a quarter of an \
 hour in 1.4 GB on two cores), except by --save while the flat table fits (the store holds flat tables). --checkpoint DIR saves \
 the tiered solve's state after finished tiers (at most once every \
---checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. --reversed solves the \
+--checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. With --checkpoint and one process, \
+Ctrl-C (or SIGTERM) stops the run after the tier being solved, with the checkpoint saved (exit status 130, or 143 for \
+SIGTERM); a second Ctrl-C stops it at once. --reversed solves the \
 reversed game (same positions, every move taken back) with remoteness, 4 bytes a position, up to n = {}. A progress bar \
 shows on a terminal.\n\
 Built with the `mpi` feature and started by an MPI launcher (mpirun, mpiexec, srun), the tiered solve of outcomes only \
@@ -257,6 +260,11 @@ pub fn solve_tiered(
     let mut before: u64 = solver.state().map_or(0, |s| s.finished.iter().map(|t| t.positions).sum());
     bar.set_position(before);
     let mut saved_at = Instant::now();
+    // A single process with a checkpoint stops cleanly on Ctrl-C: after the tier, saved.
+    let stoppable = checkpoint.is_some() && world.is_none();
+    if stoppable {
+        interrupt::watch()?;
+    }
     while solver.next_tier().is_some() {
         let progress = |done, _| bar.set_position(before + done);
         let figures = match world.as_deref_mut() {
@@ -266,10 +274,24 @@ pub fn solve_tiered(
         };
         before += figures.positions;
         bar.set_position(before);
-        if let Some(c) = checkpoint.filter(|c| leader && saved_at.elapsed() >= c.every) {
+        let stop = stoppable.then(interrupt::requested).flatten();
+        if let Some(c) = checkpoint.filter(|c| leader && (stop.is_some() || saved_at.elapsed() >= c.every)) {
             let state = solver.state_view().expect("a tier was just solved");
             save_checkpoint(c.dir, &state).map_err(InputError::from_display)?;
             saved_at = Instant::now();
+            if let Some(signal) = stop {
+                bar.finish_and_clear();
+                let path = checkpoint_path(c.dir, n);
+                return Err(interrupt::Interrupted {
+                    signal,
+                    message: format!(
+                        "stopped: the {} tiers of n = {n} solved so far ({before} of {total} positions) are saved in '{}'; the same command resumes from there",
+                        state.finished.len(),
+                        input::shown(&path.to_string_lossy())
+                    ),
+                }
+                .into());
+            }
         }
     }
     bar.finish_and_clear();
