@@ -3,6 +3,7 @@
 
 use crate::common;
 
+use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -39,23 +40,34 @@ fn the_tiered_solve_prints_the_flat_solves_lines() {
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "900", "--flat"]), "--flat");
 }
 
+/// `zgame solve --n 360 --tiers-json` with its checkpoint in `checkpoint`, saved after a tier
+/// once `every` seconds have passed since the last.
+fn solve_360_with_checkpoint(checkpoint: &Path, every: &str) -> Vec<String> {
+    let dir = checkpoint.to_str().unwrap();
+    ["zgame", "solve", "--n", "360", "--tiers-json", "--checkpoint", dir, "--checkpoint-every", every]
+        .map(String::from)
+        .to_vec()
+}
+
+/// The same command, run again, resumes from the checkpoint `file`, removes it at the end and
+/// prints the flat solve's line, tier by tier.
+fn assert_resumes_to_the_flat_answer(args: &[&str], file: &Path) {
+    let resumed = zecklab(args);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert!(stderr(&resumed).contains("resuming the game on n = 360"), "{}", stderr(&resumed));
+    assert!(!file.exists(), "the checkpoint is removed once the run is complete");
+    let uninterrupted = zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"]);
+    assert_eq!(without_seconds(&stdout(&resumed)), without_seconds(&stdout(&uninterrupted)));
+}
+
 #[test]
 fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("ckpt");
     let file = checkpoint.join("zgame-n360.tiers");
-    let args = [
-        "zgame",
-        "solve",
-        "--n",
-        "360",
-        "--tiers-json",
-        "--checkpoint",
-        checkpoint.to_str().unwrap(),
-        "--checkpoint-every",
-        "0",
-    ];
-    let mut child = command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let args = solve_360_with_checkpoint(&checkpoint, "0");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut child = command().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // Wait for the first tiers to be saved (the run takes seconds), then kill it without warning.
     let deadline = Instant::now() + Duration::from_secs(60);
     while !file.exists() {
@@ -68,13 +80,7 @@ fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
     assert!(!killed.status.success());
     assert!(killed.stdout.is_empty(), "no answer from the killed run");
     assert!(file.exists(), "the checkpoint survives the kill");
-
-    let resumed = zecklab(&args);
-    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
-    assert!(stderr(&resumed).contains("resuming the game on n = 360"), "{}", stderr(&resumed));
-    assert!(!file.exists(), "the checkpoint is removed once the run is complete");
-    let uninterrupted = zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"]);
-    assert_eq!(without_seconds(&stdout(&resumed)), without_seconds(&stdout(&uninterrupted)));
+    assert_resumes_to_the_flat_answer(&args, &file);
 
     // A damaged checkpoint is refused with its name, not resumed from.
     std::fs::create_dir_all(&checkpoint).unwrap();
@@ -88,18 +94,9 @@ fn a_run_stopped_by_a_signal_saves_its_checkpoint_and_resumes() {
     let checkpoint = dir.path().join("ckpt");
     let file = checkpoint.join("zgame-n360.tiers");
     // No checkpoint falls due by the clock: only the signal can have it written.
-    let args = [
-        "zgame",
-        "solve",
-        "--n",
-        "360",
-        "--tiers-json",
-        "--checkpoint",
-        checkpoint.to_str().unwrap(),
-        "--checkpoint-every",
-        "100000",
-    ];
-    let child = command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let args = solve_360_with_checkpoint(&checkpoint, "100000");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let child = command().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // The run takes seconds; its first tiers are solved well within this.
     std::thread::sleep(Duration::from_millis(700));
     let pid = i32::try_from(child.id()).unwrap();
@@ -112,13 +109,7 @@ fn a_run_stopped_by_a_signal_saves_its_checkpoint_and_resumes() {
     assert!(said.contains("stopped: the") && said.contains("the same command resumes"), "{said}");
     assert!(!said.contains("error"), "a requested stop is not an error: {said}");
     assert!(file.exists(), "the stopped run saved its checkpoint");
-
-    let resumed = zecklab(&args);
-    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
-    assert!(stderr(&resumed).contains("resuming the game on n = 360"), "{}", stderr(&resumed));
-    assert!(!file.exists(), "the checkpoint is removed once the run is complete");
-    let uninterrupted = zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"]);
-    assert_eq!(without_seconds(&stdout(&resumed)), without_seconds(&stdout(&uninterrupted)));
+    assert_resumes_to_the_flat_answer(&args, &file);
 }
 
 #[test]
