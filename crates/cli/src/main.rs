@@ -70,14 +70,14 @@ fn main() -> ExitCode {
         Command::Data(args) => commands::data::run(args),
         Command::Serve(args) => commands::serve::run(args),
     };
+    // Stopped by Ctrl-C or SIGTERM with its checkpoint saved: said as such, not as an error.
+    if let Some(stopped) = result.as_ref().err().and_then(|e| e.downcast_ref::<interrupt::Interrupted>()) {
+        eprintln!("{stopped}");
+        return ExitCode::from(stopped.exit_code());
+    }
     match result {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        // Stopped by Ctrl-C or SIGTERM with its checkpoint saved: said as such, not as an error.
-        Err(e) if e.is::<interrupt::Interrupted>() => {
-            eprintln!("{e}");
-            ExitCode::from(e.downcast_ref::<interrupt::Interrupted>().map_or(130, |i| i.exit_code()))
-        }
         // In an MPI job every process checks the same input: the first one reports it.
         Err(e) if distributed::is_secondary() && e.is::<input::InputError>() => ExitCode::from(2),
         Err(e) => {
