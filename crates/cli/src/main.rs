@@ -93,21 +93,29 @@ fn main() -> ExitCode {
 /// can carry newlines or terminal escape codes), and long quoted values shortened.
 fn one_line(text: &str) -> String {
     let joined = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
-    let escaped: String = joined
+    let escaped: Vec<char> = joined
         .chars()
         .flat_map(|c| if c.is_control() { c.escape_debug().collect() } else { vec![c] })
         .collect();
-    // Shorten every quoted span longer than a screen line.
+    // Shorten every quoted span longer than a screen line. A quote between two letters or
+    // digits is an apostrophe of the prose ("the start's remoteness"), not a quote mark.
+    let word = |i: Option<usize>| i.and_then(|i| escaped.get(i)).is_some_and(|c| c.is_alphanumeric());
+    let quotes =
+        (0..escaped.len()).filter(|&i| escaped[i] == '\'' && !(word(i.checked_sub(1)) && word(Some(i + 1))));
     let mut out = String::with_capacity(escaped.len().min(1024));
-    for (i, piece) in escaped.split('\'').enumerate() {
-        if i > 0 {
+    let mut start = 0;
+    for (k, end) in quotes.chain([escaped.len()]).enumerate() {
+        let span: String = escaped[start..end].iter().collect();
+        // The spans after an odd number of quote marks are quoted values.
+        if k % 2 == 1 && span.chars().count() > 80 {
+            out.push_str(&input::shown(&span));
+        } else {
+            out.push_str(&span);
+        }
+        if end < escaped.len() {
             out.push('\'');
         }
-        if i % 2 == 1 && piece.chars().count() > 80 {
-            out.push_str(&input::shown(piece));
-        } else {
-            out.push_str(piece);
-        }
+        start = end + 1;
     }
     out
 }
@@ -140,5 +148,22 @@ fn report_clap_error(e: clap::Error) -> ExitCode {
             eprintln!("error: {line} (see --help)");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn one_line_shortens_long_quoted_values_and_keeps_the_prose() {
+        let long = "x".repeat(200);
+        let message = format!("cannot read '{long}': the start's remoteness\nis\u{1b}[2J gone");
+        let line = one_line(&message);
+        assert!(line.starts_with("cannot read 'xxx"), "{line}");
+        assert!(line.contains("(200 characters)': the start's remoteness is\\u{1b}[2J gone"), "{line}");
+        // An apostrophe of the prose opens no quote: a long message after it stays whole.
+        let prose = format!("the start's remoteness {}", "y".repeat(100));
+        assert_eq!(one_line(&prose), prose);
     }
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use zecklab_answers::zgame::ZgameSolve;
 use zecklab_store::data::{self, Record, Solved, Tier};
 
-use crate::commands::zgame::solve::{solve_tiered, Checkpoint};
+use crate::commands::zgame::solve::{solve_tiered, Checkpoint, TIERED_REMOTENESS_TO};
 use crate::commands::zgame::{common::MEMORY_LIMIT, EngineArg};
 use crate::input::{self, InputError};
 use crate::output::Out;
@@ -49,7 +49,7 @@ enum DataCommand {
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
         /// Compute the start's remoteness for every n up to this one (an n recorded without it
-        /// is solved again).
+        /// is solved again), as far as the tiered solve keeps it (see `zgame solve --help`).
         #[arg(long, value_name = "N", value_parser = input::whole_u32, allow_hyphen_values = true)]
         remoteness_to: Option<u32>,
         /// Save each n's solve state in DIR after finished tiers (every 5 minutes), and resume
@@ -208,6 +208,15 @@ fn solve(
 ) -> anyhow::Result<()> {
     super::zgame::common::check_range(from, to)?;
     zecklab_answers::solve::tiers_that_fit(to)?;
+    // Past this the solve would drop remoteness and record the n without it, and every later run
+    // of the same command would solve that n again, to the same end.
+    if remoteness_to > TIERED_REMOTENESS_TO && to > TIERED_REMOTENESS_TO {
+        return Err(InputError(format!(
+            "--remoteness-to {remoteness_to} is too large: the start's remoteness is kept to n = {TIERED_REMOTENESS_TO} (two tiers of it fit in {} GiB); use --remoteness-to {TIERED_REMOTENESS_TO} or less",
+            MEMORY_LIMIT >> 30
+        ))
+        .into());
+    }
     let mut record = load(dir)?;
     let machine = this_machine();
     let solver = format!("tiered-{}", engine.name());

@@ -95,6 +95,22 @@ fn bad_arguments_are_refused() {
     let fresh = tempfile::tempdir().unwrap();
     let dir = fresh.path().to_str().unwrap();
     assert_usage_error(&zecklab(&["data", "solve", "--dir", dir, "--to", "-5"]), "-5");
+    // Remoteness past where the solve keeps it would be dropped, and the n solved again by every
+    // later run: refused before anything is solved.
+    let past = zecklab(&[
+        "data",
+        "solve",
+        "--dir",
+        dir,
+        "--from",
+        "1008",
+        "--to",
+        "1008",
+        "--remoteness-to",
+        "1008",
+    ]);
+    assert_usage_error(&past, "--remoteness-to 1008 is too large");
+    assert!(std::fs::read_dir(fresh.path()).unwrap().next().is_none(), "nothing written");
     let lines = fresh.path().join("lines.jsonl");
     std::fs::write(
         &lines,
