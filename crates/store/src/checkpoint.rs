@@ -184,6 +184,21 @@ fn decode(file: File, size: u64, path: &Path) -> Result<TierState, StoreError> {
     }
 }
 
+/// Makes sure checkpoints can be saved in `dir` before any work that they would keep: creates
+/// it if need be and writes and removes a temporary file there, so that a run with a directory
+/// it cannot write fails at once rather than at its first save.
+///
+/// # Errors
+/// [`StoreError`] naming the directory (not a directory, no permission, read-only, ...).
+pub fn prepare_checkpoint_dir(dir: &Path) -> Result<(), StoreError> {
+    std::fs::create_dir_all(dir).map_err(io(dir, "creating"))?;
+    tempfile::Builder::new()
+        .prefix(crate::write::TEMPORARY_PREFIX)
+        .tempfile_in(dir)
+        .map_err(io(dir, "writing a checkpoint in"))?;
+    Ok(())
+}
+
 /// Saves `state` as the checkpoint of its game in `dir`, atomically (see the module header),
 /// streaming the tier to the file: a save takes a buffer of memory, not a copy of the tier.
 ///
@@ -254,6 +269,20 @@ mod tests {
     use zecklab_games::zgame::TieredSolver;
 
     use super::*;
+
+    #[test]
+    fn a_checkpoint_directory_is_made_and_a_file_in_its_place_refused() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("a").join("b");
+        prepare_checkpoint_dir(&dir).unwrap();
+        assert!(dir.is_dir());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "the probe leaves nothing behind");
+        let file = root.path().join("file");
+        std::fs::write(&file, b"kept").unwrap();
+        let refused = prepare_checkpoint_dir(&file.join("x")).unwrap_err().to_string();
+        assert!(refused.contains("creating"), "{refused}");
+        assert_eq!(std::fs::read(&file).unwrap(), b"kept");
+    }
 
     #[test]
     fn a_checkpoint_reads_back_and_damage_is_refused() {

@@ -89,6 +89,37 @@ fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
 }
 
 #[test]
+fn a_checkpoint_that_cannot_be_saved_costs_a_warning_not_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("ckpt");
+    // A directory that cannot be made is refused before any work.
+    let blocked = dir.path().join("blocked");
+    std::fs::write(&blocked, b"a file").unwrap();
+    let args = solve_360_with_checkpoint(&blocked.join("ckpt"), "0");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_usage_error(&zecklab(&args), "creating");
+
+    let args = solve_360_with_checkpoint(&checkpoint, "0");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let child = command().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !checkpoint.join("zgame-n360.tiers").exists() {
+        assert!(Instant::now() < deadline, "no checkpoint was written");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The directory goes away under the run, a file in its place: no save can succeed now.
+    std::fs::remove_dir_all(&checkpoint).unwrap();
+    std::fs::write(&checkpoint, b"in the way").unwrap();
+    let finished = child.wait_with_output().unwrap();
+    assert_eq!(finished.status.code(), Some(0), "{}", stderr(&finished));
+    let said = stderr(&finished);
+    assert!(said.contains("warning: the checkpoint could not be saved"), "{said}");
+    assert!(said.contains("warning: the finished run's checkpoint could not be removed"), "{said}");
+    let flat = zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"]);
+    assert_eq!(without_seconds(&stdout(&finished)), without_seconds(&stdout(&flat)));
+}
+
+#[test]
 fn a_run_stopped_by_a_signal_saves_its_checkpoint_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("ckpt");

@@ -12,7 +12,9 @@ use zecklab_answers::zgame::ZgameSolve;
 use zecklab_games::zgame::{
     check_table, tiered_bytes, Exchange, SolvePlan, TierEngine, TierIndex, TieredSolution, TieredSolver,
 };
-use zecklab_store::checkpoint::{checkpoint_path, load_checkpoint, remove_checkpoint, save_checkpoint};
+use zecklab_store::checkpoint::{
+    checkpoint_path, load_checkpoint, prepare_checkpoint_dir, remove_checkpoint, save_checkpoint,
+};
 use zecklab_store::Store;
 
 use super::common::{
@@ -54,7 +56,8 @@ the next tier ahead (the outcome bits of a third tier). Unless --flat or --tiers
 solve is used (the faster one, with or without remoteness, in far less memory: n = 1000 takes about a quarter of an \
 hour in 1.4 GB on two cores), except by --save while the flat table fits (the store holds flat tables). --checkpoint DIR saves \
 the tiered solve's state after finished tiers (at most once every \
---checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. With --checkpoint and one process, \
+--checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. DIR is made, and tried, \
+before any work; a save that fails later (a full disk) is reported and the run goes on. With --checkpoint and one process, \
 Ctrl-C (or SIGTERM) stops the run after the tier being solved, with the checkpoint saved (exit status 130, or 143 for \
 SIGTERM); a second Ctrl-C stops it at once. --reversed solves the \
 reversed game (same positions, every move taken back) with remoteness, 4 bytes a position, up to n = {}. A progress bar \
@@ -230,7 +233,12 @@ pub fn solve_tiered(
         .with_engine(engine)
         .with_misere(misere);
     let saved = match checkpoint {
-        Some(c) => load_checkpoint(c.dir, n).map_err(InputError::from_display)?,
+        Some(c) => {
+            if leader {
+                prepare_checkpoint_dir(c.dir).map_err(InputError::from_display)?;
+            }
+            load_checkpoint(c.dir, n).map_err(InputError::from_display)?
+        }
         None => None,
     };
     let mut solver = match saved {
@@ -260,6 +268,7 @@ pub fn solve_tiered(
     let mut before: u64 = solver.state().map_or(0, |s| s.finished.iter().map(|t| t.positions).sum());
     bar.set_position(before);
     let mut saved_at = Instant::now();
+    let mut last_warning = None;
     // A single process with a checkpoint stops cleanly on Ctrl-C: after the tier, saved.
     let stoppable = checkpoint.is_some() && world.is_none();
     if stoppable {
@@ -277,8 +286,30 @@ pub fn solve_tiered(
         let stop = stoppable.then(interrupt::requested).flatten();
         if let Some(c) = checkpoint.filter(|c| leader && (stop.is_some() || saved_at.elapsed() >= c.every)) {
             let state = solver.state_view().expect("a tier was just solved");
-            save_checkpoint(c.dir, &state).map_err(InputError::from_display)?;
+            let saved = save_checkpoint(c.dir, &state);
             saved_at = Instant::now();
+            match (saved, stop) {
+                (Ok(_), _) => {}
+                // The run is worth more than its insurance: it goes on, and the next save may
+                // succeed (the failed one left the last checkpoint saved as it was).
+                (Err(e), None) => {
+                    let warning = format!(
+                        "warning: the checkpoint could not be saved ({e}); the run goes on, and the last one saved is kept"
+                    );
+                    // Said once, not after every tier, while the reason stays the same.
+                    if last_warning.as_ref() != Some(&warning) {
+                        bar.suspend(|| eprintln!("{warning}"));
+                        last_warning = Some(warning);
+                    }
+                }
+                (Err(e), Some(_)) => {
+                    bar.finish_and_clear();
+                    return Err(InputError(format!(
+                        "stopped, but the checkpoint could not be saved ({e}); the last one saved is kept"
+                    ))
+                    .into());
+                }
+            }
             if let Some(signal) = stop {
                 bar.finish_and_clear();
                 let path = checkpoint_path(c.dir, n);
@@ -305,7 +336,10 @@ pub fn solve_tiered(
         }
     }
     if let Some(c) = checkpoint.filter(|_| leader) {
-        remove_checkpoint(c.dir, n).map_err(InputError::from_display)?;
+        // The answer is complete: a checkpoint left behind must not cost it.
+        if let Err(e) = remove_checkpoint(c.dir, n) {
+            eprintln!("warning: the finished run's checkpoint could not be removed ({e})");
+        }
     }
     Ok(solved)
 }
