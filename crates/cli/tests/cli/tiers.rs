@@ -99,17 +99,23 @@ fn a_checkpoint_that_cannot_be_saved_costs_a_warning_not_the_run() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     assert_usage_error(&zecklab(&args), "creating");
 
+    // The checkpoint directory is a link, so that the test can swap it for a file in one step
+    // while the run writes through it.
+    let real = dir.path().join("real");
+    std::fs::create_dir(&real).unwrap();
+    std::os::unix::fs::symlink(&real, &checkpoint).unwrap();
     let args = solve_360_with_checkpoint(&checkpoint, "0");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let child = command().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !checkpoint.join("zgame-n360.tiers").exists() {
+    while !real.join("zgame-n360.tiers").exists() {
         assert!(Instant::now() < deadline, "no checkpoint was written");
         std::thread::sleep(Duration::from_millis(20));
     }
-    // The directory goes away under the run, a file in its place: no save can succeed now.
-    std::fs::remove_dir_all(&checkpoint).unwrap();
-    std::fs::write(&checkpoint, b"in the way").unwrap();
+    // The directory turns into a file under the run: no save can succeed from now on.
+    let swap = dir.path().join("swap");
+    std::os::unix::fs::symlink(&blocked, &swap).unwrap();
+    std::fs::rename(&swap, &checkpoint).unwrap();
     let finished = child.wait_with_output().unwrap();
     assert_eq!(finished.status.code(), Some(0), "{}", stderr(&finished));
     let said = stderr(&finished);
