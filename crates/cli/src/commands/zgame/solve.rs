@@ -45,7 +45,8 @@ pub fn solve_help() -> String {
         "JSON, one line per n: {{\"n\",\"positions\",\"p_positions\",\"winner\":\"P1\"|\"P2\",\"remoteness\",\"seconds\"}}, \
 with --save also \"saved\": the table's path in the store, and with --tiers-json (which implies JSON) \
 \"tiers\": [{{\"parts\",\"positions\",\"p_positions\"}}, ...], the positions and P-positions by number of parts, most \
-parts first (combines remove a part, splits keep the count).\n\
+parts first (combines remove a part, splits keep the count). \"seconds\" is this run's wall-clock time (after a resume \
+from a checkpoint, the time since the resume).\n\
 Two solvers give the same answers. The flat solve keeps every position in memory: outcomes take 1 bit a position; \
 remoteness 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above (a proven bound on remoteness \
 decides the width, and every value is checked against it as it is stored), computed while the tables fit in {} GiB \
