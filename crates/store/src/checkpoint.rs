@@ -191,12 +191,7 @@ fn decode(file: File, size: u64, path: &Path) -> Result<TierState, StoreError> {
 /// # Errors
 /// [`StoreError`] naming the directory (not a directory, no permission, read-only, ...).
 pub fn prepare_checkpoint_dir(dir: &Path) -> Result<(), StoreError> {
-    std::fs::create_dir_all(dir).map_err(io(dir, "creating"))?;
-    tempfile::Builder::new()
-        .prefix(crate::write::TEMPORARY_PREFIX)
-        .tempfile_in(dir)
-        .map_err(io(dir, "writing a checkpoint in"))?;
-    Ok(())
+    crate::write::prepare_dir(dir, "creating")
 }
 
 /// Saves `state` as the checkpoint of its game in `dir`, atomically (see the module header),

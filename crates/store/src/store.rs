@@ -97,6 +97,15 @@ impl Store {
         named_right(StoredTable::open(&path)?, game, n).map(Some)
     }
 
+    /// Makes sure a table can be saved here before the work that would fill it: creates the
+    /// directory if need be and tries writing in it.
+    ///
+    /// # Errors
+    /// [`StoreError`] naming the directory.
+    pub fn prepare(&self) -> Result<(), StoreError> {
+        crate::write::prepare_dir(&self.dir, "creating the store directory")
+    }
+
     /// Saves a solved game, replacing any table of the same game and n; returns its path.
     ///
     /// # Errors

@@ -95,6 +95,20 @@ pub fn header_for(solution: &impl TableSource) -> Header {
 /// The prefix of temporary files; readers skip names that start with it.
 pub const TEMPORARY_PREFIX: &str = ".tmp-";
 
+/// Makes sure files can be written in `dir` before the work that would fill them: creates it
+/// if need be (`creating` says what it is, for the error) and writes and removes a temporary
+/// file there, so that a directory that cannot be written fails at once, not after the work.
+///
+/// # Errors
+/// [`StoreError`] naming the directory (a file in its place, no permission, read-only, ...).
+pub fn prepare_dir(dir: &Path, creating: &'static str) -> Result<(), StoreError> {
+    std::fs::create_dir_all(dir).map_err(io(dir, creating))?;
+    // Named as the writers' temporaries are, so that one left by a kill is cleared as theirs are.
+    let prefix = format!("{TEMPORARY_PREFIX}{}-probe-", std::process::id());
+    tempfile::Builder::new().prefix(&prefix).tempfile_in(dir).map_err(io(dir, "writing in"))?;
+    Ok(())
+}
+
 /// Removes temporary files in `dir` left by writers that no longer run: names `PREFIX<pid>-...`
 /// whose process is gone (on Linux a process is running when `/proc/<pid>` exists). The store's
 /// temporaries start with [`TEMPORARY_PREFIX`]; other writers name their own prefix.

@@ -144,6 +144,25 @@ fn exports_in_both_formats() {
 }
 
 #[test]
+fn a_store_that_cannot_be_written_is_refused_before_the_solve() {
+    let dir = store_dir("blocked");
+    std::fs::create_dir_all(&dir).unwrap();
+    let blocked = dir.join("a-file");
+    std::fs::write(&blocked, b"kept").unwrap();
+    let store = blocked.join("store");
+    // n = 420 takes a minute to solve: refused at once, not after it.
+    for args in [
+        &["zgame", "solve", "--n", "420", "--save"][..],
+        &["zgame", "solve", "--n", "300", "--recurrence", "1,3", "--save"],
+    ] {
+        let started = std::time::Instant::now();
+        assert_usage_error(&with_store(&store, args), "creating the store directory");
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "{args:?} solved first");
+    }
+    assert_eq!(std::fs::read(&blocked).unwrap(), b"kept");
+}
+
+#[test]
 fn a_save_killed_at_any_moment_leaves_no_half_table() {
     let dir = store_dir("kill");
     // Start from a complete table of n = 200 so that a killed save must leave it whole.

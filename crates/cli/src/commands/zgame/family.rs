@@ -59,6 +59,10 @@ pub fn solve_range(
     save: Option<&Store>,
 ) -> anyhow::Result<()> {
     check_range(first, last)?;
+    // A store that cannot take the tables fails now, not after the solves.
+    if let Some(store) = save {
+        store.prepare().map_err(InputError::from_display)?;
+    }
     for n in first..=last {
         let (solution, seconds) = solved(variant, n, false)?;
         let mut line = FamilySolve::of(&solution, variant, seconds);

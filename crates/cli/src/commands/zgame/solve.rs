@@ -187,6 +187,10 @@ pub fn solve_range(
             "--save stores the flat tables of every position, and a tiered solve keeps only two tiers: drop --tiers and --checkpoint, or --save (the store holds games up to n = 815)",
         ));
     }
+    // A store that cannot take the tables fails now, not after the solves.
+    if let Some(store) = save {
+        store.prepare().map_err(InputError::from_display)?;
+    }
     for n in first..=last {
         let start = Instant::now();
         if tiered_for(n, method, asked)? {
