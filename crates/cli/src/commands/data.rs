@@ -218,6 +218,9 @@ fn solve(
         .into());
     }
     let mut record = load(dir)?;
+    // The record is written after every n: a directory it cannot write fails now, not after the
+    // first solve.
+    zecklab_store::write::prepare_dir(dir, "creating").map_err(InputError::from_display)?;
     let machine = this_machine();
     let solver = format!("tiered-{}", engine.name());
     let checkpoint = checkpoint.map(|dir| Checkpoint { dir, every: Duration::from_secs(300) });
