@@ -138,8 +138,9 @@ impl Record {
     /// Adds (or replaces) a solved n with its tiers.
     ///
     /// # Errors
-    /// A description when the tiers do not add up to the row's positions and P-positions, or a
-    /// winner is neither `P1` nor `P2`.
+    /// A description when the tiers do not add up to the row's positions and P-positions, a tier
+    /// has more P-positions than positions, or the winner is not `P1` or `P2` or disagrees with
+    /// the start's tier.
     pub fn insert(&mut self, solved: Solved, tiers: Vec<Tier>) -> Result<(), String> {
         let n = solved.n;
         let positions: u64 = tiers.iter().map(|t| t.positions).sum();
@@ -152,6 +153,22 @@ impl Record {
         }
         if solved.winner != "P1" && solved.winner != "P2" {
             return Err(format!("n = {n}: the winner is '{}', not P1 or P2", solved.winner));
+        }
+        if let Some(tier) = tiers.iter().find(|t| t.p_positions > t.positions) {
+            return Err(format!(
+                "n = {n}, {} parts: {} P-positions among {} positions",
+                tier.parts, tier.p_positions, tier.positions
+            ));
+        }
+        // The start (n ones) is the only position with n parts: Player 2 wins exactly when it is
+        // a P-position.
+        if let Some(start) = tiers.iter().find(|t| t.parts == n) {
+            if (solved.winner == "P2") != (start.p_positions > 0) {
+                return Err(format!(
+                    "n = {n}: the winner is {}, but the start's tier ({n} parts) has {} P-positions",
+                    solved.winner, start.p_positions
+                ));
+            }
         }
         self.entries.insert(n, (solved, tiers));
         Ok(())
@@ -457,7 +474,7 @@ mod tests {
             n,
             positions: tiers.iter().map(|t| t.positions).sum(),
             p_positions: tiers.iter().map(|t| t.p_positions).sum(),
-            winner: "P2".into(),
+            winner: if tiers.iter().any(|t| t.parts == n && t.p_positions > 0) { "P2" } else { "P1" }.into(),
             remoteness,
             seconds: 0.5,
             solver: "tiered-fast".into(),
@@ -469,15 +486,17 @@ mod tests {
     #[test]
     fn a_record_survives_a_round_trip_and_its_checksums_match() {
         let dir = tempfile::tempdir().unwrap();
-        let tiers = vec![
-            Tier { parts: 3, positions: 1, p_positions: 1 },
-            Tier { parts: 2, positions: 1, p_positions: 0 },
-            Tier { parts: 1, positions: 1, p_positions: 0 },
+        // The games on 1, 2 and 3: {1}; {1,1} -> {2}; {1,1,1} -> {1,2} -> {3}.
+        let tier = |parts, positions, p_positions| Tier { parts, positions, p_positions };
+        let games = [
+            (1, vec![tier(1, 1, 1)], Some(0)),
+            (2, vec![tier(2, 1, 0), tier(1, 1, 1)], None),
+            (3, vec![tier(3, 1, 1), tier(2, 1, 0), tier(1, 1, 1)], Some(2)),
         ];
         let mut record = Record::default();
-        record.insert(solved(1, &tiers[2..], Some(0)), tiers[2..].to_vec()).unwrap();
-        record.insert(solved(2, &tiers[1..], None), tiers[1..].to_vec()).unwrap();
-        record.insert(solved(3, &tiers, Some(2)), tiers.clone()).unwrap();
+        for (n, tiers, remoteness) in games {
+            record.insert(solved(n, &tiers, remoteness), tiers).unwrap();
+        }
         record.write(dir.path()).unwrap();
         assert_eq!(Record::load(dir.path()).unwrap(), record);
         // The b-files hold the unbroken range; remoteness stops at the first n without it.
@@ -490,7 +509,7 @@ mod tests {
         assert_eq!(recorded_checksums(dir.path()).unwrap(), computed);
         assert_eq!(
             record.summary(),
-            "The record holds every n from 1 to 3. Player 2 wins every one of them; the start's remoteness is recorded for every n from 1 to 1 and for n = 3. At n = 3, the P-positions are 1 of the 3 positions (33.33%)."
+            "The record holds every n from 1 to 3. Player 2 wins all of them but n = 2 (won by Player 1); the start's remoteness is recorded for every n from 1 to 1 and for n = 3. At n = 3, the P-positions are 2 of the 3 positions (66.67%)."
         );
         let readme = std::fs::read_to_string(dir.path().join(README)).unwrap();
         assert!(readme.contains(&record.summary()));
@@ -503,10 +522,27 @@ mod tests {
 
     #[test]
     fn tiers_that_do_not_add_up_are_refused() {
-        let tiers = vec![Tier { parts: 1, positions: 1, p_positions: 0 }];
+        let tiers = vec![Tier { parts: 1, positions: 1, p_positions: 1 }];
         let mut row = solved(1, &tiers, None);
-        row.p_positions = 1;
+        row.p_positions = 0;
         assert!(Record::default().insert(row, tiers).unwrap_err().contains("its row"));
+    }
+
+    #[test]
+    fn a_winner_the_start_contradicts_and_impossible_tiers_are_refused() {
+        let tiers = vec![
+            Tier { parts: 2, positions: 1, p_positions: 0 },
+            Tier { parts: 1, positions: 1, p_positions: 0 },
+        ];
+        let mut row = solved(2, &tiers, None);
+        assert_eq!(row.winner, "P1");
+        Record::default().insert(row.clone(), tiers.clone()).unwrap();
+        row.winner = "P2".into();
+        let error = Record::default().insert(row, tiers).unwrap_err();
+        assert!(error.contains("the start's tier (2 parts) has 0 P-positions"), "{error}");
+        let tiers = vec![Tier { parts: 1, positions: 1, p_positions: 2 }];
+        let error = Record::default().insert(solved(1, &tiers, None), tiers).unwrap_err();
+        assert!(error.contains("2 P-positions among 1 positions"), "{error}");
     }
 
     #[test]

@@ -65,6 +65,9 @@ enum DataCommand {
     },
     /// Record the lines of `zgame solve --tiers-json` files (one JSON object per line). An n
     /// already recorded is replaced, unless it has the start's remoteness and the line has not.
+    /// Lines whose tiers do not add up, whose winner the start's tier contradicts, or whose tiers
+    /// are not the partitions of n into Fibonacci parts (counted afresh) are refused, and then
+    /// nothing is recorded.
     Import {
         /// The data directory.
         #[arg(long, value_name = "DIR")]
@@ -145,11 +148,14 @@ pub fn run(args: DataArgs) -> anyhow::Result<ExitCode> {
             let mut record = load(&dir)?;
             let version = solver_version.unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_string());
             let machine = machine.unwrap_or_else(this_machine);
-            let mut imported = 0;
+            // The lines alone, so that their tiers are recounted before anything is written.
+            let mut lines = Record::default();
             for file in &files {
-                imported += import(&mut record, file, &solver, &version, &machine)?;
+                import(&mut record, &mut lines, file, &solver, &version, &machine)?;
             }
+            refuse_miscounted(&lines)?;
             record.write(&dir).map_err(InputError::from_display)?;
+            let imported = lines.rows().count();
             out.line(format!("recorded {imported} lines in {}", dir.display()))?;
         }
         DataCommand::Write { dir } => {
@@ -261,19 +267,36 @@ fn solve(
     Ok(())
 }
 
-/// Records the lines of one file; returns how many.
+/// Refuses lines whose tiers are not the partitions of n into Fibonacci parts: a count no
+/// solver took part in, as `data check` makes of the whole record.
+fn refuse_miscounted(lines: &Record) -> anyhow::Result<()> {
+    let found = zecklab_verify::data::recount_tiers(lines);
+    if found.is_empty() {
+        return Ok(());
+    }
+    const SHOWN: usize = 5;
+    let more = found.len().saturating_sub(SHOWN);
+    let more = if more > 0 { format!("; and {more} more") } else { String::new() };
+    Err(InputError(format!(
+        "nothing recorded: the lines disagree with a count of partitions into Fibonacci parts: {}{more}",
+        found[..found.len().min(SHOWN)].join("; ")
+    ))
+    .into())
+}
+
+/// Records the lines of one file in `record`, and in `lines` those it takes.
 fn import(
     record: &mut Record,
+    lines: &mut Record,
     file: &Path,
     solver: &str,
     version: &str,
     machine: &str,
-) -> anyhow::Result<usize> {
+) -> anyhow::Result<()> {
     let shown = input::shown(&file.to_string_lossy());
     let reader = std::fs::File::open(file)
         .map_err(|e| InputError(format!("cannot read '{shown}': {e}")))
         .map(std::io::BufReader::new)?;
-    let mut imported = 0;
     for (number, text) in reader.lines().enumerate() {
         let text = text.map_err(|e| InputError(format!("cannot read '{shown}': {e}")))?;
         if text.trim().is_empty() {
@@ -296,12 +319,11 @@ fn import(
             version: version.to_string(),
             machine: machine.to_string(),
         };
-        record
-            .insert(row, tiers_of(tiers.iter().map(|t| (t.parts, t.positions, t.p_positions))))
-            .map_err(at)?;
-        imported += 1;
+        let tiers = tiers_of(tiers.iter().map(|t| (t.parts, t.positions, t.p_positions)));
+        record.insert(row.clone(), tiers.clone()).map_err(at)?;
+        lines.insert(row, tiers).map_err(at)?;
     }
-    Ok(imported)
+    Ok(())
 }
 
 fn check(out: &mut Out, dir: &Path, flat_to: Option<u32>, json: bool) -> anyhow::Result<ExitCode> {

@@ -119,3 +119,47 @@ fn bad_arguments_are_refused() {
     .unwrap();
     assert_usage_error(&zecklab(&["data", "import", "--dir", dir, lines.to_str().unwrap()]), "line 1");
 }
+
+#[test]
+fn lines_a_count_or_the_start_contradicts_are_refused_and_nothing_is_recorded() {
+    let fresh = tempfile::tempdir().unwrap();
+    let dir = fresh.path().to_str().unwrap();
+    let solved = zecklab(&["zgame", "solve", "--n", "12", "--tiers-json"]);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    let line: serde_json::Value = serde_json::from_str(stdout(&solved).trim()).unwrap();
+    let import = |name: &str, line: &serde_json::Value| {
+        let file = fresh.path().join(name);
+        std::fs::write(&file, format!("{line}\n")).unwrap();
+        zecklab(&["data", "import", "--dir", dir, file.to_str().unwrap()])
+    };
+    // One position more in a tier and in the total: the sums agree, the count does not.
+    let mut miscounted = line.clone();
+    let tier = &mut miscounted["tiers"][3];
+    let (parts, positions) = (tier["parts"].as_u64().unwrap(), tier["positions"].as_u64().unwrap());
+    tier["positions"] = (positions + 1).into();
+    miscounted["positions"] = (line["positions"].as_u64().unwrap() + 1).into();
+    let o = import("miscounted.jsonl", &miscounted);
+    assert_usage_error(
+        &o,
+        &format!(
+            "n = 12, {parts} parts: {} positions recorded, {positions} partitions counted",
+            positions + 1
+        ),
+    );
+    assert!(stderr(&o).contains("nothing recorded"), "{}", stderr(&o));
+    // The winner flipped: the start's tier (12 ones, a P-position) says otherwise.
+    let mut flipped = line.clone();
+    assert_eq!(line["winner"], "P2");
+    flipped["winner"] = "P1".into();
+    assert_usage_error(&import("flipped.jsonl", &flipped), "the start's tier (12 parts) has 1 P-positions");
+    let written: Vec<_> = std::fs::read_dir(fresh.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| !name.ends_with(".jsonl"))
+        .collect();
+    assert!(written.is_empty(), "nothing written: {written:?}");
+    // The line as solved is recorded, and checks.
+    let o = import("solved.jsonl", &line);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(zecklab(&["data", "check", "--dir", dir]).status.success());
+}
