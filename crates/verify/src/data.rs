@@ -132,7 +132,11 @@ mod tests {
         let mut changed = record.clone();
         let mut tiers = record.tiers(20).unwrap().to_vec();
         let movable = tiers.iter().position(|t| t.p_positions > 0 && t.positions > t.p_positions).unwrap();
-        let other = tiers.iter().position(|t| t.p_positions > 0 && t.parts != tiers[movable].parts).unwrap();
+        // Not the start's tier, whose single P-position says who wins.
+        let other = tiers
+            .iter()
+            .position(|t| t.p_positions > 0 && t.parts != tiers[movable].parts && t.parts != 20)
+            .unwrap();
         tiers[movable].p_positions += 1;
         tiers[other].p_positions -= 1;
         changed.insert(record.get(20).unwrap().clone(), tiers).unwrap();
