@@ -1,4 +1,4 @@
-//! Benchmarks for Fibonacci Nim. Targets (issue 3): thresholds for every heap up to 10^8 in at
+//! Benchmarks for Fibonacci Nim. Targets: thresholds for every heap up to 10^8 in at
 //! most 30 s and 1 GiB; a 10,000-digit heap answered by the theory in well under a second.
 //! Each benchmark checks the result it times.
 

@@ -1,4 +1,4 @@
-//! Benchmarks for Wythoff's game. Target (issue 4): Grundy values of the 8,192 x 8,192 board in
+//! Benchmarks for Wythoff's game. Target: Grundy values of the 8,192 x 8,192 board in
 //! at most 60 s. Each benchmark checks the result it times.
 
 use divan::{black_box, Bencher};

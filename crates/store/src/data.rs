@@ -164,9 +164,10 @@ impl Record {
         // a P-position.
         if let Some(start) = tiers.iter().find(|t| t.parts == n) {
             if (solved.winner == "P2") != (start.p_positions > 0) {
+                let is = if start.p_positions > 0 { "is" } else { "is not" };
                 return Err(format!(
-                    "n = {n}: the winner is {}, but the start's tier ({n} parts) has {} P-positions",
-                    solved.winner, start.p_positions
+                    "n = {n}: the winner is {}, but the start (the only position with {n} parts) {is} a P-position",
+                    solved.winner
                 ));
             }
         }
@@ -221,32 +222,30 @@ impl Record {
     /// What the record holds, in a few sentences computed from it: the unbroken range, the other
     /// n, who wins, where the start's remoteness is known, and the P-fraction at the largest n.
     pub fn summary(&self) -> String {
-        let unbroken = self.rows().enumerate().take_while(|(i, s)| s.n == *i as u32 + 1).count() as u32;
-        if unbroken == 0 && self.entries.is_empty() {
+        let unbroken: Vec<&Solved> =
+            self.rows().enumerate().take_while(|(i, s)| s.n == *i as u32 + 1).map(|(_, s)| s).collect();
+        let others: Vec<String> = self.rows().skip(unbroken.len()).map(|s| s.n.to_string()).collect();
+        let Some(held) = these_n(unbroken.len() as u32, &others, " and ") else {
             return "The record is empty.".into();
-        }
-        let others: Vec<String> = self.rows().filter(|s| s.n > unbroken).map(|s| s.n.to_string()).collect();
-        let mut text = format!("The record holds every n from 1 to {unbroken}");
-        if !others.is_empty() {
-            text.push_str(&format!(" and n = {}", others.join(", ")));
-        }
+        };
+        let mut text = format!("The record holds {held}");
         let first_wins: Vec<String> =
             self.rows().filter(|s| s.winner == "P1").map(|s| s.n.to_string()).collect();
         text.push_str(&match first_wins.len() {
             0 => ". Player 2 wins every one of them".to_string(),
             _ => format!(". Player 2 wins all of them but n = {} (won by Player 1)", first_wins.join(", ")),
         });
-        let remoteness = self.rows().take_while(|s| s.remoteness.is_some()).count();
-        text.push_str(&format!("; the start's remoteness is recorded for every n from 1 to {remoteness}"));
+        let remoteness = unbroken.iter().take_while(|s| s.remoteness.is_some()).count();
         let with_remoteness: Vec<String> = self
             .rows()
             .skip(remoteness)
             .filter(|s| s.remoteness.is_some())
             .map(|s| s.n.to_string())
             .collect();
-        if !with_remoteness.is_empty() {
-            text.push_str(&format!(" and for n = {}", with_remoteness.join(", ")));
-        }
+        text.push_str(&match these_n(remoteness as u32, &with_remoteness, " and for ") {
+            Some(these) => format!("; the start's remoteness is recorded for {these}"),
+            None => "; the start's remoteness is recorded for none of them".to_string(),
+        });
         if let Some(last) = self.rows().last() {
             text.push_str(&format!(
                 ". At n = {}, the P-positions are {} of the {} positions ({:.2}%).",
@@ -465,6 +464,21 @@ pub fn write_checksums(dir: &Path) -> Result<(), DataError> {
     write_marked(dir, "Checksums", CHECKSUMS_BEGIN, CHECKSUMS_END, &table)
 }
 
+/// Names a set of n made of the range 1..=`from_one` and the `others`, joined by `and`: "every n
+/// from 1 to 800 and n = 1000, 1200", "n = 1", or `None` when the set is empty.
+fn these_n(from_one: u32, others: &[String], and: &str) -> Option<String> {
+    let range = match from_one {
+        0 => None,
+        1 => Some("n = 1".to_string()),
+        k => Some(format!("every n from 1 to {k}")),
+    };
+    let others = (!others.is_empty()).then(|| format!("n = {}", others.join(", ")));
+    match (range, others) {
+        (Some(range), Some(others)) => Some(format!("{range}{and}{others}")),
+        (range, others) => range.or(others),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,7 +523,7 @@ mod tests {
         assert_eq!(recorded_checksums(dir.path()).unwrap(), computed);
         assert_eq!(
             record.summary(),
-            "The record holds every n from 1 to 3. Player 2 wins all of them but n = 2 (won by Player 1); the start's remoteness is recorded for every n from 1 to 1 and for n = 3. At n = 3, the P-positions are 2 of the 3 positions (66.67%)."
+            "The record holds every n from 1 to 3. Player 2 wins all of them but n = 2 (won by Player 1); the start's remoteness is recorded for n = 1 and for n = 3. At n = 3, the P-positions are 2 of the 3 positions (66.67%)."
         );
         let readme = std::fs::read_to_string(dir.path().join(README)).unwrap();
         assert!(readme.contains(&record.summary()));
@@ -518,6 +532,22 @@ mod tests {
         let readme = std::fs::read_to_string(dir.path().join(README)).unwrap();
         assert_eq!(readme.matches(CHECKSUMS_BEGIN).count(), 1);
         assert_eq!(readme.matches(SUMMARY_BEGIN).count(), 1);
+    }
+
+    #[test]
+    fn the_summary_names_a_record_without_n_1_without_an_empty_range() {
+        let tiers = vec![
+            Tier { parts: 3, positions: 1, p_positions: 1 },
+            Tier { parts: 2, positions: 1, p_positions: 0 },
+            Tier { parts: 1, positions: 1, p_positions: 1 },
+        ];
+        let mut record = Record::default();
+        record.insert(solved(3, &tiers, None), tiers).unwrap();
+        assert_eq!(
+            record.summary(),
+            "The record holds n = 3. Player 2 wins every one of them; the start's remoteness is recorded for none of them. At n = 3, the P-positions are 2 of the 3 positions (66.67%)."
+        );
+        assert_eq!(Record::default().summary(), "The record is empty.");
     }
 
     #[test]
@@ -539,7 +569,7 @@ mod tests {
         Record::default().insert(row.clone(), tiers.clone()).unwrap();
         row.winner = "P2".into();
         let error = Record::default().insert(row, tiers).unwrap_err();
-        assert!(error.contains("the start's tier (2 parts) has 0 P-positions"), "{error}");
+        assert!(error.contains("the start (the only position with 2 parts) is not a P-position"), "{error}");
         let tiers = vec![Tier { parts: 1, positions: 1, p_positions: 2 }];
         let error = Record::default().insert(solved(1, &tiers, None), tiers).unwrap_err();
         assert!(error.contains("2 P-positions among 1 positions"), "{error}");

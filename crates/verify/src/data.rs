@@ -21,7 +21,7 @@ pub fn recount_tiers(record: &Record) -> Vec<String> {
             let counted = counts.get(tier.parts as usize).copied().unwrap_or(0);
             if u128::from(tier.positions) != counted {
                 disagreements.push(format!(
-                    "n = {n}, {} parts: {} positions recorded, {counted} partitions counted",
+                    "n = {n}, parts = {}: positions recorded {}, partitions counted {counted}",
                     tier.parts, tier.positions
                 ));
             }

@@ -142,7 +142,7 @@ fn lines_a_count_or_the_start_contradicts_are_refused_and_nothing_is_recorded() 
     assert_usage_error(
         &o,
         &format!(
-            "n = 12, {parts} parts: {} positions recorded, {positions} partitions counted",
+            "n = 12, parts = {parts}: positions recorded {}, partitions counted {positions}",
             positions + 1
         ),
     );
@@ -151,7 +151,10 @@ fn lines_a_count_or_the_start_contradicts_are_refused_and_nothing_is_recorded() 
     let mut flipped = line.clone();
     assert_eq!(line["winner"], "P2");
     flipped["winner"] = "P1".into();
-    assert_usage_error(&import("flipped.jsonl", &flipped), "the start's tier (12 parts) has 1 P-positions");
+    assert_usage_error(
+        &import("flipped.jsonl", &flipped),
+        "the start (the only position with 12 parts) is a P-position",
+    );
     let written: Vec<_> = std::fs::read_dir(fresh.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
