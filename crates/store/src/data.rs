@@ -190,6 +190,11 @@ impl Record {
         self.entries.values().map(|(s, _)| s)
     }
 
+    /// The rows of the unbroken range from n = 1 (what the b-files hold), by n.
+    fn unbroken(&self) -> Vec<&Solved> {
+        self.rows().enumerate().take_while(|(i, s)| s.n == *i as u32 + 1).map(|(_, s)| s).collect()
+    }
+
     /// Writes the tables and the b-files to `dir` (each atomically), then the README's checksums.
     ///
     /// # Errors
@@ -197,8 +202,7 @@ impl Record {
     pub fn write(&self, dir: &Path) -> Result<(), DataError> {
         write_atomically(&dir.join(BY_N), |w| self.write_by_n(w))?;
         write_atomically(&dir.join(TIERS), |w| self.write_tiers(w))?;
-        let unbroken: Vec<&Solved> =
-            self.rows().enumerate().take_while(|(i, s)| s.n == *i as u32 + 1).map(|(_, s)| s).collect();
+        let unbroken = self.unbroken();
         let remoteness: Vec<(u32, u32)> =
             unbroken.iter().map_while(|s| s.remoteness.map(|r| (s.n, r))).collect();
         let b_files: [BFile<'_>; 3] = [
@@ -222,8 +226,7 @@ impl Record {
     /// What the record holds, in a few sentences computed from it: the unbroken range, the other
     /// n, who wins, where the start's remoteness is known, and the P-fraction at the largest n.
     pub fn summary(&self) -> String {
-        let unbroken: Vec<&Solved> =
-            self.rows().enumerate().take_while(|(i, s)| s.n == *i as u32 + 1).map(|(_, s)| s).collect();
+        let unbroken = self.unbroken();
         let others: Vec<String> = self.rows().skip(unbroken.len()).map(|s| s.n.to_string()).collect();
         let Some(held) = these_n(unbroken.len() as u32, &others, " and ") else {
             return "The record is empty.".into();
