@@ -1,5 +1,6 @@
-//! Parsing natural numbers of any length from decimal text, with errors that name the bad
-//! value: negative numbers, fractions, signs, empty strings and stray characters.
+//! Natural numbers in decimal text: parsed at any length, with errors that name the bad value
+//! (negative numbers, fractions, signs, empty strings and stray characters), and written with
+//! their thousands grouped.
 
 use std::fmt;
 
@@ -73,9 +74,31 @@ pub fn parse_natural(text: &str) -> Result<BigUint, NaturalError> {
     Err(NaturalError::NotDecimal(text.to_string()))
 }
 
+/// `value` in decimal with its thousands separated by commas: `1234567` is `1,234,567`.
+pub fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn groups_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    }
 
     #[test]
     fn accepts_and_rejects() {

@@ -10,6 +10,7 @@
 use zecklab_answers::moves::MoveJson;
 use zecklab_answers::repr::Repr;
 use zecklab_numeration::fib::FIB_U64;
+use zecklab_numeration::grouped;
 
 /// `text` with the characters HTML gives meaning to replaced by entities.
 pub fn escape(text: &str) -> String {
@@ -23,19 +24,6 @@ pub fn escape(text: &str) -> String {
             '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
-    }
-    out
-}
-
-/// A whole number with its thousands separated by commas, as the pages write them.
-pub fn grouped(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
     }
     out
 }
@@ -311,12 +299,8 @@ mod tests {
     }
 
     #[test]
-    fn text_is_escaped_and_numbers_grouped() {
+    fn text_is_escaped() {
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
     }
 
     #[test]

@@ -22,6 +22,7 @@ use parquet::record::RowAccessor;
 use parquet::schema::parser::parse_message_type;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use zecklab_numeration::grouped;
 
 /// The per-n table.
 pub const BY_N: &str = "zgame-by-n.csv";
@@ -253,8 +254,8 @@ impl Record {
             text.push_str(&format!(
                 ". At n = {}, the P-positions are {} of the {} positions ({:.2}%).",
                 last.n,
-                last.p_positions,
-                last.positions,
+                grouped(last.p_positions),
+                grouped(last.positions),
                 100.0 * last.p_positions as f64 / last.positions as f64
             ));
         }
@@ -551,6 +552,24 @@ mod tests {
             "The record holds n = 3. Player 2 wins every one of them; the start's remoteness is recorded for none of them. At n = 3, the P-positions are 2 of the 3 positions (66.67%)."
         );
         assert_eq!(Record::default().summary(), "The record is empty.");
+    }
+
+    #[test]
+    fn the_summary_groups_the_thousands_of_its_counts() {
+        // Counts as large as the records' (no game on 3 has them: the summary only reads them).
+        let tiers = vec![
+            Tier { parts: 3, positions: 1, p_positions: 1 },
+            Tier { parts: 1, positions: 24_329_899_276_756, p_positions: 6_432_120_201_466 },
+        ];
+        let mut record = Record::default();
+        record.insert(solved(3, &tiers, None), tiers).unwrap();
+        assert!(
+            record.summary().ends_with(
+                "At n = 3, the P-positions are 6,432,120,201,467 of the 24,329,899,276,757 positions (26.44%)."
+            ),
+            "{}",
+            record.summary()
+        );
     }
 
     #[test]

@@ -132,18 +132,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all
 }
 
-/// Formats an integer with thousands separators, for ranges in words.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use zecklab_numeration::grouped;
 
 #[cfg(test)]
 mod tests {
