@@ -54,8 +54,8 @@ decides the width, and every value is checked against it as it is stored), compu
 same number of parts): outcome bits, found 64 positions at a time, and 2 bytes of remoteness a position while two tiers \
 of it fit in {} GiB (to n = {TIERED_REMOTENESS_TO}; null beyond); without remoteness, on several threads, it also begins \
 the next tier ahead (the outcome bits of a third tier). Unless --flat or --tiers says otherwise, the tiered \
-solve is used (the faster one, with or without remoteness, in far less memory: n = 1000 takes about a quarter of an \
-hour in 1.4 GB on two cores), except by --save while the flat table fits (the store holds flat tables). --checkpoint DIR saves \
+solve is used (the faster one, with or without remoteness, in far less memory: n = 1000 takes 9 to 12 minutes \
+in 1.4 GB on two cores), except by --save while the flat table fits (the store holds flat tables). --checkpoint DIR saves \
 the tiered solve's state after finished tiers (at most once every \
 --checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. DIR is made, and tried, \
 before any work; a save that fails later (a full disk) is reported and the run goes on. With --checkpoint and one process, \
