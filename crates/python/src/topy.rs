@@ -260,49 +260,28 @@ impl<'py> SeqBuilder<'py> {
     }
 }
 
-impl<'py> ser::SerializeSeq for SeqBuilder<'py> {
-    type Ok = Obj<'py>;
-    type Error = ToPyError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), ToPyError> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Obj<'py>, ToPyError> {
-        self.finish()
-    }
+/// serde's four sequence-like serializers, each of which pushes its elements in order.
+macro_rules! sequence_serializers {
+    ($($trait:ident::$method:ident),* $(,)?) => {$(
+        impl<'py> ser::$trait for SeqBuilder<'py> {
+            type Ok = Obj<'py>;
+            type Error = ToPyError;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), ToPyError> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Obj<'py>, ToPyError> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeTuple for SeqBuilder<'py> {
-    type Ok = Obj<'py>;
-    type Error = ToPyError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), ToPyError> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Obj<'py>, ToPyError> {
-        self.finish()
-    }
-}
-
-impl<'py> ser::SerializeTupleStruct for SeqBuilder<'py> {
-    type Ok = Obj<'py>;
-    type Error = ToPyError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), ToPyError> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Obj<'py>, ToPyError> {
-        self.finish()
-    }
-}
-
-impl<'py> ser::SerializeTupleVariant for SeqBuilder<'py> {
-    type Ok = Obj<'py>;
-    type Error = ToPyError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), ToPyError> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Obj<'py>, ToPyError> {
-        self.finish()
-    }
-}
+sequence_serializers!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field,
+);
 
 impl<'py> MapBuilder<'py> {
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), ToPyError> {
@@ -331,32 +310,24 @@ impl<'py> ser::SerializeMap for MapBuilder<'py> {
     }
 }
 
-impl<'py> ser::SerializeStruct for MapBuilder<'py> {
-    type Ok = Obj<'py>;
-    type Error = ToPyError;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), ToPyError> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<Obj<'py>, ToPyError> {
-        self.finish()
-    }
+/// serde's two struct serializers, each of which sets its fields by name.
+macro_rules! struct_serializers {
+    ($($trait:ident),* $(,)?) => {$(
+        impl<'py> ser::$trait for MapBuilder<'py> {
+            type Ok = Obj<'py>;
+            type Error = ToPyError;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), ToPyError> {
+                self.field(key, value)
+            }
+            fn end(self) -> Result<Obj<'py>, ToPyError> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeStructVariant for MapBuilder<'py> {
-    type Ok = Obj<'py>;
-    type Error = ToPyError;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), ToPyError> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<Obj<'py>, ToPyError> {
-        self.finish()
-    }
-}
+struct_serializers!(SerializeStruct, SerializeStructVariant);
