@@ -115,6 +115,9 @@ pub struct BadDecisionJson {
     pub rule_move: Option<String>,
     /// A winning move the rule missed (null: there is none).
     pub winning_move: Option<String>,
+    /// Whether the position is an end: Player 2 has no move there, so Player 1 has won whatever
+    /// the rule does (at n = 2, Player 1's only move ends the game).
+    pub end: bool,
 }
 
 /// `zgame rule-test --json`, one line per n.
@@ -143,6 +146,7 @@ impl RuleTestJson {
                 depth: b.depth,
                 rule_move: b.rule_move.map(|m| m.to_string()),
                 winning_move: b.winning_move.map(|m| m.to_string()),
+                end: b.position.is_terminal(),
             }),
             losing_line: test.losing_line.as_ref().map(|l| l.iter().map(ToString::to_string).collect()),
         }

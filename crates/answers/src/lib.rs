@@ -22,6 +22,7 @@ pub mod solve;
 pub mod stored;
 pub mod sums;
 pub mod tables;
+pub mod variant;
 pub mod wythoff;
 pub mod zgame;
 

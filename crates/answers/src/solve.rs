@@ -81,19 +81,24 @@ pub fn solve_flat(
 pub fn tiers_that_fit(n: u32) -> Result<TierIndex, AnswerError> {
     let index = TierIndex::new(n).ok_or_else(|| {
         AnswerError::TooLarge(format!(
-            "n = {n} is too large: its positions cannot be counted in 64 bits, or their count tables would exceed 1 GiB"
+            "n = {n} is too large: its positions cannot be counted in 64 bits, or their count tables would exceed 1 GiB; the largest n solved here is {TIERED_OUTCOMES_TO}"
         ))
     })?;
     let bytes = tiered_bytes(&index, false);
     if bytes > SOLVE_MEMORY {
         return Err(AnswerError::TooLarge(format!(
-            "n = {n} is too large: two adjacent tiers of its positions need {} MiB, more than the {} MiB allowed",
+            "n = {n} is too large: two adjacent tiers of its positions and their count table need {} MiB, more than the {} MiB allowed; the largest n solved here is {TIERED_OUTCOMES_TO}",
             bytes.div_ceil(1 << 20),
             SOLVE_MEMORY >> 20
         )));
     }
     Ok(index)
 }
+
+/// The largest n whose tiered solve of outcomes fits in [`SOLVE_MEMORY`]: the outcome bits of
+/// its two largest adjacent tiers and the tiers' count table (a test holds it to
+/// [`tiers_that_fit`]).
+pub const TIERED_OUTCOMES_TO: u32 = 1413;
 
 /// The figures of the game, by the solver `zgame solve` would choose; `progress(done, total)` as
 /// positions are solved.
@@ -128,6 +133,18 @@ pub fn solve_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_largest_tiered_n_is_the_last_that_fits() {
+        assert!(tiers_that_fit(TIERED_OUTCOMES_TO).is_ok());
+        let refused = tiers_that_fit(TIERED_OUTCOMES_TO + 1).unwrap_err().to_string();
+        assert!(refused.contains(&format!("the largest n solved here is {TIERED_OUTCOMES_TO}")), "{refused}");
+        let uncountable = tiers_that_fit(100_000).unwrap_err().to_string();
+        assert!(
+            uncountable.contains(&format!("the largest n solved here is {TIERED_OUTCOMES_TO}")),
+            "{uncountable}"
+        );
+    }
 
     #[test]
     fn the_choice_agrees_with_the_flat_solve() {

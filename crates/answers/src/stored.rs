@@ -5,7 +5,7 @@ use serde::Serialize;
 use zecklab_store::store::Entry;
 use zecklab_store::TableGame;
 
-use crate::family::{Tags, Variant};
+use crate::variant::{Tags, Variant};
 
 /// A stored table, as `store list --json` prints it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -411,7 +411,7 @@ pub struct CheckJson {
     pub source: &'static str,
     /// The variant's fields.
     #[serde(flatten)]
-    pub tags: crate::family::Tags,
+    pub tags: crate::variant::Tags,
 }
 
 impl CheckJson {
@@ -420,7 +420,7 @@ impl CheckJson {
         report: &zecklab_games::zgame::TableCheck,
         seconds: f64,
         source: &'static str,
-        tags: crate::family::Tags,
+        tags: crate::variant::Tags,
     ) -> CheckJson {
         CheckJson {
             n: report.n,

@@ -47,36 +47,54 @@ impl Out {
     }
 }
 
+/// A count for text output, its thousands grouped and its noun agreeing with it:
+/// `counted(1, "decision", "decisions")` is "1 decision", `counted(12345, ...)` "12,345 decisions".
+pub fn counted(count: u64, one: &str, many: &str) -> String {
+    format!("{} {}", zecklab_numeration::grouped(count), if count == 1 { one } else { many })
+}
+
 /// An error writing standard output, in plain words (its kind kept, so that a closed pipe is
 /// still recognised as one).
 fn stdout_error(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("cannot write to standard output: {}", io_reason(&e)))
 }
 
+/// Whether standard output was a closed descriptor (EBADF) when the process started, recorded
+/// before Rust's runtime starts: on Linux the runtime opens `/dev/null` (for reading and writing)
+/// on a standard descriptor it finds closed, after which `>&-` cannot be told from a caller's own
+/// `1<>/dev/null` or Python's `stdout=subprocess.DEVNULL`, which are fine.
+static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Runs from the executable's `.init_array`, before `main` and before the runtime's descriptor
+/// fix-up (the C library calls every entry of it in order, the runtime's own among them later).
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static RECORD_STDOUT_AT_START: extern "C" fn() = record_stdout_at_start;
+
+#[cfg(target_os = "linux")]
+extern "C" fn record_stdout_at_start() {
+    // SAFETY: F_GETFL only reads the descriptor's flags; it fails with EBADF only on a
+    // descriptor that is not open.
+    let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+    STDOUT_CLOSED_AT_START.store(flags == -1, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Refuses a closed standard output (`zecklab ... >&-`) before any work: writes to it would
-/// otherwise vanish without an error. (Rust's runtime opens `/dev/null`, for reading and writing,
-/// on a standard descriptor it finds closed at start; a shell's `> /dev/null` opens it for
-/// writing only, so the two are told apart.)
+/// otherwise vanish without an error. Only a descriptor that was not open (EBADF) counts as
+/// closed; any descriptor open for writing, `/dev/null` in whatever mode included, is fine.
 pub fn check_stdout_open() -> Result<(), InputError> {
-    use std::os::unix::fs::MetadataExt;
     let closed = || InputError("standard output is closed: nothing could be written".into());
+    if STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(closed());
+    }
     // SAFETY: F_GETFL only reads the descriptor's flags.
     let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
     if flags == -1 {
         return Err(closed());
     }
-    let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
-    // SAFETY: fstat writes the struct it is given, which is read only when it succeeds.
-    let stat = unsafe {
-        if libc::fstat(libc::STDOUT_FILENO, stat.as_mut_ptr()) != 0 {
-            return Err(closed());
-        }
-        stat.assume_init()
-    };
-    let null = std::fs::metadata("/dev/null").map(|m| m.rdev()).ok();
-    let is_null = stat.st_mode & libc::S_IFMT == libc::S_IFCHR && Some(stat.st_rdev) == null;
-    if is_null && flags & libc::O_ACCMODE == libc::O_RDWR {
-        return Err(closed());
+    if flags & libc::O_ACCMODE == libc::O_RDONLY {
+        return Err(InputError("standard output is open for reading only: nothing could be written".into()));
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use zecklab_numeration::grouped;
 
 use clap::{Args, Subcommand};
 use serde::{Deserialize, Serialize};
@@ -259,7 +260,10 @@ fn solve(
             let remoteness = row.remoteness.map(|r| format!(", remoteness {r}")).unwrap_or_default();
             out.line(format!(
                 "n = {n}: {} positions, {} P-positions, {} wins{remoteness} ({:.1} s)",
-                row.positions, row.p_positions, row.winner, row.seconds
+                grouped(row.positions),
+                grouped(row.p_positions),
+                row.winner,
+                row.seconds
             ))?;
         }
         out.flush()?;

@@ -2,6 +2,7 @@
 //! essay's figures, Grundy values, sums of heaps, and play against perfect play.
 
 use std::process::ExitCode;
+use zecklab_numeration::grouped;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -163,7 +164,10 @@ pub fn run(args: NimArgs) -> anyhow::Result<ExitCode> {
             if json {
                 out.json(&r)?;
             } else {
-                out.line(format!("from the opening of {heap}: {} positions reachable", r.positions))?;
+                out.line(format!(
+                    "from the opening of {heap}: {} positions reachable",
+                    grouped(r.positions as u64)
+                ))?;
                 out.line(format!(
                     "  heap reached with the most caps: {} ({} caps)",
                     r.most_caps_heap, r.most_caps
@@ -314,7 +318,7 @@ fn sum(
             "heaps {sizes:?} sharing cap {cap}, k = {}: {} for the player to move",
             a.k, a.outcome
         ))?;
-        out.line(format!("  exhaustive search over {} positions", a.positions_solved))?;
+        out.line(format!("  exhaustive search over {} positions", grouped(a.positions_solved as u64)))?;
         for m in &a.winning_moves {
             out.line(format!("  winning move: take {} from heap {}", m.take, m.heap))?;
         }

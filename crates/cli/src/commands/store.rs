@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use zecklab_numeration::grouped;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -9,6 +10,7 @@ use serde::Serialize;
 use zecklab_answers::stored;
 use zecklab_store::TableGame;
 
+use crate::commands::zgame::common::GameAt;
 use crate::commands::zgame::family::VariantArgs;
 use crate::commands::zgame::store_at;
 use crate::input::{self, InputError};
@@ -50,9 +52,11 @@ enum StoreCommand {
     /// Remove the stored table of the game on N (of the member named by --recurrence, --rules,
     /// --misere).
     Remove {
+        #[command(flatten)]
+        at: GameAt,
         /// The game on N.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         #[command(flatten)]
         variant: VariantArgs,
         /// The misère game's table.
@@ -74,7 +78,18 @@ fn described(game: TableGame) -> String {
 }
 
 pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
+    // A directory the user named (a typo, most often) that is not there is an error; the default
+    // one is simply empty until the first `--save`.
+    let named = args.store.is_some() || std::env::var_os("ZECKLAB_STORE").is_some();
     let store = store_at(args.store)?;
+    if named && !store.dir().is_dir() {
+        let what = if store.dir().exists() { "is not a directory" } else { "does not exist" };
+        return Err(InputError(format!(
+            "the store directory {} {what}: check --store or $ZECKLAB_STORE (`zgame solve --save` makes it)",
+            store.dir().display()
+        ))
+        .into());
+    }
     let mut out = Out::new();
     let mut status = ExitCode::SUCCESS;
     match args.command {
@@ -94,7 +109,7 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
                         "zgame n = {}{}: {} positions, {}, {} MiB  {}",
                         line.n.unwrap_or(0),
                         described(e.game),
-                        line.positions.unwrap_or(0),
+                        grouped(line.positions.unwrap_or(0)),
                         if line.remoteness == Some(true) { "outcome and remoteness" } else { "outcome only" },
                         line.bytes.div_ceil(1 << 20),
                         line.path
@@ -125,7 +140,8 @@ pub fn run(args: StoreArgs) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        StoreCommand::Remove { n, variant, misere, json } => {
+        StoreCommand::Remove { at, n, variant, misere, json } => {
+            let n = at.required(n)?;
             let game = variant.variant(misere)?.table_game();
             let path = store.path_for_game(game, n);
             let removed = store.remove(game, n).map_err(InputError::from_display)?;

@@ -7,6 +7,7 @@ mod common;
 mod browser;
 mod data;
 mod family;
+mod first_hour;
 mod golden;
 mod hardening;
 mod lab;

@@ -258,8 +258,21 @@ fn a_closed_or_full_standard_output_is_an_error_and_a_closed_pipe_is_not() {
         assert_eq!(full.status.code(), Some(2), "{args}: {err}");
         assert!(err.contains("no space left") && !err.contains("os error"), "{args}: {err}");
     }
-    let null = through_shell("exec \"$Z\" repr 5 > /dev/null");
-    assert_eq!(null.status.code(), Some(0), "{}", common::stderr(&null));
+    // Open for writing, in whatever mode, is open: `> /dev/null`, `1<>/dev/null` (as Python's
+    // `subprocess.DEVNULL` opens it), and a read-write file that then holds the answer.
+    for redirect in ["> /dev/null", "1<>/dev/null"] {
+        let null = through_shell(&format!("exec \"$Z\" repr 5 {redirect}"));
+        assert_eq!(null.status.code(), Some(0), "{redirect}: {}", common::stderr(&null));
+    }
+    let file = std::env::temp_dir().join(format!("zecklab-rw-stdout-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    let rw = through_shell(&format!("exec \"$Z\" repr 5 --json 1<>'{}'", file.display()));
+    assert_eq!(rw.status.code(), Some(0), "{}", common::stderr(&rw));
+    assert!(std::fs::read_to_string(&file).unwrap().contains("\"n\":\"5\""));
+    std::fs::remove_file(&file).unwrap();
+    let read_only = through_shell("exec \"$Z\" repr 5 1</dev/null");
+    assert_eq!(read_only.status.code(), Some(2));
+    assert!(common::stderr(&read_only).contains("reading only"), "{}", common::stderr(&read_only));
     let pipe =
         through_shell("seq 1 200000 | \"$Z\" repr - | head -c 1 > /dev/null; echo \"${PIPESTATUS:-}\"");
     assert!(pipe.status.success());

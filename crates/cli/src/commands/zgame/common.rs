@@ -6,6 +6,7 @@ use zecklab_answers::family::{FamilySolve, Tags};
 pub use zecklab_answers::zgame::CheckJson;
 use zecklab_answers::zgame::ZgameSolve;
 use zecklab_games::zgame::{solve_with, Solution, SolveOptions, SolvePlan};
+use zecklab_numeration::grouped;
 use zecklab_store::Store;
 
 use crate::input::InputError;
@@ -34,11 +35,37 @@ pub fn save_with_progress(
     Ok(path.display().to_string())
 }
 
+/// The game's n written without `--n` (`zgame solve 30`), beside each command's own `--n`, which
+/// conflicts with it.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct GameAt {
+    /// The game on N, as a plain number (the same as --n N).
+    #[arg(value_name = "N", value_parser = crate::input::whole_u32, allow_negative_numbers = true)]
+    at: Option<u32>,
+}
+
+impl GameAt {
+    /// The n given either way, if any.
+    pub fn or(self, flag: Option<u32>) -> Option<u32> {
+        self.at.or(flag)
+    }
+
+    /// The n of a command that needs one (clap requires one of the two forms already).
+    pub fn required(self, flag: Option<u32>) -> Result<u32, InputError> {
+        self.or(flag).ok_or_else(|| InputError("give the game's n, as a number or as --n N".into()))
+    }
+}
+
 /// Refuses a range of games that is empty or starts at n = 0.
 pub fn check_range(first: u32, last: u32) -> anyhow::Result<()> {
-    if first == 0 || last < first {
+    if first == 0 {
+        return Err(InputError::from_display(
+            "n = 0 has no game: the game on n starts from n ones, so n is at least 1",
+        ));
+    }
+    if last < first {
         return Err(InputError::from_display(format!(
-            "invalid range n = {first} to {last}: need 1 <= n <= to"
+            "the range ends before it starts: --to {last} is below n = {first}"
         )));
     }
     Ok(())
@@ -62,7 +89,11 @@ pub fn print_solve_line(
         let play = if tags.and_then(|t| t.misere).unwrap_or(false) { " (misère)" } else { "" };
         out.line(format!(
             "n = {}{play}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {:.2} s",
-            line.n, line.positions, line.p_positions, line.winner, line.seconds
+            line.n,
+            grouped(line.positions),
+            grouped(line.p_positions),
+            line.winner,
+            line.seconds
         ))?;
         if let Some(path) = &line.saved {
             out.line(format!("  saved to {path}"))?;
@@ -83,11 +114,11 @@ pub fn print_check(out: &mut Out, line: &CheckJson, json: bool) -> anyhow::Resul
         match &line.first_inconsistent {
             None => out.line(format!(
                 "n = {n}: all {} positions consistent ({what} checked against their children); {seconds:.2} s",
-                line.checked
+                grouped(line.checked)
             ))?,
             Some(p) => out.line(format!(
                 "n = {n}: {} of {} positions INCONSISTENT ({what}); the first is {p}; {seconds:.2} s",
-                line.inconsistent, line.checked
+                grouped(line.inconsistent), grouped(line.checked)
             ))?,
         }
     }

@@ -3,6 +3,7 @@
 //! `zgame sum`. Glue only: the answers are `zecklab_answers::family`'s.
 
 use std::time::Instant;
+use zecklab_numeration::grouped;
 
 use clap::Args;
 use zecklab_answers::family::{self, FamilySolve, Variant};
@@ -75,8 +76,8 @@ pub fn solve_range(
             out.line(format!(
                 "n = {n}{}: {} positions, {} P-positions; {} wins (start remoteness {}); {seconds:.2} s",
                 describe(variant),
-                line.solve.positions,
-                line.solve.p_positions,
+                grouped(line.solve.positions),
+                grouped(line.solve.p_positions),
                 line.solve.winner,
                 line.solve.remoteness.unwrap_or(0),
             ))?;
@@ -180,11 +181,11 @@ pub fn grundy(out: &mut Out, first: u32, last: u32, variant: &Variant, json: boo
             out.json(&line)?;
         } else {
             let spread: Vec<String> =
-                line.by_value.iter().map(|g| format!("{}: {}", g.value, g.positions)).collect();
+                line.by_value.iter().map(|g| format!("{}: {}", g.value, grouped(g.positions))).collect();
             out.line(format!(
                 "n = {n}{}: {} positions; Grundy value of the start {}, largest {}; positions by value {{{}}}; {seconds:.2} s",
                 describe(variant),
-                line.positions,
+                grouped(line.positions),
                 line.grundy_of_start,
                 line.max_grundy,
                 spread.join(", ")

@@ -5,11 +5,12 @@
 
 use zecklab_answers::lab::{self as answers, parse_rule};
 use zecklab_games::zgame::{solve, SolvedTable};
+use zecklab_numeration::grouped;
 use zecklab_store::Store;
 
 use super::common::{check_range, MEMORY_LIMIT};
 use crate::input::InputError;
-use crate::output::Out;
+use crate::output::{counted, Out};
 use crate::progress;
 
 /// Runs `work` on the game on `n`'s table: the stored one (every chunk checked first), else a
@@ -47,18 +48,19 @@ pub fn rule_test(
         let agreement = line
             .agreement
             .map_or("no decision with a winning move".into(), |a| format!("agreement {:.4}", a));
+        let decisions = counted(line.decisions, "decision", "decisions");
         match &line.first_bad {
-            None => {
-                out.line(format!("n = {n}: {} wins ({} decisions, {agreement})", line.rule, line.decisions))?
-            }
+            None => out.line(format!("n = {n}: {} wins ({decisions}, {agreement})", line.rule))?,
+            Some(bad) if bad.end => out.line(format!(
+                "n = {n}: Player 1 wins whatever Player 2 plays: after {} Player 2 is left at the end, {}, with no move",
+                counted(u64::from(bad.depth), "move", "moves"),
+                bad.position
+            ))?,
             Some(bad) => {
+                out.line(format!("n = {n}: {} LOSES ({decisions}, {agreement})", line.rule))?;
                 out.line(format!(
-                    "n = {n}: {} LOSES ({} decisions, {agreement})",
-                    line.rule, line.decisions
-                ))?;
-                out.line(format!(
-                    "  first bad decision, after {} moves: at {} the rule plays {}, {}",
-                    bad.depth,
+                    "  first bad decision, after {}: at {} the rule plays {}, {}",
+                    counted(u64::from(bad.depth), "move", "moves"),
                     bad.position,
                     bad.rule_move.as_deref().unwrap_or("nothing"),
                     bad.winning_move
@@ -119,7 +121,11 @@ pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) 
     if json {
         return out.json(&answer);
     }
-    out.line(format!("n = {n}: {} positions, {} P-positions", answer.positions, answer.p_positions))?;
+    out.line(format!(
+        "n = {n}: {} positions, {} P-positions",
+        grouped(answer.positions as u64),
+        grouped(answer.p_positions as u64)
+    ))?;
     let pct = |f: f64| format!("{:.2}%", 100.0 * f);
     for (cut, cells) in [("the number of parts", &answer.by_parts_parity), ("c1", &answer.by_c1_parity)] {
         out.line(format!("by the parity of {cut}:"))?;

@@ -71,8 +71,10 @@ enum ZgameCommand {
     /// Solve every position of the game on N (and on each n up to --to): winner and remoteness of the start.
     #[command(after_help = solve::solve_help())]
     Solve {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N (with --to: the first n of the range, default 1).
-        #[arg(long, required_unless_present = "to", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        #[arg(long, required_unless_present_any = ["to", "at"], conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: Option<u32>,
         /// Solve every n from N (default 1) to TO.
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
@@ -140,8 +142,10 @@ enum ZgameCommand {
 The Grundy value of a position is the least non-negative integer that no child has (0 at the end); a sum of games is a loss for the player to move exactly when the Grundy values of its components have nim-sum 0 (see `zgame sum`)."
     )]
     Grundy {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N (with --to: the first n of the range, default 1).
-        #[arg(long, required_unless_present = "to", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        #[arg(long, required_unless_present_any = ["to", "at"], conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: Option<u32>,
         /// Every n from N (default 1) to TO.
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
@@ -172,9 +176,11 @@ Each component's game is solved whole for its Grundy values, so components are p
     /// with the stated throughput, bandwidth and latency.
     #[command(after_help = scaling::scaling_help())]
     Scaling {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         /// Numbers of processes, comma-separated.
         #[arg(long, value_delimiter = ',', required = true, value_parser = input::whole_usize, allow_hyphen_values = true)]
         processes: Vec<usize>,
@@ -201,8 +207,10 @@ Each component's game is solved whole for its Grundy values, so components are p
     /// last move wins, and a coalition wins when one of its members does.
     #[command(after_help = relatives::coalitions_help())]
     Coalitions {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N (with --to: the first n of the range, default 1).
-        #[arg(long, required_unless_present = "to", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        #[arg(long, required_unless_present_any = ["to", "at"], conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: Option<u32>,
         /// Every n from N (default 1) to TO, one line each.
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
@@ -220,9 +228,11 @@ Each component's game is solved whole for its Grundy values, so components are p
     /// found by the rules alone (not the solver's rank arithmetic).
     #[command(after_help = solve::check_help())]
     Check {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         /// Check outcomes only (remoteness is not computed).
         #[arg(long)]
         no_remoteness: bool,
@@ -243,9 +253,11 @@ random_* are f64 values of exact averages over the game graph (relative error ne
 The deterministic games: both players follow the same priority rule (see `zgame play-out --help`)."
     )]
     Lengths {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N (up to 250).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         /// Add the exact probability of every game length under random play, with skewness and
         /// excess kurtosis (n up to 250: 1.4 GB and 13 s at n = 200, 7.2 GB and 85 s at n = 250).
         #[arg(long)]
@@ -269,9 +281,11 @@ The deterministic games: both players follow the same priority rule (see `zgame 
   split-smallest:   split smallest first; then F1+F1; then combine smallest first\n\
   combine-smallest: F1+F1; then combine smallest first; then split smallest first")]
     PlayOut {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         /// Player 1's rule.
         #[arg(long, required_unless_present = "table", conflicts_with = "table")]
         p1: Option<Rule>,
@@ -321,9 +335,11 @@ line; Parquet has one row group per million rows and no compression, and reads i
 The file is written atomically (see the README). JSON: {\"n\",\"rows\",\"format\",\"file\",\"source\",\"seconds\"}."
     )]
     Export {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         /// The file format.
         #[arg(long, value_enum)]
         format: export::Format,
@@ -346,9 +362,11 @@ least remoteness), slowest (the greatest) or smallest (the smallest strategy sev
 larger than fastest's). JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
     )]
     Strategy {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N (up to 200).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         /// Where to write the strategy.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
@@ -367,8 +385,10 @@ P-positions (all reachable from the start), and the positions Player 2 must answ
 --help`). Player 1 wins n = 2, which has no line. Up to n = 200."
     )]
     Certificates {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The first n (default 3).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        #[arg(long, conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: Option<u32>,
         /// The last n.
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
@@ -400,11 +420,13 @@ combine:largest / combine:smallest (among F(i-1) ∧ F(i) -> F(i+1), i >= 2, the
 split:smallest (among the splits of two F(i), i >= 2), combine:I / split:I (exactly index I); each may be guarded, \
 GUARD&GUARD?PICK, by cI>=K, cI<=K, cI>K, cI<K, cI=K, cI:odd, cI:even, parts:odd, parts:even. Example: \
 split:largest,combine:smallest,ones. A rule with no applicable preference where moves exist makes no move and loses.\n\
-JSON, one line per n: {\"n\",\"rule\",\"wins\",\"decisions\",\"agreement\",\"first_bad\":{\"position\",\"depth\",\"rule_move\",\"winning_move\"}|null,\"losing_line\":[positions]|null}: \
+JSON, one line per n: {\"n\",\"rule\",\"wins\",\"decisions\",\"agreement\",\"first_bad\":{\"position\",\"depth\",\"rule_move\",\"winning_move\",\"end\"}|null,\"losing_line\":[positions]|null}: \
 wins, whether Player 2 following the rule wins against every Player 1 line; decisions, the distinct Player 2-to-move \
-positions reachable while Player 2 follows it (all of them, not pruned); agreement, of those with a winning move, the \
-share where the rule picks one; first_bad, the shallowest decision where it goes wrong; losing_line, the positions of \
-a line on which Player 1 beats it, from the start to Player 1's last move. The solved table decides each decision: \
+positions reachable while Player 2 follows it (all of them, not pruned, end positions included: Player 2 to move at an \
+end has lost); agreement, of those with a winning move, the share where the rule picks one; first_bad, the shallowest \
+decision where it goes wrong, with \"end\": true when it is an end position, where no rule could move (only n = 2, \
+which Player 1 wins by its one move: no rule is at fault there); losing_line, the positions of a line on which Player \
+1 beats it, from the start to Player 1's last move. The solved table decides each decision: \
 from the store when it holds the game, else solved (outcomes only)."
     )]
     RuleTest {
@@ -457,9 +479,11 @@ winning move; for each pick, at how many it applies and at how many of those its
 and index (ones, combine:I, split:I), at how many it is legal and at how many it wins."
     )]
     PStructure {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N (up to 300).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -469,9 +493,11 @@ and index (ones, combine:I, split:I), at how many it is legal and at how many it
         after_help = "Moves: the values of the two parts taken, joined by '+' or a space ('1+1', '2 2', '3+5'), the paper's notation ('F2 ∧ F2' or '{F2 ∧ F2 -> F1 ∧ F3}', braces both or neither), or the number of a move in the listed order. Also 'hint', 'help' and 'quit'. Lines are read one at a time, so a pipe works; if the input ends before the game does, the exit status is 2."
     )]
     Play {
+        #[command(flatten)]
+        at: common::GameAt,
         /// The game on N (up to 300).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
         /// Who moves first.
         #[arg(long, value_enum, default_value_t = First::Me)]
         first: First,
@@ -505,6 +531,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
     let mut out = Out::new();
     let status = match args.command {
         ZgameCommand::Solve {
+            at,
             n,
             to,
             no_remoteness,
@@ -520,7 +547,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             misere,
             json,
         } => {
-            let first = n.unwrap_or(1);
+            let first = at.or(n).unwrap_or(1);
             let variant = variant.variant(misere)?;
             if variant.recurrence != Recurrence::FIBONACCI {
                 if tiers || flat || checkpoint.is_some() || reversed || engine != EngineArg::Fast {
@@ -584,7 +611,8 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             )?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Check { n, no_remoteness, variant, misere, json } => {
+        ZgameCommand::Check { at, n, no_remoteness, variant, misere, json } => {
+            let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             let variant = variant.variant(misere)?;
             if variant.recurrence == Recurrence::FIBONACCI {
@@ -593,13 +621,24 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                 family::check(&mut out, n, store.as_ref(), &variant, json)?
             }
         }
-        ZgameCommand::Scaling { n, processes, throughput, bandwidth, latency, every, json, tiers_json } => {
+        ZgameCommand::Scaling {
+            at,
+            n,
+            processes,
+            throughput,
+            bandwidth,
+            latency,
+            every,
+            json,
+            tiers_json,
+        } => {
+            let n = at.required(n)?;
             let cluster = scaling::Cluster { throughput, bandwidth, latency };
             scaling::scaling(&mut out, n, &processes, cluster, every, json, tiers_json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Coalitions { n, to, players, variant, json } => {
-            let first = n.unwrap_or(1);
+        ZgameCommand::Coalitions { at, n, to, players, variant, json } => {
+            let first = at.or(n).unwrap_or(1);
             let variant = variant.variant(false)?;
             if variant.named {
                 family::coalitions(&mut out, first, to.unwrap_or(first), players, &variant, json)?;
@@ -608,8 +647,8 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        ZgameCommand::Grundy { n, to, variant, json } => {
-            let first = n.unwrap_or(1);
+        ZgameCommand::Grundy { at, n, to, variant, json } => {
+            let first = at.or(n).unwrap_or(1);
             family::grundy(&mut out, first, to.unwrap_or(first), &variant.variant(false)?, json)?;
             ExitCode::SUCCESS
         }
@@ -641,22 +680,26 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             stored::position(&mut out, &position, store.as_ref(), line, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Export { n, format, out: path, p_positions, json } => {
+        ZgameCommand::Export { at, n, format, out: path, p_positions, json } => {
+            let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             export::export(&mut out, n, format, &path, p_positions, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { n, variant, json, .. }
+        ZgameCommand::Lengths { at, n, variant, json, .. }
             if variant.recurrence.is_some() || variant.rules.is_some() =>
         {
+            let n = at.required(n)?;
             family::lengths(&mut out, n, &variant.variant(false)?, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { n, distribution, reversed, json, .. } => {
+        ZgameCommand::Lengths { at, n, distribution, reversed, json, .. } => {
+            let n = at.required(n)?;
             lengths::run_lengths(&mut out, n, distribution, reversed, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::PlayOut { n, p1, p2, table, json } => {
+        ZgameCommand::PlayOut { at, n, p1, p2, table, json } => {
+            let n = at.required(n)?;
             let pairings = match (p1, p2) {
                 (Some(p1), Some(p2)) if !table => vec![(p1, p2)],
                 _ => Rule::ALL.iter().flat_map(|&a| Rule::ALL.map(|b| (a, b))).collect(),
@@ -664,7 +707,8 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             lengths::run_play_out(&mut out, n, &pairings, table, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Strategy { n, out: path, choose, json } => {
+        ZgameCommand::Strategy { at, n, out: path, choose, json } => {
+            let n = at.required(n)?;
             strategy::write_strategy(&mut out, n, &path, choose.into(), json)?;
             ExitCode::SUCCESS
         }
@@ -677,19 +721,20 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             lab::rule_search(&mut out, size, to, agreement_n, top, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::PStructure { n, json } => {
+        ZgameCommand::PStructure { at, n, json } => {
+            let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             lab::p_structure_of(&mut out, n, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Certificates { n, to, json } => {
-            let first = n.unwrap_or(3);
+        ZgameCommand::Certificates { at, n, to, json } => {
+            let first = at.or(n).unwrap_or(3);
             strategy::certificates(&mut out, first, to.unwrap_or(first), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::CheckStrategy { file, json } => strategy::check_strategy(&mut out, &file, json)?,
-        ZgameCommand::Play { n, first, variant, misere } => {
-            return play::play(n, first, &variant.variant(misere)?)
+        ZgameCommand::Play { at, n, first, variant, misere } => {
+            return play::play(at.required(n)?, first, &variant.variant(misere)?)
         }
     };
     out.flush()?;

@@ -142,6 +142,10 @@ pub fn solve_range(
 ) -> anyhow::Result<()> {
     let json = output.json;
     check_range(first, last)?;
+    // A game too large to number at all: the tiered solve's refusal names the largest n accepted.
+    if SolvePlan::new(last).is_err() {
+        zecklab_answers::solve::tiers_that_fit(last)?;
+    }
     let tags = (variant.named || variant.misere).then(|| variant.tags());
     let mut world = distributed::world();
     if variant.misere && (checkpoint.is_some() || engine != TierEngine::Fast || world.is_some()) {

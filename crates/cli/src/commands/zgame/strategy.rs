@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
+use zecklab_numeration::grouped;
 
 use serde::Serialize;
 use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
@@ -65,7 +66,7 @@ pub fn write_strategy(
     } else {
         out.line(format!(
             "Player 2's strategy for n = {n} ({} replies): {} positions answered, written to {} ({seconds:.2} s)",
-            line.choose, line.positions, line.file
+            line.choose, grouped(line.positions as u64), line.file
         ))?;
     }
     Ok(())
@@ -167,7 +168,7 @@ pub fn certificates(out: &mut Out, first: u32, last: u32, json: bool) -> anyhow:
         } else {
             out.line(format!(
                 "n = {n}: {} P-positions; Player 2 must know {} positions (fastest), {} (slowest), {} (smallest)",
-                line.p_positions, line.fastest, line.slowest, line.smallest
+                grouped(line.p_positions as u64), grouped(line.fastest as u64), grouped(line.slowest as u64), grouped(line.smallest as u64)
             ))?;
         }
     }

@@ -121,6 +121,8 @@ fn parse_pick(token: &str) -> Result<Pick, RuleError> {
         "combine:smallest" => Pick::Combine(Extreme::Smallest),
         "split:largest" => Pick::Split(Extreme::Largest),
         "split:smallest" => Pick::Split(Extreme::Smallest),
+        // `split:biggest` is a misspelt word, not a bad index: list the words.
+        _ if !token.ends_with(|c: char| c.is_ascii_digit()) => return Err(bad(token, PICKS)),
         _ => {
             if let Some(i) = token.strip_prefix("combine:") {
                 let i = index(i, token)?;
@@ -401,5 +403,10 @@ mod tests {
             assert_eq!(error.token, token, "{text}");
             assert!(error.to_string().contains(&format!("'{token}'")), "{error}");
         }
+        // A misspelt word names the words accepted; a bad number, the numbers accepted.
+        let word = StrategyRule::parse("split:biggest").unwrap_err().to_string();
+        assert!(word.contains("split:largest") && word.contains("combine:smallest"), "{word}");
+        let number = StrategyRule::parse("split:91").unwrap_err().to_string();
+        assert!(number.contains("from 1 to 90"), "{number}");
     }
 }
