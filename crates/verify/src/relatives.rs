@@ -23,7 +23,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let reversed_naive_n = level.pick(45u32, 60);
     let coalitions_naive_n = level.pick(28u32, 34);
     let two_players_n = level.pick(100u32, 150);
-    let single_n = level.pick(150u32, 200);
+    let single_n = level.pick(110u32, 200);
     let player_one_n = level.pick(200u32, 300);
     let lengths_n = level.pick(80u32, 120);
     let single = SingleWinners::new(single_n);

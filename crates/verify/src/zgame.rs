@@ -14,18 +14,18 @@ use crate::{grouped, Check, Level};
 
 pub(crate) fn checks(level: Level) -> Vec<Check> {
     let naive_n = level.pick(40u32, 48);
-    let start_n = level.pick(250u32, 360);
+    let start_n = level.pick(180u32, 360);
     let strategy_n = level.pick(80u32, 130);
     let count_n = 400u32;
     let lengths_n = level.pick(100u32, 160);
     let table_n = level.pick(120u32, 200);
     let store_n = level.pick(40u32, 80);
     // Larger games checked on their own: the last one-byte and first two-byte remoteness widths.
-    let table_sample: Vec<u32> = level.pick(vec![250], vec![300, 337, 338]);
+    let table_sample: Vec<u32> = level.pick(vec![200], vec![250, 300, 337, 338]);
     let tiered_n = level.pick(150u32, 300);
-    let tiered_sample: Vec<u32> = level.pick(vec![250], vec![350, 400, 450, 500]);
+    let tiered_sample: Vec<u32> = level.pick(vec![200], vec![250, 350, 400, 450, 500]);
     let (words_n, words_remoteness_n, words_reference_n) =
-        level.pick((160u32, 120u32, 100u32), (300, 250, 200));
+        level.pick((130u32, 100u32, 90u32), (300, 250, 200));
     vec![
         Check::new(
             "zgame-lengths",

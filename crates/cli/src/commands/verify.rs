@@ -53,17 +53,20 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         out.line(format!("zecklab verify ({level_name}): {} checks", selected.len()))?;
         out.flush()?;
     }
-    let spinner = progress::spinner("");
+    // A bar over the checks, redrawn while a long one runs, naming the one under way.
+    let bar = progress::bar(selected.len() as u64, "checks", "");
+    bar.enable_steady_tick(std::time::Duration::from_millis(250));
     let mut reports = Vec::with_capacity(selected.len());
     for check in &selected {
-        spinner.set_message(check.id);
+        bar.set_message(format!("checking {}", check.id));
         let report = check.run();
         if !args.json {
-            spinner.suspend(|| print_report(&mut out, &report))?;
+            bar.suspend(|| print_report(&mut out, &report))?;
         }
+        bar.inc(1);
         reports.push(report);
     }
-    spinner.finish_and_clear();
+    bar.finish_and_clear();
     let passed = reports.iter().filter(|r| r.passed).count();
     let failed = reports.len() - passed;
     // A fold from +0.0: an empty float sum is -0.0, which would print as "-0.00 s".

@@ -90,7 +90,7 @@ fn relatives_refuse_bad_input() {
     assert_usage_error(&coalitions(&["--n", "10", "--players", "1"]), "2 <= players <= 6");
     assert_usage_error(&coalitions(&["--n", "10", "--players", "-2"]), "-2");
     assert_usage_error(&coalitions(&["--n", "0", "--players", "3"]), "n = 0");
-    assert_usage_error(&coalitions(&["--n", "9", "--to", "3", "--players", "3"]), "n = 9 to 3");
+    assert_usage_error(&coalitions(&["--n", "9", "--to", "3", "--players", "3"]), "--to 3 is below n = 9");
     assert_usage_error(&coalitions(&["--n", "900", "--players", "6"]), "MiB");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "900", "--reversed"]), "MiB");
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "0", "--reversed"]), "n = 0");

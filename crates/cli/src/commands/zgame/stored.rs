@@ -84,8 +84,8 @@ pub fn values_for(store: Option<&Store>, n: u32) -> anyhow::Result<Loaded> {
         .into());
     }
     let plan = SolvePlan::new(n).map_err(InputError::from_display)?;
-    let estimate = plan.positions as f64 / SOLVED_PER_SECOND;
-    if estimate >= 2.0 {
+    if plan.positions > 10_000_000 {
+        let estimate = plan.positions as f64 / SOLVED_PER_SECOND;
         // Say before starting why one answer takes a while, and how to make the next one instant.
         eprintln!(
             "the game on n = {n} is not in the store: this answer solves all {} of its positions first, {} on two cores; `zecklab zgame solve --n {n} --save` stores it once, and later answers about it are instant",
