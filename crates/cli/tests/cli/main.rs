@@ -6,6 +6,7 @@ mod common;
 
 mod browser;
 mod data;
+mod docs_examples;
 mod family;
 mod first_hour;
 mod golden;

@@ -332,7 +332,7 @@ JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"
         after_help = "Columns: rank, c1 .. cT (how many of each Fibonacci part F1 = 1, F2 = 2, ...), outcome \
 (win/loss for the player to move), remoteness (empty in CSV and null in Parquet when not computed). CSV has a header \
 line; Parquet has one row group per million rows and no compression, and reads in pandas, polars, R and DuckDB. \
-The file is written atomically (see the README). JSON: {\"n\",\"rows\",\"format\",\"file\",\"source\",\"seconds\"}."
+The file is written atomically (see docs/guide/conventions.md). JSON: {\"n\",\"rows\",\"format\",\"file\",\"source\",\"seconds\"}."
     )]
     Export {
         #[command(flatten)]

@@ -89,7 +89,7 @@ pub fn values_for(store: Option<&Store>, n: u32) -> anyhow::Result<Loaded> {
         // Say before starting why one answer takes a while, and how to make the next one instant.
         eprintln!(
             "the game on n = {n} is not in the store: this answer solves all {} of its positions first, {} on two cores; `zecklab zgame solve --n {n} --save` stores it once, and later answers about it are instant",
-            grouped(plan.positions as u64),
+            grouped(plan.positions),
             about_seconds(estimate)
         );
     }

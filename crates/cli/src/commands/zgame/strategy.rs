@@ -168,7 +168,7 @@ pub fn certificates(out: &mut Out, first: u32, last: u32, json: bool) -> anyhow:
         } else {
             out.line(format!(
                 "n = {n}: {} P-positions; Player 2 must know {} positions (fastest), {} (slowest), {} (smallest)",
-                grouped(line.p_positions as u64), grouped(line.fastest as u64), grouped(line.slowest as u64), grouped(line.smallest as u64)
+                grouped(line.p_positions), grouped(line.fastest), grouped(line.slowest), grouped(line.smallest)
             ))?;
         }
     }

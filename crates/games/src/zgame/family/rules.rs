@@ -83,7 +83,7 @@ impl fmt::Display for Recurrence {
     }
 }
 
-/// Which moves are played (the sources differ; see the module header and the README).
+/// Which moves are played (the sources differ; see the module header and docs/guide/family.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RuleSet {
     /// Every identity: A, B and C.
