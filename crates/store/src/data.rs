@@ -24,6 +24,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use zecklab_numeration::grouped;
 
+use crate::oeis;
+
 /// The per-n table.
 pub const BY_N: &str = "zgame-by-n.csv";
 /// The per-tier table.
@@ -44,6 +46,10 @@ pub const CHECKSUMS_END: &str = "<!-- /sha256 -->";
 pub const SUMMARY_BEGIN: &str = "<!-- record: written by `zecklab data`, do not edit -->";
 /// See [`SUMMARY_BEGIN`].
 pub const SUMMARY_END: &str = "<!-- /record -->";
+/// The directory, inside the data directory, of the OEIS-ready entries.
+pub const OEIS_DIR: &str = "oeis";
+/// Who the OEIS entries name as their author.
+const OEIS_AUTHOR: &str = "zecklab contributors";
 
 /// A b-file: its name, what its a(n) is, and its `(n, a(n))` lines.
 type BFile<'a> = (&'a str, &'a str, Vec<(u32, u64)>);
@@ -220,8 +226,35 @@ impl Record {
                 Ok(())
             })?;
         }
-        write_marked(dir, "The record", SUMMARY_BEGIN, SUMMARY_END, &format!("\n{}\n", self.summary()))?;
+        self.write_oeis(dir)?;
+        let summary = format!("\n{}\n\n{}\n", self.summary(), self.completeness());
+        write_marked(dir, "The record", SUMMARY_BEGIN, SUMMARY_END, &summary)?;
         write_checksums(dir)
+    }
+
+    /// Writes the OEIS-ready entries of the record's new sequences, each with its b-file, in
+    /// `dir/oeis/`. An entry's author line keeps the date it was first written.
+    fn write_oeis(&self, dir: &Path) -> Result<(), DataError> {
+        let oeis_dir = dir.join(OEIS_DIR);
+        std::fs::create_dir_all(&oeis_dir).map_err(|e| DataError::Io(oeis_dir.clone(), e))?;
+        let unbroken = self.unbroken();
+        for sequence in &oeis::SEQUENCES {
+            let values: Vec<(u32, u64)> = match sequence.stem {
+                "zgame-p-positions" => unbroken.iter().map(|s| (s.n, s.p_positions)).collect(),
+                _ => unbroken.iter().map_while(|s| s.remoteness.map(|r| (s.n, u64::from(r)))).collect(),
+            };
+            let path = oeis_dir.join(format!("{}.txt", sequence.stem));
+            let date = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|old| old.lines().find_map(|l| l.strip_prefix("%A ").map(str::to_string)))
+                .and_then(|line| line.rsplit_once("_, ").map(|(_, date)| date.to_string()))
+                .unwrap_or_else(|| chrono::Utc::now().format("%b %d %Y").to_string());
+            let text = oeis::entry(sequence, &values, OEIS_AUTHOR, &date);
+            write_atomically(&path, |w| w.write_all(text.as_bytes()))?;
+            let b = oeis_dir.join(format!("b-{}.txt", sequence.stem));
+            write_atomically(&b, |w| w.write_all(oeis::b_file(&values).as_bytes()))?;
+        }
+        Ok(())
     }
 
     /// What the record holds, in a few sentences computed from it: the unbroken range, the other
@@ -260,6 +293,22 @@ impl Record {
             ));
         }
         text
+    }
+
+    /// The completeness statement: what was solved, in all, and how it is checked.
+    pub fn completeness(&self) -> String {
+        let unbroken = self.unbroken();
+        let others: Vec<String> = self.rows().skip(unbroken.len()).map(|s| s.n.to_string()).collect();
+        let Some(held) = these_n(unbroken.len() as u32, &others, " and ") else {
+            return String::new();
+        };
+        let total: u128 = self.rows().map(|s| u128::from(s.positions)).sum();
+        let tiers: usize = self.entries.values().map(|(_, t)| t.len()).sum();
+        let total = u64::try_from(total).map_or_else(|_| total.to_string(), grouped);
+        format!(
+            "Completeness: every position of the game on {held} was solved, {total} positions in all, none sampled or skipped. The {} tiers' numbers of positions are recounted by `zecklab data check` by coin change, independently of the solvers; `zecklab data check --flat-to N` also solves every recorded n up to N again with the flat solver, a different program from the tiered one, and compares every figure down to each tier's P-positions.",
+            grouped(tiers as u64)
+        )
     }
 
     fn write_by_n(&self, w: &mut dyn Write) -> std::io::Result<()> {
@@ -395,14 +444,28 @@ pub fn checksums(dir: &Path) -> Result<BTreeMap<String, String>, DataError> {
     fn io(path: &Path) -> impl Fn(std::io::Error) -> DataError + '_ {
         move |e| DataError::Io(path.to_path_buf(), e)
     }
-    let mut sums = BTreeMap::new();
+    let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io(dir))? {
         let entry = entry.map_err(io(dir))?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if name == README || name.starts_with('.') || !entry.file_type().map_err(io(dir))?.is_file() {
             continue;
         }
-        let path = entry.path();
+        files.push((name, entry.path()));
+    }
+    // The OEIS entries, named with their directory: `oeis/b-zgame-p-positions.txt`.
+    let oeis_dir = dir.join(OEIS_DIR);
+    if oeis_dir.is_dir() {
+        for entry in std::fs::read_dir(&oeis_dir).map_err(io(&oeis_dir))? {
+            let entry = entry.map_err(io(&oeis_dir))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !name.starts_with('.') && entry.file_type().map_err(io(&oeis_dir))?.is_file() {
+                files.push((format!("{OEIS_DIR}/{name}"), entry.path()));
+            }
+        }
+    }
+    let mut sums = BTreeMap::new();
+    for (name, path) in files {
         let mut file = File::open(&path).map_err(io(&path))?;
         let mut hasher = Sha256::new();
         std::io::copy(&mut file, &mut hasher).map_err(io(&path))?;
@@ -523,7 +586,17 @@ mod tests {
         let b = std::fs::read_to_string(dir.path().join(B_POSITIONS)).unwrap();
         assert_eq!(b.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>(), ["1 1", "2 2", "3 3"]);
         let computed = checksums(dir.path()).unwrap();
-        assert_eq!(computed.len(), 5);
+        assert_eq!(computed.len(), 9, "{computed:?}");
+        for stem in ["zgame-p-positions", "zgame-remoteness"] {
+            assert!(computed.contains_key(&format!("{OEIS_DIR}/{stem}.txt")), "{computed:?}");
+            assert!(computed.contains_key(&format!("{OEIS_DIR}/b-{stem}.txt")), "{computed:?}");
+        }
+        let p = std::fs::read_to_string(dir.path().join(OEIS_DIR).join("b-zgame-p-positions.txt")).unwrap();
+        assert_eq!(p, "1 1\n2 1\n3 2\n", "the P-positions of n = 1, 2, 3, summed over their tiers");
+        assert_eq!(
+            record.completeness(),
+            "Completeness: every position of the game on every n from 1 to 3 was solved, 6 positions in all, none sampled or skipped. The 6 tiers' numbers of positions are recounted by `zecklab data check` by coin change, independently of the solvers; `zecklab data check --flat-to N` also solves every recorded n up to N again with the flat solver, a different program from the tiered one, and compares every figure down to each tier's P-positions."
+        );
         assert_eq!(recorded_checksums(dir.path()).unwrap(), computed);
         assert_eq!(
             record.summary(),

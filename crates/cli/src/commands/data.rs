@@ -356,6 +356,20 @@ fn check(out: &mut Out, dir: &Path, flat_to: Option<u32>, json: bool) -> anyhow:
             disagreements.push(format!("{name}: not what {} gives", data::BY_N));
         }
     }
+    // So must the OEIS entries and their b-files (an entry's author line keeps its own date).
+    let undated = |path: &std::path::Path| {
+        std::fs::read_to_string(path)
+            .ok()
+            .map(|text| text.lines().filter(|l| !l.starts_with("%A ")).collect::<Vec<_>>().join("\n"))
+    };
+    for sequence in &zecklab_store::oeis::SEQUENCES {
+        for name in [format!("{}.txt", sequence.stem), format!("b-{}.txt", sequence.stem)] {
+            let name = format!("{}/{name}", data::OEIS_DIR);
+            if undated(&dir.join(&name)) != undated(&fresh.path().join(&name)) {
+                disagreements.push(format!("{name}: not what {} gives", data::BY_N));
+            }
+        }
+    }
     disagreements.extend(zecklab_verify::data::recount_tiers(&record));
     if let Some(to) = flat_to {
         let bar = crate::progress::bar(u64::from(to), "n", "solving again, flat");

@@ -166,3 +166,36 @@ fn lines_a_count_or_the_start_contradicts_are_refused_and_nothing_is_recorded() 
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(zecklab(&["data", "check", "--dir", dir]).status.success());
 }
+
+#[test]
+fn the_number_of_positions_is_oeis_a003107_from_n_1() {
+    // A003107, the partitions of n into Fibonacci parts, as the OEIS lists it from n = 0
+    // (its data line); the published b-file starts at n = 1.
+    const A003107: [u64; 54] = [
+        1, 1, 2, 3, 4, 6, 8, 10, 14, 17, 22, 27, 33, 41, 49, 59, 71, 83, 99, 115, 134, 157, 180, 208, 239,
+        272, 312, 353, 400, 453, 509, 573, 642, 717, 803, 892, 993, 1102, 1219, 1350, 1489, 1640, 1808, 1983,
+        2178, 2386, 2609, 2854, 3113, 3393, 3697, 4017, 4367, 4737,
+    ];
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/data");
+    let b_file = std::fs::read_to_string(root.join("b-zgame-positions.txt")).unwrap();
+    let terms: Vec<(u64, u64)> = b_file
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (n, a) = l.split_once(' ').unwrap();
+            (n.parse().unwrap(), a.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(terms[0].0, 1, "the b-file starts at n = 1");
+    for &(n, a) in terms.iter().take_while(|(n, _)| (*n as usize) < A003107.len()) {
+        assert_eq!(a, A003107[n as usize], "n = {n}");
+    }
+    assert!(terms.len() >= A003107.len() - 1, "the whole published data line overlaps");
+    // The OEIS-ready entries hold the record's own sequences, named by content, with b-files.
+    for stem in ["zgame-p-positions", "zgame-remoteness"] {
+        let entry = std::fs::read_to_string(root.join(format!("oeis/{stem}.txt"))).unwrap();
+        assert!(entry.starts_with("%I A??????\n%S A?????? "), "{entry}");
+        let b = std::fs::read_to_string(root.join(format!("oeis/b-{stem}.txt"))).unwrap();
+        assert!(b.starts_with("1 "), "{stem}");
+    }
+}
