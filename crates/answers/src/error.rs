@@ -11,6 +11,9 @@ pub enum AnswerError {
     /// The question is fine but answering it here would take more time or memory than allowed;
     /// the message says what to do instead.
     TooLarge(String),
+    /// A stored table the answer needs is damaged, foreign or unreadable: not the question's
+    /// fault, but the store's; the message names the table and says how to check the store.
+    Damaged(String),
 }
 
 impl AnswerError {
@@ -19,10 +22,18 @@ impl AnswerError {
         AnswerError::Invalid(e.to_string())
     }
 
+    /// An [`AnswerError::Damaged`] for the stored table of the game on `n` that failed with
+    /// `e`: what is wrong and where, and how to check the whole store.
+    pub fn damaged_table(n: u32, e: &zecklab_store::StoreError) -> AnswerError {
+        AnswerError::Damaged(format!(
+            "the stored table for n = {n} is damaged: {e}; run zecklab store verify (and solve the game again with --save)"
+        ))
+    }
+
     /// The message, whatever the kind.
     pub fn message(&self) -> &str {
         match self {
-            AnswerError::Invalid(m) | AnswerError::TooLarge(m) => m,
+            AnswerError::Invalid(m) | AnswerError::TooLarge(m) | AnswerError::Damaged(m) => m,
         }
     }
 }

@@ -163,7 +163,7 @@ impl Values<'_> {
     /// Outcome and remoteness (when known) of a position of this game.
     ///
     /// # Errors
-    /// [`AnswerError::Invalid`] when the stored file cannot be read where the value lies.
+    /// [`AnswerError::Damaged`] when the stored file cannot be read where the value lies.
     pub fn value(&self, p: &ZPosition) -> Result<(Outcome, Option<u32>), AnswerError> {
         match self {
             Values::Stored(table) => {
@@ -175,8 +175,9 @@ impl Values<'_> {
                 })?;
                 let r = index.rank(p).expect("a position of the stored game");
                 let parts = p.counts().iter().sum();
-                let outcome = table.outcome(r).map_err(AnswerError::invalid)?;
-                Ok((outcome, table.remoteness(r, parts).map_err(AnswerError::invalid)?))
+                let damaged = |e| AnswerError::damaged_table(self.n(), &e);
+                let outcome = table.outcome(r).map_err(damaged)?;
+                Ok((outcome, table.remoteness(r, parts).map_err(damaged)?))
             }
             Values::Solved(solution) => {
                 let r = solution.index().rank(p).expect("a position of the solved game");

@@ -234,7 +234,9 @@ pub fn write_file(
         {
             return e;
         }
-        let reason = match e.downcast_ref::<io::Error>() {
+        // The I/O error anywhere in the chain (a Parquet writer or a temporary file wraps it, the
+        // latter with its own path): in plain words, with the path the user gave.
+        let reason = match e.chain().find_map(|cause| cause.downcast_ref::<io::Error>()) {
             Some(io) => io_reason(io),
             None => e.to_string(),
         };
@@ -284,4 +286,38 @@ fn replace_atomically(
     #[cfg(unix)]
     std::fs::File::open(&dir)?.sync_all()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error that wraps an I/O error, as a Parquet writer does (`External`).
+    #[derive(Debug)]
+    struct Wrapped(io::Error);
+
+    impl std::fmt::Display for Wrapped {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "Parquet: External: {} at path \"/x/.zecklab-1-abc.tmp\"", self.0)
+        }
+    }
+
+    impl std::error::Error for Wrapped {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn a_full_disk_is_said_in_plain_words_with_the_users_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.parquet");
+        let full = || io::Error::new(io::ErrorKind::StorageFull, "No space left on device (os error 28)");
+        for error in [anyhow::Error::new(Wrapped(full())), anyhow::Error::new(full()).context("writing rows")]
+        {
+            let said = write_file(&path, |_| Err(error)).unwrap_err().to_string();
+            assert_eq!(said, format!("cannot write '{}': no space left on the device", path.display()));
+        }
+        assert!(!path.exists(), "nothing half-written is left under the user's name");
+    }
 }

@@ -27,6 +27,7 @@ pub fn answer_error(e: AnswerError) -> PyErr {
     match e {
         AnswerError::Invalid(m) => PyValueError::new_err(m),
         AnswerError::TooLarge(m) => LimitError::new_err(m),
+        AnswerError::Damaged(m) => StoreError::new_err(m),
     }
 }
 

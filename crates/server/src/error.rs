@@ -7,8 +7,9 @@ use zecklab_answers::AnswerError;
 /// A request that cannot be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
-    /// 400 for bad input, 404 for no such page, 422 for a game too large to solve here, 503
-    /// when too many solves are waiting.
+    /// 400 for bad input, 404 for no such page, 422 for a game too large to solve here, 500
+    /// for a damaged stored table (the server's problem, not the request's), 503 when too many
+    /// solves are waiting.
     pub status: StatusCode,
     /// What went wrong, naming the bad value.
     pub message: String,
@@ -25,6 +26,11 @@ impl ApiError {
         ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() }
     }
 
+    /// A 500: a stored table the answer needs is damaged or unreadable.
+    pub fn damaged(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
+    }
+
     /// A 503: the server is busy with other solves.
     pub fn busy(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
@@ -35,6 +41,7 @@ impl ApiError {
         match e {
             AnswerError::Invalid(m) => ApiError::bad(format!("invalid {name}: {m}")),
             AnswerError::TooLarge(m) => ApiError::too_large(format!("{name}: {m}")),
+            AnswerError::Damaged(m) => ApiError::damaged(m),
         }
     }
 }
@@ -44,6 +51,7 @@ impl From<AnswerError> for ApiError {
         match e {
             AnswerError::Invalid(m) => ApiError::bad(m),
             AnswerError::TooLarge(m) => ApiError::too_large(m),
+            AnswerError::Damaged(m) => ApiError::damaged(m),
         }
     }
 }

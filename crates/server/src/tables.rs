@@ -10,6 +10,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use zecklab_answers::AnswerError;
 use zecklab_store::read::FileIdentity;
 use zecklab_store::{Store, StoredTable};
 
@@ -52,7 +53,7 @@ impl Tables {
     /// never blocks on what it is (a named pipe is seen, not opened).
     ///
     /// # Errors
-    /// 422 naming the file when it cannot be examined.
+    /// 500 naming the file when it cannot be examined.
     pub fn current(&self, n: u32) -> Result<Lookup, ApiError> {
         let Some(store) = &self.store else { return Ok(Lookup::Absent) };
         let path = store.path_for(n);
@@ -64,7 +65,7 @@ impl Tables {
             }
             Err(e) => {
                 let e = zecklab_store::StoreError::Io { path, doing: "reading", source: e };
-                return Err(ApiError::too_large(e.to_string()));
+                return Err(AnswerError::damaged_table(n, &e).into());
             }
         };
         let mut open = self.lock();
@@ -83,11 +84,12 @@ impl Tables {
     /// blocking pool.
     ///
     /// # Errors
-    /// 422 naming the file when it exists but cannot be used (damaged, foreign, not a regular
-    /// file): never a silent fallback to solving.
+    /// 500 naming the file when it exists but cannot be used (damaged, foreign, not a regular
+    /// file): the store's problem, never a silent fallback to solving.
     pub fn open(&self, n: u32) -> Result<Option<Arc<StoredTable>>, ApiError> {
         let Some(store) = &self.store else { return Ok(None) };
-        let Some(table) = store.open(n).map_err(|e| ApiError::too_large(e.to_string()))? else {
+        let Some(table) = store.open(n).map_err(|e| ApiError::from(AnswerError::damaged_table(n, &e)))?
+        else {
             self.forget(n);
             return Ok(None);
         };

@@ -213,3 +213,23 @@ async fn futures_join(c: &Config, uris: &[String]) -> Vec<StatusCode> {
     }
     out
 }
+
+#[tokio::test]
+async fn a_damaged_stored_table_is_the_servers_500_whichever_part_is_damaged() {
+    // The header (offset 100, inside its checksum) and the outcome table's only chunk (offset
+    // 4096 onwards): the one is found when the file is opened, the other when a value is read.
+    for (name, offset) in [("damaged-header", 100u64), ("damaged-chunk", 4096 + 8)] {
+        let store = scratch_store(name);
+        let solution = zecklab_games::zgame::solve(30, true, 1 << 30, |_, _| {}).unwrap();
+        let path = store.save(&solution, |_, _| {}).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[offset as usize] ^= 0x10;
+        std::fs::write(&path, &bytes).unwrap();
+        let c = Config::new(Some(store));
+        let (status, v) = json(&c, "/api/zgame/position?p=1^30").await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{name}: {v}");
+        let error = v["error"].as_str().unwrap();
+        assert!(error.starts_with("the stored table for n = 30 is damaged: "), "{name}: {error}");
+        assert!(error.contains("run zecklab store verify"), "{name}: {error}");
+    }
+}

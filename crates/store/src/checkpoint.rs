@@ -132,8 +132,7 @@ impl<R: std::io::Read> Reader<R> {
 
 fn decode(file: File, size: u64, path: &Path) -> Result<TierState, StoreError> {
     let not = |why: &str| StoreError::NotATable { path: path.to_path_buf(), why: why.to_string() };
-    let corrupted =
-        || StoreError::Corrupted { path: path.to_path_buf(), what: "the checkpoint's checksum".into() };
+    let corrupted = || StoreError::CheckpointDamaged { path: path.to_path_buf() };
     if size < 16 + 8 {
         return Err(not("not a tier checkpoint (too short)"));
     }
@@ -298,6 +297,13 @@ mod tests {
                 std::fs::write(&path, &bad).unwrap();
                 assert!(load_checkpoint(dir.path(), 40).is_err(), "a flipped byte at {at}");
             }
+            // A flipped byte in the tier's bits: the message says what was damaged and what to do.
+            let mut bad = good.clone();
+            bad[good.len() / 2] ^= 0x10;
+            std::fs::write(&path, &bad).unwrap();
+            let said = load_checkpoint(dir.path(), 40).unwrap_err().to_string();
+            assert!(said.contains("the last tier's outcome bits") && said.contains("delete it"), "{said}");
+            assert!(!said.contains("checksum does not match its checksum"), "{said}");
             std::fs::write(&path, &good[..good.len() - 3]).unwrap();
             assert!(load_checkpoint(dir.path(), 40).is_err(), "a truncated file");
             std::fs::rename(&path, checkpoint_path(dir.path(), 41)).unwrap();

@@ -40,6 +40,11 @@ pub enum StoreError {
         /// Where ("outcome chunk 3", "the digest list").
         what: String,
     },
+    /// A tiered solve's checkpoint does not match the checksum it was saved with.
+    CheckpointDamaged {
+        /// The checkpoint file.
+        path: PathBuf,
+    },
     /// The table is for another game, another n, or another ranking of the positions.
     Foreign {
         /// The file.
@@ -95,6 +100,11 @@ impl fmt::Display for StoreError {
             StoreError::Corrupted { path, what } => {
                 write!(f, "{} is damaged: {what} does not match its checksum", path.display())
             }
+            StoreError::CheckpointDamaged { path } => write!(
+                f,
+                "the checkpoint {} is damaged: the state saved in it (the finished tiers' counts and the last tier's outcome bits) does not match the checksum at its end, so the file was cut short or changed after it was saved; delete it to start the solve again from the first tier, or put back a copy of it",
+                path.display()
+            ),
             StoreError::Foreign { path, what } => write!(f, "{} cannot be used here: {what}", path.display()),
             StoreError::NotRegular { path, kind } => {
                 write!(f, "{} is {kind}, not a regular file: zecklab reads tables only from regular files", path.display())
