@@ -20,11 +20,19 @@ pub const LADDER_MEMORY: u128 = 1 << 30;
 pub fn natural(text: &str) -> Result<BigUint, AnswerError> {
     let digits = text.trim().trim_start_matches('+').trim_start_matches('0').len();
     if digits > DIGITS_LIMIT {
-        return Err(AnswerError::Invalid(format!(
-            "a number of {digits} digits is too long: at most {DIGITS_LIMIT} digits"
-        )));
+        return Err(too_many_digits(&zecklab_numeration::grouped(digits as u64)));
     }
     parse_natural(text).map_err(AnswerError::invalid)
+}
+
+/// The refusal of a number longer than [`DIGITS_LIMIT`] digits, `digits` saying how long it is
+/// ("1,000,001", or "about 3,000,000" when only estimated): the same words for text and for a
+/// number handed over whole (Python's `int`).
+pub fn too_many_digits(digits: &str) -> AnswerError {
+    AnswerError::Invalid(format!(
+        "a number of {digits} digits is too long: at most {} digits",
+        zecklab_numeration::grouped(DIGITS_LIMIT as u64)
+    ))
 }
 
 /// A whole number that fits in a `u64`, by the one integer grammar.

@@ -273,7 +273,9 @@ fn replace_atomically(
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(target).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o644);
+        // An existing file keeps its permissions; a new one gets what the umask allows (the
+        // system applies it to 0666: 0644 under the usual 022).
+        let mode = std::fs::metadata(target).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o666);
         builder.permissions(std::fs::Permissions::from_mode(mode));
     }
     let temporary = builder.tempfile_in(&dir)?;

@@ -302,18 +302,22 @@ pub fn lines_in(
                 for (i, s) in series.iter().enumerate() {
                     let color = PALETTE[i % PALETTE.len()];
                     let radius = if s.points.len() > 400 { 1 } else { 3 };
-                    let drawn = if s.dots {
+                    // Each series' legend shows what it is drawn with: a dot or a line.
+                    if s.dots {
                         chart
                             .draw_series(s.points.iter().map(|&p| Circle::new(p, radius, color.filled())))
                             .map_err(err)?
+                            .label(s.name.clone())
+                            .legend(move |(x, y)| Circle::new((x + 8, y), 3, color.filled()));
                     } else {
                         chart
                             .draw_series(LineSeries::new(s.points.iter().copied(), color.stroke_width(2)))
                             .map_err(err)?
-                    };
-                    drawn.label(s.name.clone()).legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(3))
-                    });
+                            .label(s.name.clone())
+                            .legend(move |(x, y)| {
+                                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(3))
+                            });
+                    }
                 }
                 for (i, m) in markers.iter().enumerate() {
                     let color = RGBColor(90, 90, 90);

@@ -24,11 +24,13 @@ use zecklab_store::Store;
 mod errors;
 mod table;
 mod topy;
+mod whole;
 mod work;
 
 use errors::{answer_error, solve_failure, store_error, LimitError, StoreError};
 use table::{OutcomeBytes, RemotenessValues, Source, Table};
 use topy::to_python;
+use whole::Whole;
 
 /// The largest game `zgame.position` solves on demand for one answer (as the command line).
 const POSITION_LIMIT: u32 = 500;
@@ -42,27 +44,30 @@ fn natural(value: &Bound<'_, PyAny>, what: &str) -> PyResult<BigUint> {
     if value.is_instance_of::<pyo3::types::PyBool>() {
         return Err(PyValueError::new_err(format!("invalid {what}: give a whole number, not a bool")));
     }
-    let negative =
-        value.lt(0).map_err(|_| PyValueError::new_err(format!("invalid {what}: give a whole number")))?;
-    if negative {
+    if !value.is_instance_of::<pyo3::types::PyInt>() {
         return Err(PyValueError::new_err(format!(
-            "invalid {what} {value}: a whole number is never negative"
+            "invalid {what}: give a whole number (an int or decimal text)"
         )));
     }
-    value
-        .extract::<BigUint>()
-        .map_err(|_| PyValueError::new_err(format!("invalid {what}: give a whole number (an int)")))
+    // The sign without printing the number (Python prints at most 4,300 digits).
+    if value.lt(0)? {
+        return Err(PyValueError::new_err(format!(
+            "invalid {what}: a whole number is never negative (invalid number: negative numbers are not allowed)"
+        )));
+    }
+    whole::natural_int(value, what)
 }
 
 /// The representation of `n` in the Fibonacci numbers (`k = 2`) or the factor-`k` ladder.
 #[pyfunction]
-#[pyo3(name = "repr", signature = (n, k=2, all_terms=false))]
+#[pyo3(name = "repr", signature = (n, k=Whole(2), all_terms=false))]
 fn represent<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
-    k: u64,
+    k: Whole<u64>,
     all_terms: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let k = k.0;
     let n = natural(n, "n")?;
     let answer = work::run(py, "representing", move |_| {
         let mut r = representation::Representer::new(k).map_err(answer_error)?;
@@ -74,8 +79,14 @@ fn represent<'py>(
 
 /// The value and canonical form of a numeral of 0s and 1s (highest digit first).
 #[pyfunction]
-#[pyo3(signature = (text, k=2, all_terms=false))]
-fn numeral<'py>(py: Python<'py>, text: String, k: u64, all_terms: bool) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (text, k=Whole(2), all_terms=false))]
+fn numeral<'py>(
+    py: Python<'py>,
+    text: String,
+    k: Whole<u64>,
+    all_terms: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let k = k.0;
     let answer = work::run(py, "reading the numeral", move |_| {
         representation::Representer::new(k)
             .and_then(|mut r| r.answer_numeral(&text, all_terms))
@@ -101,14 +112,15 @@ fn nim_question(
 
 /// Fibonacci Nim: the outcome and every winning take (`nim solve`).
 #[pyfunction]
-#[pyo3(signature = (heap, cap=None, k=2, misere=false))]
+#[pyo3(signature = (heap, cap=None, k=Whole(2), misere=false))]
 fn nim_solve<'py>(
     py: Python<'py>,
     heap: &Bound<'py, PyAny>,
     cap: Option<&Bound<'py, PyAny>>,
-    k: u64,
+    k: Whole<u64>,
     misere: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let k = k.0;
     let (theory, position) = nim_question(heap, cap, k, misere)?;
     let answer = work::run(py, "solving", move |_| Ok(nim::solve(&theory, &position)))?;
     to_python(py, &answer)
@@ -116,14 +128,15 @@ fn nim_solve<'py>(
 
 /// Fibonacci Nim: the explorer's view of a position (every take with its value for small heaps).
 #[pyfunction]
-#[pyo3(signature = (heap, cap=None, k=2, misere=false))]
+#[pyo3(signature = (heap, cap=None, k=Whole(2), misere=false))]
 fn nim_explore<'py>(
     py: Python<'py>,
     heap: &Bound<'py, PyAny>,
     cap: Option<&Bound<'py, PyAny>>,
-    k: u64,
+    k: Whole<u64>,
     misere: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let k = k.0;
     let (theory, position) = nim_question(heap, cap, k, misere)?;
     let answer = work::run(py, "exploring", move |_| Ok(nim::explore(&theory, &position)))?;
     to_python(py, &answer)
@@ -168,13 +181,14 @@ fn nim_rules(k: u64, misere: bool) -> PyResult<zecklab_games::fibnim::NimRules> 
 
 /// Fibonacci Nim: a sum of heaps, each `(heap, cap)` with its own cap (`nim sum`).
 #[pyfunction]
-#[pyo3(signature = (pairs, k=2, misere=false))]
+#[pyo3(signature = (pairs, k=Whole(2), misere=false))]
 fn nim_sum_own<'py>(
     py: Python<'py>,
     pairs: Vec<(u32, u32)>,
-    k: u64,
+    k: Whole<u64>,
     misere: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let k = k.0;
     let rules = nim_rules(k, misere)?;
     let answer =
         work::run(py, "sum", move |_| zecklab_answers::sums::own_caps(&pairs, rules).map_err(answer_error))?;
@@ -183,14 +197,16 @@ fn nim_sum_own<'py>(
 
 /// Fibonacci Nim: a sum of heaps sharing one cap, by exhaustive search (`nim sum --shared-cap`).
 #[pyfunction]
-#[pyo3(signature = (heaps, cap, k=2, misere=false))]
+#[pyo3(signature = (heaps, cap, k=Whole(2), misere=false))]
 fn nim_sum_shared<'py>(
     py: Python<'py>,
     heaps: Vec<u32>,
-    cap: u32,
-    k: u64,
+    cap: Whole<u32>,
+    k: Whole<u64>,
     misere: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cap = cap.0;
+    let k = k.0;
     let rules = nim_rules(k, misere)?;
     let answer = work::run(py, "sum", move |_| {
         zecklab_answers::sums::shared_cap(&heaps, cap, rules).map_err(answer_error)
@@ -200,8 +216,15 @@ fn nim_sum_shared<'py>(
 
 /// Fibonacci Nim: the essay's census of opening heaps `2..=to` (`nim census`).
 #[pyfunction]
-#[pyo3(signature = (to, k=2, misere=false))]
-fn nim_census<'py>(py: Python<'py>, to: u32, k: u64, misere: bool) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (to, k=Whole(2), misere=false))]
+fn nim_census<'py>(
+    py: Python<'py>,
+    to: Whole<u32>,
+    k: Whole<u64>,
+    misere: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let to = to.0;
+    let k = k.0;
     let rules = nim_rules(k, misere)?;
     let answer = work::run(py, "census", move |_| tables::census(rules, to).map_err(answer_error))?;
     to_python(py, &answer)
@@ -209,8 +232,15 @@ fn nim_census<'py>(py: Python<'py>, to: u32, k: u64, misere: bool) -> PyResult<B
 
 /// Fibonacci Nim: the positions reachable from the opening of `heap` (`nim reach`).
 #[pyfunction]
-#[pyo3(signature = (heap, k=2, misere=false))]
-fn nim_reach<'py>(py: Python<'py>, heap: u32, k: u64, misere: bool) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (heap, k=Whole(2), misere=false))]
+fn nim_reach<'py>(
+    py: Python<'py>,
+    heap: Whole<u32>,
+    k: Whole<u64>,
+    misere: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let heap = heap.0;
+    let k = k.0;
     let rules = nim_rules(k, misere)?;
     let answer = work::run(py, "reach", move |_| tables::reach(rules, heap).map_err(answer_error))?;
     to_python(py, &answer)
@@ -218,8 +248,15 @@ fn nim_reach<'py>(py: Python<'py>, heap: u32, k: u64, misere: bool) -> PyResult<
 
 /// Fibonacci Nim: the losing opening heaps up to `to`, against the ladder (`nim sequence`).
 #[pyfunction]
-#[pyo3(signature = (to, k=2, misere=false))]
-fn nim_sequence<'py>(py: Python<'py>, to: u32, k: u64, misere: bool) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (to, k=Whole(2), misere=false))]
+fn nim_sequence<'py>(
+    py: Python<'py>,
+    to: Whole<u32>,
+    k: Whole<u64>,
+    misere: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let to = to.0;
+    let k = k.0;
     let rules = nim_rules(k, misere)?;
     let answer = work::run(py, "sequence", move |_| tables::sequence(rules, to).map_err(answer_error))?;
     to_python(py, &answer)
@@ -227,8 +264,10 @@ fn nim_sequence<'py>(py: Python<'py>, to: u32, k: u64, misere: bool) -> PyResult
 
 /// Fibonacci Nim: Grundy values of single heaps `1..=to` (`nim grundy`, one dict per heap).
 #[pyfunction]
-#[pyo3(signature = (to, k=2))]
-fn nim_grundy<'py>(py: Python<'py>, to: u32, k: u64) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (to, k=Whole(2)))]
+fn nim_grundy<'py>(py: Python<'py>, to: Whole<u32>, k: Whole<u64>) -> PyResult<Bound<'py, PyAny>> {
+    let to = to.0;
+    let k = k.0;
     let rules = nim_rules(k, false)?;
     let answer =
         work::run(py, "Grundy values", move |_| tables::nim_grundy(rules, to).map_err(answer_error))?;
@@ -237,7 +276,8 @@ fn nim_grundy<'py>(py: Python<'py>, to: u32, k: u64) -> PyResult<Bound<'py, PyAn
 
 /// Wythoff's game: P-positions `0..count` with their numerals (`wythoff ppos`).
 #[pyfunction]
-fn wythoff_ppos<'py>(py: Python<'py>, count: u64) -> PyResult<Bound<'py, PyAny>> {
+fn wythoff_ppos<'py>(py: Python<'py>, count: Whole<u64>) -> PyResult<Bound<'py, PyAny>> {
+    let count = count.0;
     // A list in memory, not a stream: a million rows is a few hundred megabytes of Python objects.
     tables::check_ppos_count(count, 1_000_000).map_err(answer_error)?;
     let rows = work::run(py, "P-positions", move |_| Ok((0..count).map(tables::ppos).collect::<Vec<_>>()))?;
@@ -247,7 +287,8 @@ fn wythoff_ppos<'py>(py: Python<'py>, count: u64) -> PyResult<Bound<'py, PyAny>>
 /// Wythoff's game: the `size` x `size` board of Grundy values as a 2-D `uint32` array
 /// (row `a`, column `b`).
 #[pyfunction]
-fn wythoff_grundy<'py>(py: Python<'py>, size: usize) -> PyResult<Bound<'py, numpy::PyArray2<u32>>> {
+fn wythoff_grundy<'py>(py: Python<'py>, size: Whole<usize>) -> PyResult<Bound<'py, numpy::PyArray2<u32>>> {
+    let size = size.0;
     tables::check_board_size(size).map_err(answer_error)?;
     let flat = work::run(py, "Grundy values", move |context| {
         let board = tables::wythoff_grundy(size, |rows| context.progress.set(rows as u64, size as u64))
@@ -270,7 +311,7 @@ static LAST_SOLVED: Mutex<Option<Arc<Solution>>> = Mutex::new(None);
 #[allow(clippy::too_many_arguments)]
 fn zgame_solve<'py>(
     py: Python<'py>,
-    n: u32,
+    n: Whole<u32>,
     remoteness: bool,
     misere: bool,
     tiers: bool,
@@ -279,6 +320,7 @@ fn zgame_solve<'py>(
     rules: Option<String>,
     reversed: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
     let variant = Variant::parse(recurrence.as_deref(), rules.as_deref(), misere).map_err(answer_error)?;
     let fibonacci = variant.recurrence == zecklab_games::zgame::family::Recurrence::FIBONACCI;
     if keep && (!fibonacci || reversed) {
@@ -335,7 +377,8 @@ fn zgame_solve<'py>(
 /// Player 2's strategy sizes in the game on `n` (`zgame certificates`), or `None` when Player 1
 /// wins.
 #[pyfunction]
-fn zgame_certificates<'py>(py: Python<'py>, n: u32) -> PyResult<Bound<'py, PyAny>> {
+fn zgame_certificates<'py>(py: Python<'py>, n: Whole<u32>) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
     let limit = zecklab_answers::lab::STRATEGY_LIMIT;
     if n == 0 || n > limit {
         return Err(LimitError::new_err(format!(
@@ -354,7 +397,8 @@ fn zgame_certificates<'py>(py: Python<'py>, n: u32) -> PyResult<Bound<'py, PyAny
 /// Player 2's strategy for the game on `n`: the lines of its file (`zgame strategy`).
 #[pyfunction]
 #[pyo3(signature = (n, choose="fastest"))]
-fn zgame_strategy(py: Python<'_>, n: u32, choose: &str) -> PyResult<Vec<String>> {
+fn zgame_strategy(py: Python<'_>, n: Whole<u32>, choose: &str) -> PyResult<Vec<String>> {
+    let n = n.0;
     let choice = zecklab_games::zgame::ReplyChoice::from_name(choose).ok_or_else(|| {
         PyValueError::new_err(format!("invalid choice '{choose}': fastest, slowest or smallest"))
     })?;
@@ -390,11 +434,13 @@ fn zgame_check_strategy<'py>(py: Python<'py>, lines: Vec<String>) -> PyResult<Bo
 #[pyo3(signature = (n, players, recurrence=None, rules=None))]
 fn zgame_coalitions<'py>(
     py: Python<'py>,
-    n: u32,
-    players: u32,
+    n: Whole<u32>,
+    players: Whole<u32>,
     recurrence: Option<String>,
     rules: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
+    let players = players.0;
     if recurrence.is_some() || rules.is_some() {
         let variant = variant(recurrence.as_deref(), rules.as_deref())?;
         let answer = work::run(py, "coalitions", move |context| {
@@ -412,18 +458,19 @@ fn zgame_coalitions<'py>(
 
 /// What a solve over MPI would take on each number of processes (`zgame scaling`).
 #[pyfunction]
-#[pyo3(signature = (n, processes, throughput, bandwidth, latency, every=1, tiers=false))]
+#[pyo3(signature = (n, processes, throughput, bandwidth, latency, every=Whole(1), tiers=false))]
 #[allow(clippy::too_many_arguments)]
 fn zgame_scaling<'py>(
     py: Python<'py>,
-    n: u32,
+    n: Whole<u32>,
     processes: Vec<usize>,
-    throughput: u64,
-    bandwidth: u64,
-    latency: u64,
-    every: u32,
+    throughput: Whole<u64>,
+    bandwidth: Whole<u64>,
+    latency: Whole<u64>,
+    every: Whole<u32>,
     tiers: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (n, throughput, bandwidth, latency, every) = (n.0, throughput.0, bandwidth.0, latency.0, every.0);
     use zecklab_answers::scaling::{check_processes, Cluster, ScalingModel};
     check_processes(&processes).map_err(answer_error)?;
     let cluster = Cluster { throughput, bandwidth, latency };
@@ -504,12 +551,13 @@ fn zgame_position<'py>(
 #[pyo3(signature = (n, distribution=false, reversed=false, recurrence=None, rules=None))]
 fn zgame_lengths<'py>(
     py: Python<'py>,
-    n: u32,
+    n: Whole<u32>,
     distribution: bool,
     reversed: bool,
     recurrence: Option<String>,
     rules: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
     if recurrence.is_some() || rules.is_some() {
         if distribution || reversed {
             return Err(PyValueError::new_err(
@@ -534,10 +582,11 @@ fn zgame_lengths<'py>(
 #[pyo3(signature = (n, p1=None, p2=None))]
 fn zgame_play_out<'py>(
     py: Python<'py>,
-    n: u32,
+    n: Whole<u32>,
     p1: Option<String>,
     p2: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
     use std::str::FromStr;
     use zecklab_games::zgame::Rule;
     let rule = |name: &str| Rule::from_str(name).map_err(|e| PyValueError::new_err(e.to_string()));
@@ -568,10 +617,11 @@ fn variant(recurrence: Option<&str>, rules: Option<&str>) -> PyResult<Variant> {
 #[pyo3(signature = (n, recurrence=None, rules=None))]
 fn zgame_grundy<'py>(
     py: Python<'py>,
-    n: u32,
+    n: Whole<u32>,
     recurrence: Option<String>,
     rules: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
     let variant = variant(recurrence.as_deref(), rules.as_deref())?;
     let answer = work::run(py, "Grundy values", move |_| {
         zecklab_answers::family::grundy(&variant, n, SOLVE_MEMORY).map_err(answer_error)
@@ -618,9 +668,10 @@ fn with_table<T>(
 fn zgame_rule_test<'py>(
     py: Python<'py>,
     rule: String,
-    n: u32,
+    n: Whole<u32>,
     store: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
     let rule = zecklab_answers::lab::parse_rule(&rule).map_err(answer_error)?;
     zecklab_answers::lab::check_lab_size(n, "zgame rule-test").map_err(answer_error)?;
     let store = locate(store).ok();
@@ -633,14 +684,17 @@ fn zgame_rule_test<'py>(
 /// Every rule of the strategy language up to `size` preferences, tested on n = 3 to `to`
 /// (`zgame rule-search`).
 #[pyfunction]
-#[pyo3(signature = (size, to, agreement_n=None, top=10))]
+#[pyo3(signature = (size, to, agreement_n=None, top=Whole(10)))]
 fn zgame_rule_search<'py>(
     py: Python<'py>,
-    size: usize,
-    to: u32,
+    size: Whole<usize>,
+    to: Whole<u32>,
     agreement_n: Option<u32>,
-    top: usize,
+    top: Whole<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let size = size.0;
+    let to = to.0;
+    let top = top.0;
     let answer = work::run(py, "searching rules", move |context| {
         zecklab_answers::lab::rule_search(size, to, agreement_n, top, |d, t| context.progress.set(d, t))
             .map_err(answer_error)
@@ -651,7 +705,12 @@ fn zgame_rule_search<'py>(
 /// The structure of the game on `n`'s P-positions (`zgame p-structure`).
 #[pyfunction]
 #[pyo3(signature = (n, store=None))]
-fn zgame_p_structure<'py>(py: Python<'py>, n: u32, store: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
+fn zgame_p_structure<'py>(
+    py: Python<'py>,
+    n: Whole<u32>,
+    store: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
     zecklab_answers::lab::check_lab_size(n, "zgame p-structure").map_err(answer_error)?;
     let store = locate(store).ok();
     let answer = work::run(py, "counting", move |context| {
@@ -708,7 +767,8 @@ const TABLE_CHUNK_BUDGET: u64 = 4 << 30;
 /// The stored table of the Zeckendorf game on `n` (misère with `misere`).
 #[pyfunction]
 #[pyo3(signature = (n, path=None, misere=false))]
-fn store_table(py: Python<'_>, n: u32, path: Option<PathBuf>, misere: bool) -> PyResult<Table> {
+fn store_table(py: Python<'_>, n: Whole<u32>, path: Option<PathBuf>, misere: bool) -> PyResult<Table> {
+    let n = n.0;
     let store = locate(path)?;
     let game = zecklab_store::TableGame::new(
         zecklab_games::zgame::family::Recurrence::FIBONACCI,
@@ -731,15 +791,17 @@ fn store_table(py: Python<'_>, n: u32, path: Option<PathBuf>, misere: bool) -> P
 
 /// One figure of `zecklab plot`: `{"name","title","caption","svg","columns","rows"}`.
 #[pyfunction]
-#[pyo3(signature = (name, size, k=2, misere=false, rules=None))]
+#[pyo3(signature = (name, size, k=Whole(2), misere=false, rules=None))]
 fn figure<'py>(
     py: Python<'py>,
     name: String,
-    size: u32,
-    k: u64,
+    size: Whole<u32>,
+    k: Whole<u64>,
     misere: bool,
     rules: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let size = size.0;
+    let k = k.0;
     let f = work::run(py, "drawing", move |_| {
         let nim = || {
             zecklab_games::fibnim::NimRules::new(k, misere).map_err(|e| PyValueError::new_err(e.to_string()))

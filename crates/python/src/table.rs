@@ -571,7 +571,9 @@ impl Table {
     fn write_parquet(&self, py: Python<'_>, path: PathBuf, p_positions: bool) -> PyResult<u64> {
         let source = self.source.clone();
         let rows = if p_positions { Rows::PPositions } else { Rows::All };
-        work::run(py, "exporting", move |context| {
+        // The bar counts the positions scanned; with only the P-positions kept, it says so.
+        let label = if p_positions { "scanning every position for the P-positions" } else { "exporting" };
+        work::run(py, label, move |context| {
             let cannot = |e: &dyn std::fmt::Display| {
                 PyValueError::new_err(format!("cannot write '{}': {e}", path.display()))
             };
@@ -579,7 +581,16 @@ impl Table {
             // half a file, and an interrupted export leaves nothing behind.
             let dir =
                 path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-            let temporary = tempfile::NamedTempFile::new_in(dir).map_err(|e| cannot(&e))?;
+            // An existing file keeps its permissions; a new one gets what the umask allows (the
+            // system applies it to 0666), as the command line's files do.
+            let mode = {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::metadata(&path).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o666)
+            };
+            let temporary = tempfile::Builder::new()
+                .permissions(std::os::unix::fs::PermissionsExt::from_mode(mode))
+                .tempfile_in(dir)
+                .map_err(|e| cannot(&e))?;
             let writer = std::io::BufWriter::new(temporary.as_file());
             let report = |done: u64, total: u64| context.progress.set(done, total);
             let written = match &source {
@@ -595,6 +606,7 @@ impl Table {
             if context.cancel.is_cancelled() {
                 return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
             }
+            temporary.as_file().sync_all().map_err(|e| cannot(&e))?;
             temporary.persist(&path).map_err(|e| cannot(&e))?;
             Ok(written)
         })

@@ -40,6 +40,19 @@ def cli(*args, store=None):
     return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
 
 
+def run_cli(*args, **kwargs):
+    """The binary run as a script runs it, its exit status and output as they come."""
+    return subprocess.run([zecklab_bin(), *args], capture_output=True, text=True, **kwargs)
+
+
+def test_the_binary_runs_with_its_output_on_devnull(tmp_path):
+    # subprocess.DEVNULL opens /dev/null for reading and writing: that is an open stdout.
+    env = dict(os.environ, ZECKLAB_STORE=str(tmp_path))
+    done = subprocess.run([zecklab_bin(), "zgame", "solve", "--n", "20", "--save"], stdout=subprocess.DEVNULL, env=env)
+    assert done.returncode == 0
+    assert (tmp_path / "zgame-n20.zkt").exists(), "the solve saved its table"
+
+
 def as_json(answer):
     """What the command line prints for an answer: Python ints of big-integer fields become
     decimal strings there, so compare through a normaliser that maps both sides alike."""
@@ -268,6 +281,39 @@ def test_bad_input_raises_value_error_with_the_message():
         zecklab.zgame.solve("ten")
 
 
+def test_every_bad_number_is_a_value_error_with_the_command_lines_message():
+    # The command line's words for the same values.
+    for bad, words in [(-5, "negative numbers are not allowed"), (2**32, "at most 4294967295")]:
+        with pytest.raises(ValueError, match=words):
+            zecklab.zgame.solve(bad)
+        (line,) = [l for l in run_cli("zgame", "solve", "--n", str(bad)).stderr.splitlines() if l]
+        assert words in line
+    with pytest.raises(ValueError, match="negative numbers are not allowed"):
+        zecklab.zgame.lengths(-1)
+    with pytest.raises(ValueError, match="at most 4294967295"):
+        zecklab.zgame.grundy(2**200)
+
+
+def test_integers_past_the_digit_limit_are_refused_at_once_as_text_is():
+    big = 10**1000001  # made before the clock starts
+    start = time.monotonic()
+    with pytest.raises(ValueError, match="at most 1,000,000 digits") as as_int:
+        zecklab.repr(big)
+    assert time.monotonic() - start < 1.0, "refused from the bit length, before any conversion"
+    with pytest.raises(ValueError, match="at most 1,000,000 digits"):
+        zecklab.repr("1" + "0" * 1000001)
+    assert "1,000,001 digits" in str(as_int.value)
+    # Just inside the limit is read (10**999999 has 1,000,000 digits).
+    assert zecklab.repr(10**999999, all_terms=False)["z"] >= 1
+
+
+def test_integers_past_pythons_text_conversion_limit_go_through_bytes():
+    a = 10**100000
+    answer = zecklab.wythoff.solve(a, a)
+    assert answer["a"] == a and answer["b"] == a and answer["outcome"] == "win"
+    assert [a, a] not in answer["winning_moves"] and all(isinstance(x, int) for m in answer["winning_moves"] for x in m)
+
+
 def test_sizes_past_a_limit_raise_limit_error():
     assert issubclass(zecklab.LimitError, ValueError)
     with pytest.raises(zecklab.LimitError, match="250"):
@@ -439,6 +485,25 @@ def test_figures_show_as_svg_and_save(tmp_path):
     assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(ValueError):
         f.save(tmp_path / "g.gif")
+
+
+def test_saved_files_respect_the_umask_and_keep_an_existing_files_mode(tmp_path, kept):
+    f = zecklab.plot.zgame_growth(30)
+    old = os.umask(0o022)
+    try:
+        f.save(tmp_path / "g.svg")
+        kept.write_parquet(tmp_path / "t.parquet")
+        os.umask(0o077)
+        f.save(tmp_path / "private.svg")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "g.svg").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "t.parquet").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "private.svg").stat().st_mode & 0o777 == 0o600
+    os.chmod(tmp_path / "g.svg", 0o640)
+    f.save(tmp_path / "g.svg")
+    assert (tmp_path / "g.svg").stat().st_mode & 0o777 == 0o640, "an existing file keeps its mode"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".zecklab-")], "no temporary left"
 
 
 def test_answers_render_as_html_with_words_not_only_colour():

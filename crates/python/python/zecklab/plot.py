@@ -39,13 +39,42 @@ class Figure:
         directory = os.path.dirname(os.path.abspath(path))
         import tempfile
 
+        # An existing file keeps its permissions; a new one gets what the umask allows (0644
+        # under the usual 022), as the command line's files do: a temporary file is made 0600.
+        try:
+            mode = os.stat(path).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
         with tempfile.NamedTemporaryFile(dir=directory, delete=False, prefix=".zecklab-") as f:
-            f.write(data)
+            try:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+                os.chmod(f.name, mode)
+            except BaseException:
+                f.close()
+                os.unlink(f.name)
+                raise
             temporary = f.name
         os.replace(temporary, path)
 
     def __repr__(self) -> str:
         return f"<zecklab figure {self.name}: {self.title}>"
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux), else by
+    setting and restoring it."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _figure(name: str, size: int, k: int = 2, misere: bool = False, rules: "str | None" = None) -> Figure:
