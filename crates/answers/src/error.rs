@@ -25,8 +25,15 @@ impl AnswerError {
     /// An [`AnswerError::Damaged`] for the stored table of the game on `n` that failed with
     /// `e`: what is wrong and where, and how to check the whole store.
     pub fn damaged_table(n: u32, e: &zecklab_store::StoreError) -> AnswerError {
+        use zecklab_store::StoreError as E;
+        let state = match e {
+            E::WrongSize { .. } | E::Corrupted { .. } | E::NotATable { .. } | E::Changed { .. } => {
+                "is damaged"
+            }
+            _ => "cannot be used",
+        };
         AnswerError::Damaged(format!(
-            "the stored table for n = {n} is damaged: {e}; run zecklab store verify (and solve the game again with --save)"
+            "the stored table for n = {n} {state}: {e}; run zecklab store verify (and solve the game again with --save)"
         ))
     }
 

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::{RawQuery, State as Shared};
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
@@ -17,6 +18,7 @@ use zecklab_games::zgame::{
     MAX_PLAYERS,
 };
 
+use crate::budget::{self, AnswerBudget, BUDGET_WAIT};
 use crate::query::Params;
 use crate::solves::{Key, Solves};
 use crate::tables::{Lookup, Tables};
@@ -46,13 +48,41 @@ pub const LADDER_MEMORY: u128 = 64 << 20;
 pub struct State {
     tables: Tables,
     solves: Solves,
+    budget: AnswerBudget,
 }
 
 impl State {
     /// The state for a configuration.
     pub fn new(config: Config) -> State {
-        State { solves: Solves::new(&config), tables: Tables::new(config.store) }
+        State {
+            solves: Solves::new(&config),
+            budget: AnswerBudget::new(config.answer_bytes),
+            tables: Tables::new(config.store),
+        }
     }
+}
+
+/// A large answer: `work` (which serializes it) computed through the gate's slots, then sent
+/// as `template`'s body holding its share of the answer budget until its client has read it.
+///
+/// # Errors
+/// 503 when the queue or the budget is full, and whatever `work` returns.
+pub(crate) async fn large(
+    state: &State,
+    template: Response,
+    work: impl FnOnce() -> Result<Vec<u8>, ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let (bytes, held) = state.solves.answer(work).await?;
+    // The slot is kept while the answer waits for its share, so no more answers wait than
+    // there are slots.
+    let share = state.budget.share(bytes.len(), BUDGET_WAIT).await?;
+    drop(held);
+    Ok(budget::response(template, bytes, share))
+}
+
+/// An answer as the JSON bytes `Json` would send.
+fn json_bytes<T: Serialize>(answer: &T) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(answer).map_err(|e| ApiError::busy(format!("the answer could not be written: {e}")))
 }
 
 pub(crate) type Shared_ = Shared<Arc<State>>;
@@ -63,8 +93,6 @@ pub fn routes(state: Arc<State>) -> Router {
     Router::new()
         .route("/api/repr", get(repr_answer))
         .route("/api/ladder", get(ladder))
-        .route("/api/nim/solve", get(nim_solve))
-        .route("/api/nim/position", get(nim_position))
         .route("/api/nim/census", get(nim_census))
         .route("/api/nim/reach", get(nim_reach))
         .route("/api/nim/index", get(nim_index))
@@ -76,6 +104,14 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/api/zgame/coalitions", get(zgame_coalitions))
         .route("/api/limits", get(limits))
         .route("/api/status", get(status))
+        .with_state(state)
+}
+
+/// The routes whose answers run to megabytes: through the gate and the answer budget.
+pub fn large_routes(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/api/nim/solve", get(nim_solve))
+        .route("/api/nim/position", get(nim_position))
         .with_state(state)
 }
 
@@ -141,22 +177,17 @@ pub(crate) fn nim_question(
     Ok((Theory::new(rules), position))
 }
 
-async fn nim_solve(RawQuery(q): RawQuery) -> Answer<nim::NimSolve> {
-    blocking(move || {
-        let (theory, position) = nim_question(&Params::parse(q.as_deref()), NIM_SOLVE_DIGITS)?;
-        Ok(nim::solve(&theory, &position))
-    })
-    .await
-    .map(Json)
+async fn nim_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Result<Response, ApiError> {
+    // A bad request is refused before it queues.
+    let (theory, position) =
+        blocking(move || nim_question(&Params::parse(q.as_deref()), NIM_SOLVE_DIGITS)).await?;
+    large(&state, budget::json_template(), move || json_bytes(&nim::solve(&theory, &position))).await
 }
 
-async fn nim_position(RawQuery(q): RawQuery) -> Answer<nim::NimExplore> {
-    blocking(move || {
-        let (theory, position) = nim_question(&Params::parse(q.as_deref()), NIM_POSITION_DIGITS)?;
-        Ok(nim::explore(&theory, &position))
-    })
-    .await
-    .map(Json)
+async fn nim_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Result<Response, ApiError> {
+    let (theory, position) =
+        blocking(move || nim_question(&Params::parse(q.as_deref()), NIM_POSITION_DIGITS)).await?;
+    large(&state, budget::json_template(), move || json_bytes(&nim::explore(&theory, &position))).await
 }
 
 /// A figure computed once through the gate and kept in the cache (`bytes`: its estimated size).
@@ -525,6 +556,8 @@ async fn limits(Shared(state): Shared_) -> Json<LimitsJson> {
 struct StatusJson {
     solves_running: usize,
     solves_admitted: usize,
+    /// Bytes of large answers computed and not yet read by their clients.
+    answer_bytes_in_flight: u64,
     cache_bytes: u64,
     cache_entries: usize,
     cache_hits: u64,
@@ -541,6 +574,7 @@ async fn status(Shared(state): Shared_) -> Json<StatusJson> {
         cache_hits,
         solves_running: state.solves.running(),
         solves_admitted: state.solves.admitted(),
+        answer_bytes_in_flight: state.budget.in_flight(),
         cache_bytes: state.solves.cached_bytes(),
         open_tables: state.tables.open_count(),
     })

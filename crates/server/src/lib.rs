@@ -15,16 +15,22 @@
 //! blocking pool, off the async threads. Connections are bounded too: at most
 //! [`Config::max_connections`] at once, and a client that takes longer than
 //! [`Config::header_timeout`] to send a request's headers (or leaves a connection idle that
-//! long) is disconnected, so slow clients cannot lock others out.
+//! long) is disconnected, so slow clients cannot lock others out. Large answers (the Nim
+//! position and solve routes and the Nim page, up to megabytes each) pass the same gate in a
+//! longer queue and hold a share of a memory budget ([`Config::answer_bytes`]) until their
+//! client has read them; a client that reads nothing for [`Config::write_timeout`] is
+//! disconnected, which frees its share.
 
 mod api;
 mod assets;
+mod budget;
 mod error;
 mod pages;
 mod prerender;
 mod query;
 mod solves;
 mod tables;
+mod write_timeout;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -63,6 +69,14 @@ pub struct Config {
     pub header_timeout: Duration,
     /// The longest a connection may stay open (a bound on a client that never reads its answer).
     pub connection_lifetime: Duration,
+    /// How long a write may wait on a client that reads nothing before its connection is
+    /// closed (and the answer it was sending dropped).
+    pub write_timeout: Duration,
+    /// Bytes of large answers (a Nim position of 1,500 digits is 9 MB) computed but not yet
+    /// read by their clients, at most.
+    pub answer_bytes: u64,
+    /// Large answers that may wait for a slot of the gate; more get 503.
+    pub queued_answers: usize,
 }
 
 impl Config {
@@ -78,6 +92,9 @@ impl Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             header_timeout: Duration::from_secs(10),
             connection_lifetime: Duration::from_secs(600),
+            write_timeout: Duration::from_secs(20),
+            answer_bytes: 256 << 20,
+            queued_answers: 256,
         }
     }
 }
@@ -89,16 +106,20 @@ pub const DEFAULT_SOLVE_UP_TO: u32 = 270;
 /// The default connection limit (the process's open-file limit is raised to hold it).
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 
-/// The whole application: pages, assets and API.
+/// The whole application: pages, assets and API. The large answers have a gate and a memory
+/// budget of their own ([`budget`]) and stay outside the limit on requests served at once, so
+/// that their queue never holds back the cheap requests.
 pub fn router(config: Config) -> Router {
     let state = Arc::new(api::State::new(config));
     Router::new()
         .merge(assets::routes())
         .merge(pages::routes(state.clone()))
-        .merge(api::routes(state))
+        .merge(api::routes(state.clone()))
         .fallback(assets::not_found)
-        .layer(axum::middleware::from_fn(query::limit_query_length))
         .layer(tower::limit::ConcurrencyLimitLayer::new(CONCURRENT_REQUESTS))
+        .merge(api::large_routes(state.clone()))
+        .merge(pages::large_routes(state))
+        .layer(axum::middleware::from_fn(query::limit_query_length))
 }
 
 /// Binds `addr`, calls `ready` with the address bound (the port is the system's choice when 0
@@ -118,7 +139,8 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(addr).await?;
     ready(listener.local_addr()?);
     let connections = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
-    let (header_timeout, lifetime) = (config.header_timeout, config.connection_lifetime);
+    let (header_timeout, lifetime, write_timeout) =
+        (config.header_timeout, config.connection_lifetime, config.write_timeout);
     let app = router(config);
     tokio::pin!(shutdown);
     loop {
@@ -142,6 +164,7 @@ pub async fn serve(
             let _ = stream.set_nodelay(true);
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new()).header_read_timeout(header_timeout);
+            let stream = write_timeout::WriteTimeout::new(stream, write_timeout);
             let connection = http.serve_connection(TokioIo::new(stream), service);
             let _ = tokio::time::timeout(lifetime, connection).await;
         });

@@ -14,7 +14,7 @@ use zecklab_answers::moves::MoveJson;
 use zecklab_answers::{nim, repr, wythoff, zgame as zanswers};
 
 use crate::api::{
-    blocking, game_position, nim_question, repr_question, wythoff_question, State, NIM_POSITION_DIGITS,
+    blocking, game_position, large, nim_question, repr_question, wythoff_question, State, NIM_POSITION_DIGITS,
 };
 use crate::assets::{html_response, page_html};
 use crate::prerender::{hover, move_by_value, move_token, with_inputs, Core, Notation};
@@ -41,10 +41,15 @@ const LADDER_TERMS: usize = 40;
 pub fn routes(state: Arc<State>) -> Router {
     Router::new()
         .route("/zgame", get(zgame_page))
-        .route("/nim", get(nim_page))
         .route("/wythoff", get(wythoff_page))
         .route("/numeration", get(numeration_page))
         .with_state(state)
+}
+
+/// The pages whose answers run to megabytes (a Nim heap of 1,500 digits): through the gate and
+/// the answer budget, as the API's large answers.
+pub fn large_routes(state: Arc<State>) -> Router {
+    Router::new().route("/nim", get(nim_page)).with_state(state)
 }
 
 /// Whether the URL asks for the page as it first shows a position: not in play mode (the values
@@ -118,8 +123,21 @@ async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) ->
     page_or_plain("/zgame", html)
 }
 
-async fn nim_page(RawQuery(q): RawQuery) -> Response {
-    rendered("/nim", q, true, move |params| {
+async fn nim_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    if !shows_values_at_once(&params, &[]) {
+        return page_or_plain("/nim", None);
+    }
+    // Rendered through the gate and the budget; busy or refused, the plain page, whose script
+    // asks the API (which says why).
+    let rendered =
+        large(&state, html_response(String::new()), move || render_nim(params).map(String::into_bytes));
+    rendered.await.unwrap_or_else(|_| page_or_plain("/nim", None))
+}
+
+/// The Nim page with its position's answer written in.
+fn render_nim(params: Params) -> Result<String, ApiError> {
+    {
         let heap_text = params.text("heap").unwrap_or("90").trim().to_string();
         let mut asked = vec![("heap".to_string(), heap_text.clone())];
         for name in ["cap", "k", "misere"] {
@@ -156,8 +174,7 @@ async fn nim_page(RawQuery(q): RawQuery) -> Response {
         let notation = Notation { link: &link, label: &label, hover: &hover };
         let inputs = [("ask-heap", heap_text.as_str()), ("ask-cap", cap), ("ask-k", &k)];
         Ok(game_page("/nim", &core, &notation, &inputs, misere))
-    })
-    .await
+    }
 }
 
 async fn wythoff_page(RawQuery(q): RawQuery) -> Response {

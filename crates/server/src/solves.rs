@@ -110,6 +110,10 @@ pub struct Solves {
     slots: Arc<Semaphore>,
     admitted_limit: usize,
     admitted: Arc<AtomicUsize>,
+    /// Large answers admitted (running or waiting for a slot), and how many may be: they wait
+    /// in a longer queue than solves, since each takes a fraction of a second.
+    answers_admitted: Arc<AtomicUsize>,
+    answers_limit: usize,
     running: Arc<AtomicUsize>,
     cache: SharedCache,
 }
@@ -125,6 +129,11 @@ impl Drop for Pass {
     fn drop(&mut self) {
         self.admitted.fetch_sub(1, Ordering::SeqCst);
     }
+}
+
+/// A slot of the gate kept after its work (see [`Solves::answer`]); dropping it frees the slot.
+pub struct Held {
+    _pass: Pass,
 }
 
 /// Counts a request as admitted while it waits for a slot (also when it is dropped waiting).
@@ -162,6 +171,8 @@ impl Solves {
             slots: Arc::new(Semaphore::new(config.max_solves.max(1))),
             admitted_limit: config.max_solves.max(1) + config.queued_solves,
             admitted: Arc::new(AtomicUsize::new(0)),
+            answers_admitted: Arc::new(AtomicUsize::new(0)),
+            answers_limit: config.max_solves.max(1) + config.queued_answers,
             running: Arc::new(AtomicUsize::new(0)),
             cache: SharedCache { cache: Arc::new(Mutex::new(Cache::default())), limit: config.cache_bytes },
         }
@@ -196,14 +207,23 @@ impl Solves {
     /// Waits for a slot: admitted while fewer than `max_solves + queued_solves` are running or
     /// waiting (503 at once otherwise).
     async fn admit(&self) -> Result<Pass, ApiError> {
-        if self.admitted.fetch_add(1, Ordering::SeqCst) >= self.admitted_limit {
-            self.admitted.fetch_sub(1, Ordering::SeqCst);
+        self.admit_counted(&self.admitted, self.admitted_limit, "solves").await
+    }
+
+    /// Waits for a slot, counted in `admitted` (at most `limit`; 503 at once beyond).
+    async fn admit_counted(
+        &self,
+        admitted: &Arc<AtomicUsize>,
+        limit: usize,
+        what: &str,
+    ) -> Result<Pass, ApiError> {
+        if admitted.fetch_add(1, Ordering::SeqCst) >= limit {
+            admitted.fetch_sub(1, Ordering::SeqCst);
             return Err(ApiError::busy(format!(
-                "busy: {} solves are running or waiting; try again in a moment",
-                self.admitted_limit
+                "busy: {limit} {what} are running or waiting; try again in a moment"
             )));
         }
-        let mut waiting = Waiting(Some(self.admitted.clone()));
+        let mut waiting = Waiting(Some(admitted.clone()));
         let slot = self
             .slots
             .clone()
@@ -259,6 +279,28 @@ impl Solves {
             guard.disarm();
         }
         result
+    }
+
+    /// A large answer, `work`, computed through the gate's slots on the blocking pool (in a queue
+    /// of its own, `queued_answers` long), with the slot still held when it returns: the caller
+    /// drops the [`Held`] slot once the answer has its share of the memory budget, so that no
+    /// more answers wait for the budget than there are slots.
+    ///
+    /// # Errors
+    /// 503 when the queue is full, and whatever `work` returns.
+    pub async fn answer<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<(T, Held), ApiError> {
+        let pass = self.admit_counted(&self.answers_admitted, self.answers_limit, "large answers").await?;
+        let running = self.running.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let counted = Running::start(&running);
+            let value = work();
+            drop(counted);
+            value.map(|v| (v, Held { _pass: pass }))
+        });
+        task.await.map_err(|e| ApiError::busy(format!("the answer failed: {e}")))?
     }
 
     /// The solution of the game on `n` with remoteness: from the cache, else solved now.

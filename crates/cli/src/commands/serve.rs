@@ -20,12 +20,14 @@ API (the JSON of the matching --json command): /api/repr?n=&k=, /api/nim/solve?h
 (every limit below); /api/status says what the server is doing. \
 Bad input gets HTTP 400 with {{\"error\": \"...\"}}; an input past a limit (a Zeckendorf game past --solve-up-to that is \
 not stored, a Nim heap of more digits than its answer allows, a ladder past 64 MiB) gets 422 naming the limit; \
-503 when too many solves are waiting.\n\
+503 when too many solves are waiting; a damaged stored table gets 500.\n\
 Zeckendorf-game positions are answered from the store when the game is stored (any size), else solved on demand up \
 to --solve-up-to (default {DEFAULT_SOLVE_UP_TO}, about a second). Every expensive answer passes one gate (two at once, \
 four waiting) and is kept in the cache; stored tables are opened once and again when the file changes. Connections \
 are limited (--max-connections) and a client that is slower than --header-timeout to send its request, or idle that \
-long, is disconnected. Everything the pages need is inside the program: nothing is fetched from the network."
+long, is disconnected. Large answers (the Nim position and solve routes and the Nim page) pass the same gate in \
+a longer queue and hold a share of --answer-mib until their client has read them; a client that reads nothing for \
+--write-timeout is disconnected. Everything the pages need is inside the program: nothing is fetched from the network."
 ))]
 pub struct ServeArgs {
     /// The address to listen on (loopback by default; another address exposes the server to that network).
@@ -47,6 +49,13 @@ pub struct ServeArgs {
     /// it is disconnected.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = input::whole_u32, allow_hyphen_values = true)]
     header_timeout: u32,
+    /// Seconds a write may wait on a client that reads nothing before its connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value = "20", value_parser = input::whole_u32, allow_hyphen_values = true)]
+    write_timeout: u32,
+    /// Memory, in MiB, for large answers (a Nim position of 1,500 digits is 9 MB) computed but not
+    /// yet read by their clients; beyond it, large answers wait, then get 503.
+    #[arg(long, value_name = "MIB", default_value = "256", value_parser = input::whole_u32, allow_hyphen_values = true)]
+    answer_mib: u32,
     /// Connections served at once (more are closed at once).
     #[arg(long, default_value_t = zecklab_server::DEFAULT_MAX_CONNECTIONS as u32, value_parser = input::whole_u32, allow_hyphen_values = true)]
     max_connections: u32,
@@ -69,11 +78,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let mut config = Config::new(store);
     config.solve_up_to = args.solve_up_to;
     config.cache_bytes = u64::from(args.cache_mib) << 20;
-    if args.header_timeout == 0 || args.max_connections == 0 {
+    if args.header_timeout == 0
+        || args.max_connections == 0
+        || args.write_timeout == 0
+        || args.answer_mib == 0
+    {
         return Err(InputError::from_display(
-            "invalid --header-timeout or --max-connections 0: each must be at least 1",
+            "invalid --header-timeout, --write-timeout, --answer-mib or --max-connections 0: each must be at least 1",
         ));
     }
+    config.write_timeout = std::time::Duration::from_secs(args.write_timeout.into());
+    config.answer_bytes = u64::from(args.answer_mib) << 20;
     config.header_timeout = std::time::Duration::from_secs(args.header_timeout.into());
     config.max_connections = args.max_connections as usize;
     let runtime = tokio::runtime::Builder::new_multi_thread()

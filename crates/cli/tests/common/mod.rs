@@ -67,14 +67,27 @@ pub struct Server {
 impl Server {
     /// Starts the server with `extra` arguments and waits for its "listening on" line.
     pub fn start(extra: &[&str]) -> Server {
-        use std::io::BufRead;
-        let mut child = command()
-            .args(["serve", "--port", "0"])
+        let mut command = command();
+        command.args(["serve", "--port", "0"]).args(extra);
+        Server::spawn(command)
+    }
+
+    /// [`Server::start`] with the process's address space limited to `kib` KiB (`ulimit -v`).
+    pub fn start_with_address_space(kib: u64, extra: &[&str]) -> Server {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -v {kib} && exec \"$0\" serve --port 0 \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_zecklab"))
             .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("zecklab serve starts");
+            .env("ZECKLAB_STORE", empty_store());
+        Server::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Server {
+        use std::io::BufRead;
+        let mut child =
+            command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("zecklab serve starts");
         let mut line = String::new();
         std::io::BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
         let base = line
