@@ -179,6 +179,21 @@ fn nim_rules(k: u64, misere: bool) -> PyResult<zecklab_games::fibnim::NimRules> 
     nim::rules(k, misere).map_err(answer_error)
 }
 
+/// One of Fibonacci Nim's tables under the rules of `k` and `misere`, computed off the GIL.
+fn nim_table<'py, T: serde::Serialize + Send + 'static>(
+    py: Python<'py>,
+    label: &'static str,
+    k: u64,
+    misere: bool,
+    table: impl FnOnce(zecklab_games::fibnim::NimRules) -> Result<T, zecklab_answers::AnswerError>
+        + Send
+        + 'static,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = nim_rules(k, misere)?;
+    let answer = work::run(py, label, move |_| table(rules).map_err(answer_error))?;
+    to_python(py, &answer)
+}
+
 /// Fibonacci Nim: a sum of heaps, each `(heap, cap)` with its own cap (`nim sum`).
 #[pyfunction]
 #[pyo3(signature = (pairs, k=Whole(2), misere=false))]
@@ -223,11 +238,7 @@ fn nim_census<'py>(
     k: Whole<u64>,
     misere: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let to = to.0;
-    let k = k.0;
-    let rules = nim_rules(k, misere)?;
-    let answer = work::run(py, "census", move |_| tables::census(rules, to).map_err(answer_error))?;
-    to_python(py, &answer)
+    nim_table(py, "census", k.0, misere, move |rules| tables::census(rules, to.0))
 }
 
 /// Fibonacci Nim: the positions reachable from the opening of `heap` (`nim reach`).
@@ -239,11 +250,7 @@ fn nim_reach<'py>(
     k: Whole<u64>,
     misere: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let heap = heap.0;
-    let k = k.0;
-    let rules = nim_rules(k, misere)?;
-    let answer = work::run(py, "reach", move |_| tables::reach(rules, heap).map_err(answer_error))?;
-    to_python(py, &answer)
+    nim_table(py, "reach", k.0, misere, move |rules| tables::reach(rules, heap.0))
 }
 
 /// Fibonacci Nim: the losing opening heaps up to `to`, against the ladder (`nim sequence`).
@@ -255,11 +262,7 @@ fn nim_sequence<'py>(
     k: Whole<u64>,
     misere: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let to = to.0;
-    let k = k.0;
-    let rules = nim_rules(k, misere)?;
-    let answer = work::run(py, "sequence", move |_| tables::sequence(rules, to).map_err(answer_error))?;
-    to_python(py, &answer)
+    nim_table(py, "sequence", k.0, misere, move |rules| tables::sequence(rules, to.0))
 }
 
 /// Fibonacci Nim: Grundy values of single heaps `1..=to` (`nim grundy`, one dict per heap).

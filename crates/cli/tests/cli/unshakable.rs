@@ -420,6 +420,18 @@ struct Storm {
     readers: usize,
 }
 
+impl Storm {
+    fn report(&self, what: &str) {
+        eprintln!(
+            "storm of {what}: cheap requests at worst {:.0} ms, peak RSS {} MiB; {}/{} readers served within 30 s",
+            self.worst_cheap.as_secs_f64() * 1e3,
+            self.peak_rss >> 20,
+            self.completed,
+            self.readers
+        );
+    }
+}
+
 /// `clients` connections each ask for a Nim answer of a heap of `digits` digits and never read
 /// it, while ten cheap requests are timed; then `readers` clients ask for the same and read.
 fn storm(server: &Server, digits: usize, clients: usize, readers: usize) -> Storm {
@@ -469,13 +481,7 @@ fn clients_that_never_read_large_answers_cannot_exhaust_the_server() {
     // Scaled to CI: a smaller budget and write timeout, and heaps whose answers are a few MB.
     let server = Server::start_with_address_space(4_000_000, &["--answer-mib", "32", "--write-timeout", "2"]);
     let s = storm(&server, 800, 400, 40);
-    eprintln!(
-        "storm of 400 silent clients (800 digits): cheap requests at worst {:.0} ms, peak RSS {} MiB; {}/{} readers served",
-        s.worst_cheap.as_secs_f64() * 1e3,
-        s.peak_rss >> 20,
-        s.completed,
-        s.readers
-    );
+    s.report("400 silent clients, 800 digits");
     assert!(s.worst_cheap < Duration::from_secs(2), "a cheap request took {:?}", s.worst_cheap);
     // Unbounded, the answers alone would pass half a gigabyte (about 1.4 MB each on average).
     assert!(s.peak_rss < 400 << 20, "peak RSS {} MiB", s.peak_rss >> 20);
@@ -491,13 +497,7 @@ fn clients_that_never_read_large_answers_cannot_exhaust_the_server() {
 fn full_size_storm() {
     let server = Server::start_with_address_space(4_000_000, &[]);
     let s = storm(&server, 1500, 400, 100);
-    eprintln!(
-        "storm of 400 silent clients (1,500 digits): cheap requests at worst {:.0} ms, peak RSS {} MiB; {}/{} readers served within 30 s",
-        s.worst_cheap.as_secs_f64() * 1e3,
-        s.peak_rss >> 20,
-        s.completed,
-        s.readers
-    );
+    s.report("400 silent clients, 1,500 digits");
     assert!(s.worst_cheap < Duration::from_secs(2));
     assert!(s.peak_rss <= 2 << 30);
     assert!(s.completed * 2 > s.readers);
