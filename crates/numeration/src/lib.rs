@@ -32,7 +32,7 @@ mod representation;
 mod zeckendorf;
 
 pub use ladder::{ladder_u64, Ladder, LadderError, LadderU64};
-pub use natural::{grouped, parse_natural, NaturalError};
+pub use natural::{grouped, grouped_digits, parse_natural, NaturalError};
 pub use num_bigint::BigUint;
 pub use numeral::{Digits, NumeralError};
 pub use representation::Representation;

@@ -76,7 +76,11 @@ pub fn parse_natural(text: &str) -> Result<BigUint, NaturalError> {
 
 /// `value` in decimal with its thousands separated by commas: `1234567` is `1,234,567`.
 pub fn grouped(value: u64) -> String {
-    let digits = value.to_string();
+    grouped_digits(&value.to_string())
+}
+
+/// A decimal integer's digits (of any length) with its thousands separated by commas.
+pub fn grouped_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -93,6 +97,8 @@ mod tests {
 
     #[test]
     fn groups_thousands() {
+        assert_eq!(grouped_digits("12345678901234567890123"), "12,345,678,901,234,567,890,123");
+        assert_eq!(grouped_digits("123"), "123");
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1000), "1,000");

@@ -38,7 +38,7 @@ pub fn run_lengths(
             "  random play: mean {:.6}, variance {:.6}, P(Player 1 moves last) = {:.6}",
             line.random_mean, line.random_variance, line.random_p1_wins
         ))?;
-        out.line(format!("  distinct complete games: {}", line.games))?;
+        out.line(format!("  distinct complete games: {}", zecklab_numeration::grouped_digits(&line.games)))?;
         if let (Some(a), Some(b), Some(c), Some(d)) =
             (line.combine_largest, line.split_largest, line.split_smallest, line.combine_smallest)
         {
