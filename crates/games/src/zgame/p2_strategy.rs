@@ -121,10 +121,12 @@ impl PlayerTwoStrategy {
             ReplyChoice::Fastest => Ok(build(solution, Heuristic::Fastest, &mut progress)),
             ReplyChoice::Slowest => Ok(build(solution, Heuristic::Slowest, &mut progress)),
             ReplyChoice::Smallest => {
-                // Several greedy constructions; the smallest wins, and `fastest`'s is among them,
-                // so the result is never larger than it.
+                // Several greedy constructions; the smallest wins, and `fastest`'s and
+                // `slowest`'s are among them, so the result is never larger than either.
                 let mut best = build(solution, Heuristic::Fastest, &mut progress);
-                for h in [Heuristic::ReuseFewest, Heuristic::ReuseFastest, Heuristic::Fewest] {
+                for h in
+                    [Heuristic::Slowest, Heuristic::ReuseFewest, Heuristic::ReuseFastest, Heuristic::Fewest]
+                {
                     let candidate = build(solution, h, &mut progress);
                     if candidate.moves.len() < best.moves.len() {
                         best = candidate;
@@ -306,7 +308,7 @@ pub enum ReplyChoice {
     Slowest,
     /// The one that keeps the strategy small: the smallest of several greedy constructions
     /// (replies to positions the strategy already reaches; replies that leave Player 1 the fewest
-    /// moves; and `Fastest`), so never larger than `Fastest`'s.
+    /// moves; `Fastest` and `Slowest`), so never larger than `Fastest`'s or `Slowest`'s.
     Smallest,
 }
 
@@ -431,7 +433,7 @@ mod tests {
     }
 
     #[test]
-    fn every_choice_builds_a_winning_strategy_and_smallest_is_never_larger_than_fastest() {
+    fn every_choice_builds_a_winning_strategy_and_smallest_is_never_larger_than_fastest_or_slowest() {
         let mut smaller = 0;
         for n in 3..=45 {
             let solution = solve(n, true, 1 << 30, |_, _| {}).unwrap();
@@ -443,8 +445,10 @@ mod tests {
                 let report = s.check().unwrap_or_else(|e| panic!("n = {n}, {name}: {e}"));
                 assert_eq!(report.unreachable_entries, 0, "n = {n}, {name}");
             }
-            let (fastest, smallest) = (built[0].moves.len(), built[2].moves.len());
+            let (fastest, slowest, smallest) =
+                (built[0].moves.len(), built[1].moves.len(), built[2].moves.len());
             assert!(smallest <= fastest, "n = {n}: {smallest} > {fastest}");
+            assert!(smallest <= slowest, "n = {n}: {smallest} > slowest's {slowest}");
             smaller += usize::from(smallest < fastest);
             // The slowest replies make longer games, and the check's longest game says so.
             let longest = |s: &PlayerTwoStrategy| s.check().unwrap().longest_game;

@@ -357,9 +357,12 @@ The file is written atomically (see docs/guide/conventions.md). JSON: {\"n\",\"r
     /// position Player 2 can face while following it, whatever Player 1 plays.
     #[command(
         after_help = "The file is text, one position a line (see `zgame check-strategy --help`); it is written to a \
-temporary file and renamed into place. Where Player 2 has several winning replies, --choose picks one: fastest (the \
-least remoteness), slowest (the greatest) or smallest (the smallest strategy several greedy constructions find, never \
-larger than fastest's). JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
+temporary file and renamed into place. Where Player 2 has several winning replies, --choose picks one: fastest (in \
+every position, the winning reply of least remoteness: the game ends soonest), slowest (the winning reply of greatest \
+remoteness: the game lasts longest), or smallest (the smallest of the strategies several greedy constructions build: \
+fastest's, slowest's, replies that lead to positions the strategy already answers, and replies that leave Player 1 the \
+fewest moves; so never larger than fastest's or slowest's, but not proven the smallest of all). \
+JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
     )]
     Strategy {
         #[command(flatten)]
