@@ -355,7 +355,7 @@ pub const STRATEGY_LIMIT: u32 = 200;
 ///
 /// # Errors
 /// [`AnswerError::Invalid`] when a strategy cannot be built from the solution (no remoteness).
-pub fn certificates(solution: &Solution) -> Result<Option<CertificatesJson>, AnswerError> {
+pub fn certificates(solution: &Solution, minimal: bool) -> Result<Option<CertificatesJson>, AnswerError> {
     let mut sizes = [0u64; 3];
     for (k, (choice, _)) in ReplyChoice::ALL.iter().enumerate() {
         match PlayerTwoStrategy::choosing(solution, *choice, |_, _| {}) {
@@ -364,12 +364,23 @@ pub fn certificates(solution: &Solution) -> Result<Option<CertificatesJson>, Ans
             Err(e) => return Err(AnswerError::invalid(e)),
         }
     }
+    let (minimal, minimal_reason) = if !minimal {
+        (None, None)
+    } else {
+        match PlayerTwoStrategy::choosing(solution, ReplyChoice::Minimal, |_, _| {}) {
+            Ok(strategy) => (Some(Some(strategy.moves().len() as u64)), None),
+            Err(e @ StrategyError::BeyondReach { .. }) => (Some(None), Some(e.to_string())),
+            Err(e) => return Err(AnswerError::invalid(e)),
+        }
+    };
     Ok(Some(CertificatesJson {
         n: solution.index().n(),
         p_positions: solution.p_positions(),
         fastest: sizes[0],
         slowest: sizes[1],
         smallest: sizes[2],
+        minimal,
+        minimal_reason,
     }))
 }
 
@@ -382,6 +393,13 @@ pub struct CertificatesJson {
     pub fastest: u64,
     pub slowest: u64,
     pub smallest: u64,
+    /// With `--minimal`: the smallest of all winning strategies (null past the exact search's
+    /// reach, with `minimal_reason`); absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal: Option<Option<u64>>,
+    /// Why `minimal` is null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal_reason: Option<String>,
 }
 
 /// Player 2's strategy for the game on `n`, built from its solve with `choice`'s replies: the

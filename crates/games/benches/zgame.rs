@@ -225,3 +225,15 @@ fn rank_a_million(bencher: Bencher) {
     bencher
         .bench_local(|| counts.chunks_exact(top).map(|c| index.rank_counts(c)).fold(0u64, u64::wrapping_add));
 }
+
+/// Player 2's smallest strategy by the exact 0-1 search (the game solved once, outside the
+/// timing); checks that it wins.
+#[divan::bench(args = [30, 35, 40], sample_count = 3, sample_size = 1)]
+fn smallest_strategy_exact(bencher: Bencher, n: u32) {
+    let solution = solve(n, false, 1 << 30, |_, _| {}).unwrap();
+    bencher.bench_local(|| {
+        let strategy = zecklab_games::zgame::minimal::minimal_strategy(black_box(&solution)).unwrap();
+        assert!(strategy.check().is_ok());
+        strategy
+    });
+}

@@ -380,7 +380,8 @@ fn zgame_solve<'py>(
 /// Player 2's strategy sizes in the game on `n` (`zgame certificates`), or `None` when Player 1
 /// wins.
 #[pyfunction]
-fn zgame_certificates<'py>(py: Python<'py>, n: Whole<u32>) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (n, minimal=false))]
+fn zgame_certificates<'py>(py: Python<'py>, n: Whole<u32>, minimal: bool) -> PyResult<Bound<'py, PyAny>> {
     let n = n.0;
     let limit = zecklab_answers::lab::STRATEGY_LIMIT;
     if n == 0 || n > limit {
@@ -392,7 +393,7 @@ fn zgame_certificates<'py>(py: Python<'py>, n: Whole<u32>) -> PyResult<Bound<'py
         let request = SolveRequest { n, remoteness: true, misere: false, tiers: false };
         let solution = solving::solve_flat(request, &context.cancel, |d, t| context.progress.set(d, t))
             .map_err(solve_failure)?;
-        zecklab_answers::lab::certificates(&solution).map_err(answer_error)
+        zecklab_answers::lab::certificates(&solution, minimal).map_err(answer_error)
     })?;
     to_python(py, &answer)
 }

@@ -552,7 +552,8 @@ impl Table {
 
     /// Player 2's strategy sizes under each choice of winning reply (`zgame certificates`), or
     /// `None` when Player 1 wins; a table solved in memory with remoteness only.
-    fn certificates<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    #[pyo3(signature = (minimal=false))]
+    fn certificates<'py>(&self, py: Python<'py>, minimal: bool) -> PyResult<Bound<'py, PyAny>> {
         let Source::Solved(solution) = &self.source else {
             return Err(PyValueError::new_err(
                 "certificates are built from a solve in memory: zecklab.zgame.solve(n, keep=True)",
@@ -560,7 +561,7 @@ impl Table {
         };
         let solution = solution.clone();
         let answer = work::run(py, "certificates", move |_| {
-            zecklab_answers::lab::certificates(&solution).map_err(crate::errors::answer_error)
+            zecklab_answers::lab::certificates(&solution, minimal).map_err(crate::errors::answer_error)
         })?;
         to_python(py, &answer)
     }

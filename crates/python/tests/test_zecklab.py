@@ -541,3 +541,11 @@ def test_the_guides_python_examples_run(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for block in blocks:
         exec(compile(block, "docs/guide/python.md", "exec"), {})
+
+
+def test_the_smallest_of_all_strategies_matches_the_command_line():
+    (line,) = cli("zgame", "certificates", "17", "--minimal")
+    assert zecklab.zgame.certificates(17, minimal=True) == line
+    assert line["minimal"] <= line["smallest"]
+    past = zecklab.zgame.certificates(41, minimal=True)
+    assert past["minimal"] is None and "n = 40" in past["minimal_reason"]

@@ -90,3 +90,48 @@ fn bad_rules_and_sizes_are_refused_naming_them() {
     assert_usage_error(&zecklab(&["zgame", "rule-search", "--size", "1", "--to", "201"]), "200");
     assert_usage_error(&zecklab(&["zgame", "p-structure", "--n", "0"]), "0");
 }
+
+#[test]
+fn the_smallest_of_all_strategies_is_never_above_a_greedy_one_and_checks() {
+    let lines =
+        json_lines(&zecklab(&["zgame", "certificates", "--n", "3", "--to", "20", "--minimal", "--json"]));
+    assert_eq!(lines.len(), 18);
+    let mut beaten = 0;
+    for line in &lines {
+        let minimal = line["minimal"].as_u64().unwrap();
+        let greedy = ["fastest", "slowest", "smallest"].map(|k| line[k].as_u64().unwrap());
+        assert!(greedy.iter().all(|&g| minimal <= g), "{line}");
+        assert!(line["smallest"].as_u64().unwrap() <= greedy[0].min(greedy[1]), "{line}");
+        beaten += usize::from(minimal < greedy[2]);
+    }
+    assert!(beaten > 0, "the exact search beats every greedy construction somewhere to n = 20");
+    // Without --minimal the lines keep their shape.
+    let plain = &json_lines(&zecklab(&["zgame", "certificates", "17", "--json"]))[0];
+    assert!(plain.get("minimal").is_none());
+    // The strategy it finds is written and passes the rules-only check, at the size it reports.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("minimal.txt");
+    let written = &json_lines(&zecklab(&[
+        "zgame",
+        "strategy",
+        "17",
+        "--choose",
+        "minimal",
+        "--out",
+        file.to_str().unwrap(),
+        "--json",
+    ]))[0];
+    assert_eq!(written["positions"], lines[14]["minimal"], "n = 17");
+    let checked = &json_lines(&zecklab(&["zgame", "check-strategy", file.to_str().unwrap(), "--json"]))[0];
+    assert_eq!(checked["wins"], true);
+    // Past its reach: null with the reason, exit 0; the help states the same reach.
+    let reach = zecklab_games::zgame::minimal::MINIMAL_TO;
+    let past = zecklab(&["zgame", "certificates", &(reach + 1).to_string(), "--minimal", "--json"]);
+    assert_eq!(past.status.code(), Some(0));
+    let past = &json_lines(&past)[0];
+    assert!(
+        past["minimal"].is_null() && past["minimal_reason"].as_str().unwrap().contains(&reach.to_string())
+    );
+    let help = common::stdout(&zecklab(&["zgame", "certificates", "--help"]));
+    assert!(help.contains(&format!("up to n = {reach}")), "{help}");
+}

@@ -21,6 +21,7 @@ pub mod family;
 mod index;
 pub mod lab;
 mod lengths;
+pub mod minimal;
 mod p2_strategy;
 mod position;
 mod ranks;

@@ -51,11 +51,20 @@ pub enum StrategyError {
     IllegalMove { position: String, r#move: String },
     /// Player 1 makes the last move: after these moves Player 2 has no move left.
     PlayerOneMovesLast { line: Vec<String> },
+    /// The smallest strategy is searched for only up to `limit` (see `zgame::minimal`).
+    BeyondReach { n: u32, limit: u32 },
+    /// The solver of the smallest strategy failed.
+    Solver(String),
 }
 
 impl fmt::Display for StrategyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            StrategyError::BeyondReach { n, limit } => write!(
+                f,
+                "the smallest strategy is searched for only up to n = {limit} (the exact search's time grows fast past it), not n = {n}"
+            ),
+            StrategyError::Solver(why) => write!(f, "the search for the smallest strategy failed: {why}"),
             StrategyError::PlayerOneWins(n) => {
                 write!(f, "Player 1 wins the game on n = {n}: Player 2 has no winning strategy")
             }
@@ -134,7 +143,13 @@ impl PlayerTwoStrategy {
                 }
                 Ok(best)
             }
+            ReplyChoice::Minimal => super::minimal::minimal_strategy(solution),
         }
+    }
+
+    /// A strategy from its moves (built elsewhere in the crate, as `zgame::minimal` does).
+    pub(crate) fn from_moves(n: u32, moves: Vec<(ZPosition, ZMove)>) -> PlayerTwoStrategy {
+        PlayerTwoStrategy { n, moves }
     }
 
     /// The number being played.
@@ -310,6 +325,9 @@ pub enum ReplyChoice {
     /// (replies to positions the strategy already reaches; replies that leave Player 1 the fewest
     /// moves; `Fastest` and `Slowest`), so never larger than `Fastest`'s or `Slowest`'s.
     Smallest,
+    /// The smallest of all winning strategies, found by an exact search (`zgame::minimal`), up to
+    /// its reach; not among [`ReplyChoice::ALL`], whose choices every game up to n = 200 builds.
+    Minimal,
 }
 
 impl ReplyChoice {
@@ -322,12 +340,19 @@ impl ReplyChoice {
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
-        ReplyChoice::ALL.iter().find(|(c, _)| *c == self).map(|(_, name)| *name).expect("listed")
+        match self {
+            ReplyChoice::Fastest => "fastest",
+            ReplyChoice::Slowest => "slowest",
+            ReplyChoice::Smallest => "smallest",
+            ReplyChoice::Minimal => "minimal",
+        }
     }
 
-    /// The choice of this name (`"fastest"`, `"slowest"` or `"smallest"`).
+    /// The choice of this name (`"fastest"`, `"slowest"`, `"smallest"` or `"minimal"`).
     pub fn from_name(name: &str) -> Option<ReplyChoice> {
-        ReplyChoice::ALL.iter().find(|(_, n)| *n == name).map(|(c, _)| *c)
+        [ReplyChoice::Fastest, ReplyChoice::Slowest, ReplyChoice::Smallest, ReplyChoice::Minimal]
+            .into_iter()
+            .find(|c| c.name() == name)
     }
 }
 

@@ -66,10 +66,12 @@ class Table:
         (``zgame check --json``): ``inconsistent`` is 0 for a correct table."""
         return Answer(self._native.check())
 
-    def certificates(self) -> "Optional[Answer]":
+    def certificates(self, minimal: bool = False) -> "Optional[Answer]":
         """The size of Player 2's strategy under each choice of winning reply
-        (``zgame certificates --json``), or ``None`` when Player 1 wins."""
-        answer = self._native.certificates()
+        (``zgame certificates --json``), or ``None`` when Player 1 wins; with ``minimal``, also
+        the smallest of all winning strategies (``None`` past the exact search's reach, with
+        ``minimal_reason``)."""
+        answer = self._native.certificates(minimal)
         return None if answer is None else Answer(answer)
 
     def to_arrow(self, p_positions: bool = False) -> Any:

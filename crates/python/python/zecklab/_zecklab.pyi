@@ -62,7 +62,7 @@ class Table:
         """The answer for one position of this game."""
     def check(self) -> Dict[str, Any]:
         """Every position checked against its children by the rules."""
-    def certificates(self) -> Optional[Dict[str, Any]]:
+    def certificates(self, minimal: bool = ...) -> Optional[Dict[str, Any]]:
         """Player 2's strategy sizes, or None when Player 1 wins."""
     def write_parquet(self, path: str, p_positions: bool = False) -> int:
         """Writes the positions as Parquet, atomically; returns the rows written."""
@@ -103,7 +103,7 @@ def zgame_solve(n: int, remoteness: bool = True, misere: bool = False, tiers: bo
     """The Zeckendorf game on ``n``: its line, or with ``keep`` the solved table."""
 def zgame_position(position: str, line: bool = False, store: Optional[str] = None, reversed: bool = False) -> Dict[str, Any]:
     """The value of one position and of every move."""
-def zgame_certificates(n: int) -> Optional[Dict[str, Any]]:
+def zgame_certificates(n: int, minimal: bool = ...) -> Optional[Dict[str, Any]]:
     """Player 2's strategy sizes, or None when Player 1 wins."""
 def zgame_coalitions(n: int, players: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
     """Which coalitions of several players win."""

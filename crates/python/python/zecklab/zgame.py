@@ -135,11 +135,13 @@ def check_strategy(source: "Union[str, os.PathLike[str], Sequence[str]]") -> Ans
     return Answer(_zecklab.zgame_check_strategy(lines))
 
 
-def certificates(n: int) -> "Optional[Answer]":
+def certificates(n: int, minimal: bool = False) -> "Optional[Answer]":
     """The size of Player 2's strategy in the game on ``n`` (the positions Player 2 must answer)
     under each choice of winning reply (``zgame certificates --json``); ``None`` when Player 1
-    wins. The game is solved with remoteness first (up to n = 200)."""
-    answer = _zecklab.zgame_certificates(n)
+    wins. The game is solved with remoteness first (up to n = 200). With ``minimal``, also the
+    smallest of all winning strategies (``zgame certificates --minimal``): ``None`` past the exact
+    search's reach, with ``minimal_reason``."""
+    answer = _zecklab.zgame_certificates(n, minimal)
     return None if answer is None else Answer(answer)
 
 

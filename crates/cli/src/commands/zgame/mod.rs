@@ -361,7 +361,8 @@ temporary file and renamed into place. Where Player 2 has several winning replie
 every position, the winning reply of least remoteness: the game ends soonest), slowest (the winning reply of greatest \
 remoteness: the game lasts longest), or smallest (the smallest of the strategies several greedy constructions build: \
 fastest's, slowest's, replies that lead to positions the strategy already answers, and replies that leave Player 1 the \
-fewest moves; so never larger than fastest's or slowest's, but not proven the smallest of all). \
+fewest moves; so never larger than fastest's or slowest's, but not proven the smallest of all), or minimal (the \
+smallest of all winning strategies, found by an exact 0-1 search; up to n = 40). \
 JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
     )]
     Strategy {
@@ -385,7 +386,9 @@ JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
     #[command(
         after_help = "JSON, one line per n: {\"n\",\"p_positions\",\"fastest\",\"slowest\",\"smallest\"}: the game's \
 P-positions (all reachable from the start), and the positions Player 2 must answer under each choice (see `zgame strategy \
---help`). Player 1 wins n = 2, which has no line. Up to n = 200."
+--help`). Player 1 wins n = 2, which has no line. Up to n = 200. With --minimal, also \"minimal\": the fewest positions \
+Player 2 must answer over all winning strategies, found by an exact 0-1 search (up to n = 40; null past it, with \
+\"minimal_reason\")."
     )]
     Certificates {
         #[command(flatten)]
@@ -396,6 +399,9 @@ P-positions (all reachable from the start), and the positions Player 2 must answ
         /// The last n.
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: Option<u32>,
+        /// Also the smallest of all winning strategies, by an exact search (up to n = 40).
+        #[arg(long)]
+        minimal: bool,
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
@@ -518,6 +524,7 @@ pub enum ChooseArg {
     Fastest,
     Slowest,
     Smallest,
+    Minimal,
 }
 
 impl From<ChooseArg> for ReplyChoice {
@@ -526,6 +533,7 @@ impl From<ChooseArg> for ReplyChoice {
             ChooseArg::Fastest => ReplyChoice::Fastest,
             ChooseArg::Slowest => ReplyChoice::Slowest,
             ChooseArg::Smallest => ReplyChoice::Smallest,
+            ChooseArg::Minimal => ReplyChoice::Minimal,
         }
     }
 }
@@ -730,9 +738,9 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             lab::p_structure_of(&mut out, n, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Certificates { at, n, to, json } => {
+        ZgameCommand::Certificates { at, n, to, minimal, json } => {
             let first = at.or(n).unwrap_or(3);
-            strategy::certificates(&mut out, first, to.unwrap_or(first), json)?;
+            strategy::certificates(&mut out, first, to.unwrap_or(first), minimal, json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::CheckStrategy { file, json } => strategy::check_strategy(&mut out, &file, json)?,

@@ -156,18 +156,23 @@ pub fn check_strategy(out: &mut Out, path: &Path, json: bool) -> anyhow::Result<
 }
 
 /// `zgame certificates`: the strategy's size under each choice, for each n of the range.
-pub fn certificates(out: &mut Out, first: u32, last: u32, json: bool) -> anyhow::Result<()> {
+pub fn certificates(out: &mut Out, first: u32, last: u32, minimal: bool, json: bool) -> anyhow::Result<()> {
     super::common::check_range(first, last)?;
     input::game_size(last, STRATEGY_LIMIT, "zgame certificates")?;
     for n in first..=last {
         let solution = solve_with_progress(n, true)?;
         // Player 1 wins n = 2 (and n = 1 has no move): no Player 2 strategy, nothing to report.
-        let Some(line) = zecklab_answers::lab::certificates(&solution)? else { continue };
+        let Some(line) = zecklab_answers::lab::certificates(&solution, minimal)? else { continue };
         if json {
             out.json(&line)?;
         } else {
+            let exact = match (line.minimal, &line.minimal_reason) {
+                (Some(Some(m)), _) => format!(", {} (the smallest of all)", grouped(m)),
+                (_, Some(reason)) => format!("; no exact minimum: {reason}"),
+                _ => String::new(),
+            };
             out.line(format!(
-                "n = {n}: {} P-positions; Player 2 must know {} positions (fastest), {} (slowest), {} (smallest)",
+                "n = {n}: {} P-positions; Player 2 must know {} positions (fastest), {} (slowest), {} (smallest){exact}",
                 grouped(line.p_positions), grouped(line.fastest), grouped(line.slowest), grouped(line.smallest)
             ))?;
         }

@@ -1,0 +1,231 @@
+//! Player 2's smallest winning strategy: the fewest positions at which Player 2 must have a
+//! prescribed reply, over *all* winning strategies (the greedy constructions of
+//! [`super::p2_strategy`] give upper bounds).
+//!
+//! **The model.** A strategy reaches positions with Player 1 to move (P-positions, reached from
+//! the start and from Player 2's replies) and with Player 2 to move (every child of a reached
+//! Player 1 position). A 0-1 program over the positions that any winning play can reach:
+//! `y_p` (Player 1 to move at `p`, reached), `x_q` (Player 2 to move at `q`, reached) and
+//! `z_qc` (Player 2 replies at `q` with the winning move to `c`):
+//!
+//! - `y_start = 1`;
+//! - `x_q >= y_p` for every child `q` of `p` (Player 1 may play anything);
+//! - `sum_c z_qc >= x_q` (a reached Player 2 position has a reply) and `y_c >= z_qc`;
+//! - minimise `sum_q x_q`.
+//!
+//! Its optimum is the smallest strategy's size: an optimal solution's replies, followed from the
+//! start, reach no more Player 2 positions than it counts ([`minimal_strategy`] builds the
+//! strategy that way, so what it returns passes [`PlayerTwoStrategy::check`] like any other).
+//!
+//! **The solver** is good_lp's pure-Rust `microlp` backend (branch and bound on the simplex).
+//! The LP relaxation is weak, so the search's time grows fast and unevenly. Measured on the
+//! reference machine (2-vCPU Xeon, release build, `zgame certificates N --minimal`): every n to
+//! 37 in under 2.3 s, n = 38 in 10.9 s, n = 39 in 4.9 s, n = 40 in 3.0 s, but n = 41 and n = 44
+//! over a minute and n = 50 not within 15 minutes. The games past [`MINIMAL_TO`] are refused
+//! before any work. (CBC, an external solver, took 20 s at n = 50 in a prototype: the way
+//! further.)
+
+use std::collections::HashMap;
+
+use good_lp::{constraint, variable, variables, Expression, Solution as _, SolverModel, Variable};
+
+use super::p2_strategy::{PlayerTwoStrategy, StrategyError};
+use super::position::ZMove;
+use super::ranks::walk;
+use super::solver::Solution;
+
+/// The largest game whose smallest strategy is searched for (the pure-Rust solver's reach on the
+/// reference machine: see the module header).
+pub const MINIMAL_TO: u32 = 40;
+
+/// Player 2's smallest winning strategy for a solved game (outcomes suffice).
+///
+/// # Errors
+/// [`StrategyError::PlayerOneWins`] when Player 1 wins the game; [`StrategyError::BeyondReach`]
+/// past [`MINIMAL_TO`]; [`StrategyError::Solver`] when the solver fails.
+pub fn minimal_strategy(solution: &Solution) -> Result<PlayerTwoStrategy, StrategyError> {
+    let index = solution.index();
+    let n = index.n();
+    if solution.outcome(solution.start_rank()).is_win() {
+        return Err(StrategyError::PlayerOneWins(n));
+    }
+    if n > MINIMAL_TO {
+        return Err(StrategyError::BeyondReach { n, limit: MINIMAL_TO });
+    }
+    let count = index.count() as usize;
+    let mut children: Vec<Vec<(u64, ZMove)>> = vec![Vec::new(); count];
+    walk(index, true, |r, ch| children[r as usize] = ch.iter().map(|c| (c.rank, c.r#move)).collect());
+    let winning = |c: &(u64, ZMove)| !solution.outcome(c.0).is_win();
+    // Every position winning play can reach, with the player to move (ranks rise with moves).
+    let start = solution.start_rank() as usize;
+    let (mut one, mut two) = (vec![false; count], vec![false; count]);
+    one[start] = true;
+    for r in 0..count {
+        if one[r] {
+            for &(c, _) in &children[r] {
+                two[c as usize] = true;
+            }
+        }
+        if two[r] {
+            for child in children[r].iter().filter(|c| winning(c)) {
+                one[child.0 as usize] = true;
+            }
+        }
+    }
+    let mut vars = variables!();
+    let mut y: HashMap<usize, Variable> = HashMap::new();
+    let mut x: HashMap<usize, Variable> = HashMap::new();
+    let mut z: Vec<(usize, usize, ZMove, Variable)> = Vec::new();
+    for r in 0..count {
+        if one[r] {
+            y.insert(r, vars.add(variable().binary()));
+        }
+        if two[r] {
+            x.insert(r, vars.add(variable().binary()));
+            for child in children[r].iter().filter(|c| winning(c)) {
+                z.push((r, child.0 as usize, child.1, vars.add(variable().binary())));
+            }
+        }
+    }
+    let objective: Expression = x.values().copied().sum();
+    let mut model = vars.minimise(objective).using(good_lp::microlp);
+    model = model.with(constraint!(y[&start] >= 1));
+    for (&p, &reached) in &y {
+        for &(c, _) in &children[p] {
+            model = model.with(constraint!(x[&(c as usize)] >= reached));
+        }
+    }
+    let mut replies: HashMap<usize, Expression> = HashMap::new();
+    for &(q, c, _, v) in &z {
+        *replies.entry(q).or_default() += v;
+        model = model.with(constraint!(y[&c] >= v));
+    }
+    for (q, sum) in replies {
+        model = model.with(constraint!(sum >= x[&q]));
+    }
+    let solved = model.solve().map_err(|e| StrategyError::Solver(e.to_string()))?;
+    // The chosen reply of each position, followed from the start in rank order.
+    let mut chosen: HashMap<usize, ZMove> = HashMap::new();
+    for &(q, _, m, v) in &z {
+        if solved.value(v) > 0.5 {
+            chosen.entry(q).or_insert(m);
+        }
+    }
+    let (mut one, mut two) = (vec![false; count], vec![false; count]);
+    one[start] = true;
+    let mut moves = Vec::new();
+    for r in 0..count {
+        if one[r] {
+            for &(c, _) in &children[r] {
+                two[c as usize] = true;
+            }
+        }
+        if two[r] {
+            let reply = *chosen
+                .get(&r)
+                .ok_or_else(|| StrategyError::Solver(format!("no reply chosen at rank {r}")))?;
+            let child = children[r].iter().find(|c| c.1 == reply).expect("a reply of the position");
+            one[child.0 as usize] = true;
+            moves.push((index.unrank(r as u64), reply));
+        }
+    }
+    Ok(PlayerTwoStrategy::from_moves(n, moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zgame::{solve, ReplyChoice};
+
+    /// The smallest strategy by exhaustive search over every Player 2 strategy: at each reachable
+    /// Player 2 position, every winning reply, the positions the choices reach counted.
+    fn exhaustive_minimum(solution: &Solution) -> usize {
+        let index = solution.index();
+        let count = index.count() as usize;
+        let mut children: Vec<Vec<u64>> = vec![Vec::new(); count];
+        walk(index, false, |r, ch| children[r as usize] = ch.iter().map(|c| c.rank).collect());
+        let replies: Vec<Vec<u64>> = (0..count)
+            .map(|r| children[r].iter().copied().filter(|&c| !solution.outcome(c).is_win()).collect())
+            .collect();
+        // Searches assignments of replies, position by position in rank order, extending the
+        // reached sets as it goes (a position is decided when first reached, and ranks rise).
+        fn search(
+            r: usize,
+            one: &mut Vec<bool>,
+            two: &mut Vec<bool>,
+            size: usize,
+            best: &mut usize,
+            children: &[Vec<u64>],
+            replies: &[Vec<u64>],
+        ) {
+            if size >= *best {
+                return;
+            }
+            if r == one.len() {
+                *best = size;
+                return;
+            }
+            let mut added_two = Vec::new();
+            if one[r] {
+                for &c in &children[r] {
+                    if !two[c as usize] {
+                        two[c as usize] = true;
+                        added_two.push(c as usize);
+                    }
+                }
+            }
+            if two[r] {
+                for &c in &replies[r] {
+                    let fresh = !one[c as usize];
+                    one[c as usize] = true;
+                    search(r + 1, one, two, size + 1, best, children, replies);
+                    if fresh {
+                        one[c as usize] = false;
+                    }
+                }
+            } else {
+                search(r + 1, one, two, size, best, children, replies);
+            }
+            for c in added_two {
+                two[c] = false;
+            }
+        }
+        let (mut one, mut two) = (vec![false; count], vec![false; count]);
+        one[solution.start_rank() as usize] = true;
+        let mut best = usize::MAX;
+        search(0, &mut one, &mut two, 0, &mut best, &children, &replies);
+        best
+    }
+
+    #[test]
+    fn the_minimum_is_the_exhaustive_searchs_and_never_above_a_greedy_strategy() {
+        for n in 3..=14 {
+            let solution = solve(n, true, 1 << 30, |_, _| {}).unwrap();
+            let minimal = minimal_strategy(&solution).unwrap();
+            minimal.check().unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            assert_eq!(minimal.moves().len(), exhaustive_minimum(&solution), "n = {n}");
+        }
+        let mut below = 0;
+        for n in 15..=30 {
+            let solution = solve(n, true, 1 << 30, |_, _| {}).unwrap();
+            let minimal = minimal_strategy(&solution).unwrap();
+            minimal.check().unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            let smallest = PlayerTwoStrategy::choosing(&solution, ReplyChoice::Smallest, |_, _| {}).unwrap();
+            assert!(minimal.moves().len() <= smallest.moves().len(), "n = {n}");
+            below += usize::from(minimal.moves().len() < smallest.moves().len());
+        }
+        // n = 17 is the first n where every greedy construction is beaten.
+        assert!(below > 0, "the exact minimum beats the greedy constructions somewhere");
+    }
+
+    #[test]
+    fn player_ones_games_and_games_past_the_reach_are_refused() {
+        let two = solve(2, true, 1 << 30, |_, _| {}).unwrap();
+        assert_eq!(minimal_strategy(&two), Err(StrategyError::PlayerOneWins(2)));
+        let big = solve(MINIMAL_TO + 1, false, 1 << 30, |_, _| {}).unwrap();
+        assert_eq!(
+            minimal_strategy(&big),
+            Err(StrategyError::BeyondReach { n: MINIMAL_TO + 1, limit: MINIMAL_TO })
+        );
+    }
+}
