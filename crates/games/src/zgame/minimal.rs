@@ -21,7 +21,7 @@
 //! The LP relaxation is weak, so the search's time grows fast and unevenly. Measured on the
 //! reference machine (2-vCPU Xeon, release build, `zgame certificates N --minimal`): every n to
 //! 37 in under 2.3 s, n = 38 in 10.9 s, n = 39 in 4.9 s, n = 40 in 3.0 s, but n = 41 and n = 44
-//! over a minute and n = 50 not within 15 minutes. The games past [`MINIMAL_TO`] are refused
+//! over a minute and n = 50 unfinished after 14 minutes. The games past [`MINIMAL_TO`] are refused
 //! before any work. (CBC, an external solver, took 20 s at n = 50 in a prototype: the way
 //! further.)
 
