@@ -25,8 +25,6 @@
 //! before any work. (CBC, an external solver, took 20 s at n = 50 in a prototype: the way
 //! further.)
 
-use std::collections::HashMap;
-
 use good_lp::{constraint, variable, variables, Expression, Solution as _, SolverModel, Variable};
 
 use super::p2_strategy::{PlayerTwoStrategy, StrategyError};
@@ -55,81 +53,92 @@ pub fn minimal_strategy(solution: &Solution) -> Result<PlayerTwoStrategy, Strate
     let count = index.count() as usize;
     let mut children: Vec<Vec<(u64, ZMove)>> = vec![Vec::new(); count];
     walk(index, true, |r, ch| children[r as usize] = ch.iter().map(|c| (c.rank, c.r#move)).collect());
-    let winning = |c: &(u64, ZMove)| !solution.outcome(c.0).is_win();
-    // Every position winning play can reach, with the player to move (ranks rise with moves).
+    let winning: Vec<Vec<(usize, ZMove)>> = children
+        .iter()
+        .map(|ch| {
+            ch.iter().filter(|c| !solution.outcome(c.0).is_win()).map(|&(c, m)| (c as usize, m)).collect()
+        })
+        .collect();
     let start = solution.start_rank() as usize;
-    let (mut one, mut two) = (vec![false; count], vec![false; count]);
-    one[start] = true;
-    for r in 0..count {
-        if one[r] {
-            for &(c, _) in &children[r] {
-                two[c as usize] = true;
-            }
+    // Every position winning play can reach, with the player to move.
+    let (one, two) = follow(&children, start, |r, reach| {
+        for &(c, _) in &winning[r] {
+            reach(c);
         }
-        if two[r] {
-            for child in children[r].iter().filter(|c| winning(c)) {
-                one[child.0 as usize] = true;
-            }
-        }
-    }
+        Ok(())
+    })?;
+    // Variables in rank order, so that the model (and the strategy chosen among equal ones) is
+    // the same on every run.
     let mut vars = variables!();
-    let mut y: HashMap<usize, Variable> = HashMap::new();
-    let mut x: HashMap<usize, Variable> = HashMap::new();
-    let mut z: Vec<(usize, usize, ZMove, Variable)> = Vec::new();
+    let y: Vec<Option<Variable>> = one.iter().map(|&o| o.then(|| vars.add(variable().binary()))).collect();
+    let x: Vec<Option<Variable>> = two.iter().map(|&t| t.then(|| vars.add(variable().binary()))).collect();
+    let z: Vec<Vec<Variable>> = (0..count)
+        .map(|r| {
+            if two[r] {
+                winning[r].iter().map(|_| vars.add(variable().binary())).collect()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let objective: Expression = x.iter().flatten().copied().sum();
+    let mut model = vars.minimise(objective).using(good_lp::microlp);
+    let var = |v: &[Option<Variable>], r: usize| v[r].expect("a variable for every reached position");
+    model = model.with(constraint!(var(&y, start) >= 1));
     for r in 0..count {
-        if one[r] {
-            y.insert(r, vars.add(variable().binary()));
-        }
-        if two[r] {
-            x.insert(r, vars.add(variable().binary()));
-            for child in children[r].iter().filter(|c| winning(c)) {
-                z.push((r, child.0 as usize, child.1, vars.add(variable().binary())));
+        if let Some(reached) = y[r] {
+            for &(c, _) in &children[r] {
+                model = model.with(constraint!(var(&x, c as usize) >= reached));
             }
         }
-    }
-    let objective: Expression = x.values().copied().sum();
-    let mut model = vars.minimise(objective).using(good_lp::microlp);
-    model = model.with(constraint!(y[&start] >= 1));
-    for (&p, &reached) in &y {
-        for &(c, _) in &children[p] {
-            model = model.with(constraint!(x[&(c as usize)] >= reached));
+        if let Some(decided) = x[r] {
+            let mut replies = Expression::from(0);
+            for (&(c, _), &chosen) in winning[r].iter().zip(&z[r]) {
+                replies += chosen;
+                model = model.with(constraint!(var(&y, c) >= chosen));
+            }
+            model = model.with(constraint!(replies >= decided));
         }
-    }
-    let mut replies: HashMap<usize, Expression> = HashMap::new();
-    for &(q, c, _, v) in &z {
-        *replies.entry(q).or_default() += v;
-        model = model.with(constraint!(y[&c] >= v));
-    }
-    for (q, sum) in replies {
-        model = model.with(constraint!(sum >= x[&q]));
     }
     let solved = model.solve().map_err(|e| StrategyError::Solver(e.to_string()))?;
-    // The chosen reply of each position, followed from the start in rank order.
-    let mut chosen: HashMap<usize, ZMove> = HashMap::new();
-    for &(q, _, m, v) in &z {
-        if solved.value(v) > 0.5 {
-            chosen.entry(q).or_insert(m);
-        }
-    }
-    let (mut one, mut two) = (vec![false; count], vec![false; count]);
-    one[start] = true;
+    // The chosen replies, followed from the start: the strategy reaches no more positions than
+    // the optimum counts.
     let mut moves = Vec::new();
-    for r in 0..count {
+    follow(&children, start, |r, reach| {
+        let (c, reply) = winning[r]
+            .iter()
+            .zip(&z[r])
+            .find(|(_, &v)| solved.value(v) > 0.5)
+            .map(|(&reply, _)| reply)
+            .ok_or_else(|| StrategyError::Solver(format!("no reply chosen at rank {r}")))?;
+        reach(c);
+        moves.push((index.unrank(r as u64), reply));
+        Ok(())
+    })?;
+    Ok(PlayerTwoStrategy::from_moves(n, moves))
+}
+
+/// The positions reached from `start` in one pass in rank order (every move raises the rank):
+/// with Player 1 to move, every child; with Player 2 to move, what `reply(rank, reach)` reaches.
+/// Returns the positions reached with Player 1 and with Player 2 to move.
+fn follow(
+    children: &[Vec<(u64, ZMove)>],
+    start: usize,
+    mut reply: impl FnMut(usize, &mut dyn FnMut(usize)) -> Result<(), StrategyError>,
+) -> Result<(Vec<bool>, Vec<bool>), StrategyError> {
+    let (mut one, mut two) = (vec![false; children.len()], vec![false; children.len()]);
+    one[start] = true;
+    for r in 0..children.len() {
         if one[r] {
             for &(c, _) in &children[r] {
                 two[c as usize] = true;
             }
         }
         if two[r] {
-            let reply = *chosen
-                .get(&r)
-                .ok_or_else(|| StrategyError::Solver(format!("no reply chosen at rank {r}")))?;
-            let child = children[r].iter().find(|c| c.1 == reply).expect("a reply of the position");
-            one[child.0 as usize] = true;
-            moves.push((index.unrank(r as u64), reply));
+            reply(r, &mut |c| one[c] = true)?;
         }
     }
-    Ok(PlayerTwoStrategy::from_moves(n, moves))
+    Ok((one, two))
 }
 
 #[cfg(test)]
