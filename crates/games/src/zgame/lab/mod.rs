@@ -7,7 +7,7 @@ mod search;
 mod structure;
 mod test;
 
-pub use rule::{Comparison, Extreme, Guard, Pick, Preference, RuleError, StrategyRule};
+pub use rule::{Comparison, Extreme, Guard, Measure, MoveKind, Pick, Preference, Quantity, RuleError, StrategyRule};
 pub use search::{
     enumerate_rules, search_preferences, search_rules, SearchResult, SEARCH_GUARDS, SEARCH_PICKS,
 };

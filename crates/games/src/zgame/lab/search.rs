@@ -31,9 +31,9 @@ pub const SEARCH_GUARDS: [Guard; 5] = [
 pub fn search_preferences() -> Vec<Preference> {
     let mut out = Vec::new();
     for pick in SEARCH_PICKS {
-        out.push(Preference { guards: Vec::new(), pick });
+        out.push(Preference::always(pick));
         for guard in SEARCH_GUARDS {
-            out.push(Preference { guards: vec![guard], pick });
+            out.push(Preference::guarded(vec![guard], pick));
         }
     }
     out
