@@ -11,6 +11,7 @@ pub mod decimal;
 mod error;
 pub mod family;
 pub mod lab;
+pub mod learn;
 pub mod lengths;
 pub mod moves;
 pub mod nim;

@@ -3,7 +3,11 @@
 //! `zecklab_answers::lab`'s. Tables come from the store when it holds the game, else from a solve
 //! of outcomes.
 
+use std::path::Path;
+
 use zecklab_answers::lab::{self as answers, parse_rule};
+use zecklab_answers::learn::RuleLearnJson;
+use zecklab_games::zgame::lab::LearnProgress;
 use zecklab_games::zgame::{solve, SolvedTable};
 use zecklab_numeration::grouped;
 use zecklab_store::Store;
@@ -24,6 +28,24 @@ fn with_table<T>(store: Option<&Store>, n: u32, work: impl Fn(&dyn SolvedTable) 
     Ok(work(&solution))
 }
 
+/// The longest rule file read (a learned rule of tens of thousands of nodes fits many times over).
+const RULE_FILE_LIMIT: u64 = 64 << 20;
+
+/// Reads a rule from `path`: its text, spaces and line breaks ignored as in `--rule`.
+pub fn read_rule_file(path: &Path) -> anyhow::Result<String> {
+    let shown = path.display();
+    let cannot = |reason: String| InputError(format!("cannot read the rule file '{shown}': {reason}"));
+    let metadata = std::fs::metadata(path).map_err(|e| cannot(crate::output::io_reason(&e)))?;
+    if metadata.is_dir() {
+        return Err(cannot("it is a directory".into()).into());
+    }
+    if metadata.len() > RULE_FILE_LIMIT {
+        return Err(cannot(format!("it holds {} bytes, more than a rule file may ({RULE_FILE_LIMIT})", metadata.len())).into());
+    }
+    let bytes = std::fs::read(path).map_err(|e| cannot(crate::output::io_reason(&e)))?;
+    String::from_utf8(bytes).map_err(|_| cannot("it is not UTF-8 text".into()).into())
+}
+
 /// `zgame rule-test`: one line per n.
 pub fn rule_test(
     out: &mut Out,
@@ -36,6 +58,13 @@ pub fn rule_test(
     let rule = parse_rule(text)?;
     check_range(first, last)?;
     answers::check_lab_size(last, "zgame rule-test")?;
+    // A long rule (a learned one) is named by its length in the lines; --json carries it whole.
+    let canonical = rule.to_string();
+    let name = if canonical.chars().count() <= 100 {
+        canonical
+    } else {
+        format!("the rule ({} characters)", canonical.chars().count())
+    };
     for n in first..=last {
         let spinner = progress::spinner(&format!("testing n = {n}"));
         let line = with_table(store, n, |t| answers::rule_test(&rule, t));
@@ -50,14 +79,14 @@ pub fn rule_test(
             .map_or("no decision with a winning move".into(), |a| format!("agreement {:.4}", a));
         let decisions = counted(line.decisions, "decision", "decisions");
         match &line.first_bad {
-            None => out.line(format!("n = {n}: {} wins ({decisions}, {agreement})", line.rule))?,
+            None => out.line(format!("n = {n}: {name} wins ({decisions}, {agreement})"))?,
             Some(bad) if bad.end => out.line(format!(
                 "n = {n}: Player 1 wins whatever Player 2 plays: after {} Player 2 is left at the end, {}, with no move",
                 counted(u64::from(bad.depth), "move", "moves"),
                 bad.position
             ))?,
             Some(bad) => {
-                out.line(format!("n = {n}: {} LOSES ({decisions}, {agreement})", line.rule))?;
+                out.line(format!("n = {n}: {name} LOSES ({decisions}, {agreement})"))?;
                 out.line(format!(
                     "  first bad decision, after {}: at {} the rule plays {}, {}",
                     counted(u64::from(bad.depth), "move", "moves"),
@@ -72,6 +101,113 @@ pub fn rule_test(
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// `zgame rule-learn`: one rule, or with `curve` one per end of the range.
+pub fn rule_learn(
+    out: &mut Out,
+    to: u32,
+    max_nodes: usize,
+    curve: bool,
+    rule_out: Option<&Path>,
+    json: bool,
+) -> anyhow::Result<()> {
+    zecklab_answers::learn::check_rule_learn(to)?;
+    if let Some(path) = rule_out {
+        crate::output::destination(path)?;
+    }
+    let spinner = progress::spinner(&format!("solving n = 1 to {}", 2 * to));
+    let status = |m: u32, p: LearnProgress| {
+        spinner.set_message(format!(
+            "n = 3 to {m}: {} {}, round {}: {} lost, {} examples, {} nodes",
+            p.method.order_name(),
+            p.method.labelling_name(),
+            p.round,
+            counted(p.losing as u64, "game", "games"),
+            p.examples,
+            p.nodes
+        ));
+    };
+    let mut last: Option<RuleLearnJson> = None;
+    let mut show = |line: RuleLearnJson, out: &mut Out| -> anyhow::Result<()> {
+        spinner.suspend(|| -> anyhow::Result<()> {
+            if json {
+                out.json(&line)?;
+            } else {
+                print_learned(out, &line, rule_out.is_some())?;
+            }
+            Ok(())
+        })?;
+        last = Some(line);
+        Ok(())
+    };
+    if curve {
+        let mut failed = None;
+        let result = zecklab_answers::learn::rule_curve(
+            to,
+            max_nodes,
+            |line| {
+                show(line, out).map_err(|e| {
+                    failed = Some(e);
+                    zecklab_answers::AnswerError::Invalid("the output failed".into())
+                })
+            },
+            status,
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        result?;
+    } else {
+        let line = zecklab_answers::learn::rule_learn(to, max_nodes, |p| status(to, p));
+        spinner.finish_and_clear();
+        show(line?, out)?;
+    }
+    spinner.finish_and_clear();
+    if let (Some(path), Some(line)) = (rule_out, last) {
+        crate::output::write_file(path, |w| {
+            writeln!(w, "{}", line.rule)?;
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// A learned rule in words.
+fn print_learned(out: &mut Out, line: &RuleLearnJson, saved: bool) -> anyhow::Result<()> {
+    let range = format!("n = 3 to {}", line.to);
+    let outcome = if line.converged {
+        format!("wins every n from 3 to {}", line.wins_to)
+    } else {
+        format!("no rule within the node bound wins all of {range}: the last wins every n from 3 to {}", line.wins_to)
+    };
+    out.line(format!(
+        "{range}: {outcome}; {} nodes, depth {}, {} reached ({:.3} nodes a decision); {}",
+        line.nodes,
+        line.depth,
+        counted(line.decisions, "decision", "decisions"),
+        line.nodes_per_decision,
+        line.first_loss.map_or(format!("no loss up to n = {}", 2 * line.to), |n| format!("first loses at n = {n}"))
+    ))?;
+    out.line(format!(
+        "  {} rounds, {} examples, moves read {} to {}, labelled {}; {:.2} s",
+        line.rounds,
+        line.examples,
+        if line.order == "first" { "first" } else { "last" },
+        if line.order == "first" { "last" } else { "first" },
+        line.labelling.replace('-', " "),
+        line.seconds
+    ))?;
+    out.line(format!("  features: {}", line.features.join(", ")))?;
+    if line.rule.len() <= 400 {
+        out.line(format!("  rule: {}", line.rule))?;
+    } else if !saved {
+        out.line(format!(
+            "  rule: {} characters; --rule-out FILE writes it, for zgame rule-test --rule-file FILE",
+            line.rule.len()
+        ))?;
     }
     Ok(())
 }

@@ -424,11 +424,32 @@ is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_posit
     },
     /// Test a rule as Player 2's strategy against every Player 1 line, for each n.
     #[command(
-        after_help = "Rules: preferences tried in order, the first with a legal move deciding: ones (1 ∧ 1 -> 2), \
-combine:largest / combine:smallest (among F(i-1) ∧ F(i) -> F(i+1), i >= 2, the largest / smallest i), split:largest / \
-split:smallest (among the splits of two F(i), i >= 2), combine:I / split:I (exactly index I); each may be guarded, \
-GUARD&GUARD?PICK, by cI>=K, cI<=K, cI>K, cI<K, cI=K, cI:odd, cI:even, parts:odd, parts:even. Example: \
-split:largest,combine:smallest,ones. A rule with no applicable preference where moves exist makes no move and loses.\n\
+        after_help = "Rules: preferences tried in order, the first that finds a move deciding.\n\
+  rule        = preference (',' preference)*\n\
+  preference  = [condition '?'] pick\n\
+  condition   = conjunction ('|' conjunction)*      any one conjunction holds\n\
+  conjunction = guard ('&' guard)*                  every guard holds\n\
+  pick        = ones                                1 ∧ 1 -> 2\n\
+              | combine:largest | combine:smallest  among F(i-1) ∧ F(i) -> F(i+1), i >= 2, by i\n\
+              | split:largest | split:smallest      among the splits of two F(i), i >= 2\n\
+              | combine:I | split:I                 exactly index I\n\
+              | first | last                        any move, first (last) in the move order\n\
+  guard       = measure OP K                        OP one of >= <= > < = !=\n\
+              | measure:odd | measure:even\n\
+              | is:KIND | !is:KIND                  KIND one of ones, combine, split\n\
+  measure     = [next.] quantity [%M]               next.: after the move; %M: modulo M, 2 to 9\n\
+  quantity    = cI                                  the copies of F_I\n\
+              | parts | oddparts | evenparts        parts (at odd, at even indices)\n\
+              | max | min                           the largest, smallest index present\n\
+              | holes | gap                         indices absent between min and max; the widest step\n\
+              | combines | splits                   the legal combines (not 1 ∧ 1), the legal splits\n\
+              | i | c@D                             the move's index (ones: 1); c_(i+D), -3 <= D <= 3\n\
+The move order is ones, then combines by index, then splits by index. A pick names moves in its own order \
+(combine:largest from the largest index down, first in the move order, last in reverse) and the preference plays the \
+first of them for which its condition holds; a condition on the position alone holds for all of them or none. \
+Examples: split:largest,combine:smallest,ones; c1:odd?ones,combine:largest; is:split&c@0>=3|next.c1:even?first. \
+Spaces are ignored. A rule with no applicable preference where moves exist makes no move and loses. --rule-file FILE \
+reads the rule from a file (for long rules, such as zgame rule-learn's).\n\
 JSON, one line per n: {\"n\",\"rule\",\"wins\",\"decisions\",\"agreement\",\"first_bad\":{\"position\",\"depth\",\"rule_move\",\"winning_move\",\"end\"}|null,\"losing_line\":[positions]|null}: \
 wins, whether Player 2 following the rule wins against every Player 1 line; decisions, the distinct Player 2-to-move \
 positions reachable while Player 2 follows it (all of them, not pruned, end positions included: Player 2 to move at an \
@@ -438,10 +459,14 @@ which Player 1 wins by its one move: no rule is at fault there); losing_line, th
 1 beats it, from the start to Player 1's last move. The solved table decides each decision: \
 from the store when it holds the game, else solved (outcomes only)."
     )]
+    #[command(group = clap::ArgGroup::new("the_rule").required(true).args(["rule", "rule_file"]))]
     RuleTest {
         /// The rule.
         #[arg(long)]
-        rule: String,
+        rule: Option<String>,
+        /// Read the rule from FILE.
+        #[arg(long, value_name = "FILE")]
+        rule_file: Option<PathBuf>,
         /// The first n (default 1).
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         from: Option<u32>,
@@ -449,6 +474,40 @@ from the store when it holds the game, else solved (outcomes only)."
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
         /// One JSON object per n per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Learn a rule for Player 2 that wins every n from 3 to TO: a decision tree over the position,
+    /// the move and the position after it, grown on the decisions where it loses until it loses none.
+    #[command(
+        after_help = "Learning runs in rounds. Each round tests the current rule on every n from 3 to TO with the exact \
+test of zgame rule-test; the Player 2 decisions on each line Player 1 wins join the examples, labelled by the solved \
+table (a move is good when it leads to a P-position), and the tree is grown again on all of them (CART, Gini \
+impurity, to purity). Once the rule wins every n, each test is replaced by one of its branches wherever the rule still \
+wins every n. Four methods are tried (moves read first to last or last to first; labelled up to the first good move, \
+or every move) and the smallest winning tree is kept. The rule is one preference: its tree's accepting paths joined \
+by '|', then the pick first or last (see zgame rule-test --help for the language). It is then re-read from its text \
+and tested by zgame rule-test's exact test up to 2 TO, to say how far past its range it wins.\n\
+JSON, one object (with --curve, one per line, for each end m from 3 to TO, the examples carried from one m to the \
+next): {\"to\",\"rule\",\"nodes\",\"depth\",\"wins_to\",\"first_loss\",\"converged\",\"rounds\",\"examples\",\
+\"decisions\",\"nodes_per_decision\",\"features\",\"order\",\"labelling\",\"seconds\"}: wins_to, the largest m such \
+that the rule wins every n from 3 to m (2: it loses n = 3); first_loss, the first n above TO it loses (null: none up \
+to 2 TO); examples, the decisions learned from; decisions, the Player 2 positions it reaches over n = 3 to TO."
+    )]
+    RuleLearn {
+        /// Learn on n = 3 to TO (up to 60).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+        /// Stop a method whose tree grows past M nodes.
+        #[arg(long, value_parser = clap::value_parser!(usize), default_value_t = zecklab_answers::learn::RULE_LEARN_MAX_NODES)]
+        max_nodes: usize,
+        /// The complexity curve: a rule for each end from 3 to TO, one line each.
+        #[arg(long)]
+        curve: bool,
+        /// Also write the rule (the last, with --curve) to FILE, for zgame rule-test --rule-file.
+        #[arg(long, value_name = "FILE")]
+        rule_out: Option<PathBuf>,
+        /// Print JSON.
         #[arg(long)]
         json: bool,
     },
@@ -723,9 +782,18 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             strategy::write_strategy(&mut out, n, &path, choose.into(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::RuleTest { rule, from, to, json } => {
+        ZgameCommand::RuleTest { rule, rule_file, from, to, json } => {
+            let rule = match (rule, rule_file) {
+                (Some(rule), _) => rule,
+                (None, Some(file)) => lab::read_rule_file(&file)?,
+                (None, None) => unreachable!("clap requires one of --rule and --rule-file"),
+            };
             let store = stored::store(args.store).ok();
             lab::rule_test(&mut out, &rule, from.unwrap_or(1), to, store.as_ref(), json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::RuleLearn { to, max_nodes, curve, rule_out, json } => {
+            lab::rule_learn(&mut out, to, max_nodes, curve, rule_out.as_deref(), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::RuleSearch { size, to, agreement_n, top, json } => {

@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 
 use super::legal_moves;
 use super::rule::StrategyRule;
+use super::Chooser;
 use crate::zgame::position::{apply_to_counts, undo_on_counts};
 use crate::zgame::{PositionIndex, SolvedTable, ZMove, ZPosition};
 use crate::Outcome;
@@ -81,7 +82,7 @@ impl Seen {
 
 /// Tests `rule` on the game `table` solves (outcomes are enough).
 pub fn test_rule(
-    rule: &StrategyRule,
+    rule: &(impl Chooser + ?Sized),
     table: &(impl SolvedTable + ?Sized),
     exploration: Exploration,
 ) -> RuleTest {
@@ -185,7 +186,7 @@ fn children(index: &PositionIndex, r: u64) -> Vec<(ZMove, u64)> {
 /// The line from the start to the bad decision at rank `bad` (level `depth`), then on: the rule
 /// for Player 2, a winning move for Player 1, until the rule makes no move.
 fn losing_line(
-    rule: &StrategyRule,
+    rule: &(impl Chooser + ?Sized),
     table: &(impl SolvedTable + ?Sized),
     levels: &[Vec<u64>],
     depth: u32,

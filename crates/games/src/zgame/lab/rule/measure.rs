@@ -4,9 +4,9 @@
 use crate::zgame::position::{is_legal_on_counts, MoveIndex, ZMove};
 
 /// The largest index a count vector here holds (parts beyond are refused by the parser).
-pub(super) const MAX_INDEX: usize = 90;
+pub(crate) const MAX_INDEX: usize = 90;
 /// A count vector with room for every index a move can make: `[c_1, c_2, ...]`, zeros past the end.
-pub(super) type Counts = [u32; MAX_INDEX + 3];
+pub(crate) type Counts = [u32; MAX_INDEX + 3];
 
 /// A number read off a position, or off the move considered there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,7 +63,7 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    pub(super) fn of(m: ZMove) -> MoveKind {
+    pub(crate) fn of(m: ZMove) -> MoveKind {
         match m {
             ZMove::CombineOnes => MoveKind::Ones,
             ZMove::Combine(_) => MoveKind::Combine,
@@ -73,7 +73,7 @@ impl MoveKind {
 }
 
 /// The index of a move: 1 for `1 ∧ 1`, `i` for the combine or split at `i`.
-pub(super) fn move_index(m: ZMove) -> usize {
+pub(crate) fn move_index(m: ZMove) -> usize {
     match m {
         ZMove::CombineOnes => 1,
         ZMove::Combine(i) | ZMove::Split(i) => i.get(),
@@ -108,14 +108,14 @@ fn of_position(q: Quantity, counts: &Counts) -> u32 {
 }
 
 /// What a guard is read against: a position, and the move considered with the position it leads to.
-pub(super) struct Reading<'a> {
+pub(crate) struct Reading<'a> {
     pub counts: &'a Counts,
     pub candidate: Option<(ZMove, &'a Counts)>,
 }
 
 impl Measure {
     /// The measure's value, or `None` when it needs a move and there is none.
-    pub(super) fn read(&self, at: &Reading<'_>) -> Option<u32> {
+    pub(crate) fn read(&self, at: &Reading<'_>) -> Option<u32> {
         let value = match (self.quantity, self.next) {
             (Quantity::MoveIndex, _) => move_index(at.candidate?.0) as u32,
             (Quantity::Around(d), _) => {
@@ -133,7 +133,7 @@ impl Measure {
     }
 
     /// Whether reading the measure needs the move considered.
-    pub(super) fn needs_move(&self) -> bool {
+    pub(crate) fn needs_move(&self) -> bool {
         self.next || self.quantity.of_move()
     }
 }

@@ -46,7 +46,7 @@ mod parse;
 
 use std::fmt;
 
-use self::measure::{Counts, Reading, MAX_INDEX};
+pub(crate) use self::measure::{Counts, Reading, MAX_INDEX};
 pub use self::measure::{Measure, MoveKind, Quantity};
 use super::super::position::{apply_to_counts, MoveIndex, ZMove};
 use super::super::Rule;
@@ -200,7 +200,7 @@ impl std::error::Error for RuleError {}
 
 /// The legal moves of a position in the move order: `ones`, combines by index, splits by index;
 /// `combines` and `splits` say where each kind's run lies.
-struct OrderedMoves {
+pub(crate) struct OrderedMoves {
     moves: [Option<ZMove>; 2 * MAX_INDEX + 1],
     len: usize,
     combines: std::ops::Range<usize>,
@@ -208,7 +208,7 @@ struct OrderedMoves {
 }
 
 impl OrderedMoves {
-    fn of(counts: &Counts) -> OrderedMoves {
+    pub(crate) fn of(counts: &Counts) -> OrderedMoves {
         let mut out = OrderedMoves { moves: [None; 2 * MAX_INDEX + 1], len: 0, combines: 0..0, splits: 0..0 };
         let push = |m: ZMove, out: &mut OrderedMoves| {
             out.moves[out.len] = Some(m);
@@ -235,7 +235,7 @@ impl OrderedMoves {
     }
 
     /// The moves `pick` considers, in its order.
-    fn of_pick(&self, pick: Pick) -> Box<dyn Iterator<Item = ZMove> + '_> {
+    pub(crate) fn of_pick(&self, pick: Pick) -> Box<dyn Iterator<Item = ZMove> + '_> {
         let run = |range: std::ops::Range<usize>| self.moves[range].iter().flatten().copied();
         match pick {
             Pick::Ones => Box::new(run(0..self.combines.start)),
@@ -253,6 +253,14 @@ impl OrderedMoves {
             Pick::Last => Box::new(run(0..self.len).rev()),
         }
     }
+}
+
+/// `counts` with zeros past its end, as guards read it.
+pub(crate) fn padded(counts: &[u32]) -> Counts {
+    let mut here: Counts = [0; MAX_INDEX + 3];
+    let len = counts.len().min(MAX_INDEX);
+    here[..len].copy_from_slice(&counts[..len]);
+    here
 }
 
 impl StrategyRule {
@@ -280,9 +288,7 @@ impl StrategyRule {
     /// The move this rule makes at `counts` (`counts[i - 1]` copies of `F_i`); `None` when no
     /// preference applies (or there is no move at all).
     pub fn choose(&self, counts: &[u32]) -> Option<ZMove> {
-        let mut here: Counts = [0; MAX_INDEX + 3];
-        let len = counts.len().min(MAX_INDEX);
-        here[..len].copy_from_slice(&counts[..len]);
+        let here = padded(counts);
         let moves = OrderedMoves::of(&here);
         let mut next: Counts = here;
         for p in &self.preferences {
