@@ -706,6 +706,41 @@ fn zgame_rule_search<'py>(
     to_python(py, &answer)
 }
 
+/// A rule for Player 2 learned to win every n from 3 to `to` (`zgame rule-learn`); with
+/// `curve=True`, a list: one learned rule for each end from 3 to `to`.
+#[pyfunction]
+#[pyo3(signature = (to, max_nodes=Whole(zecklab_answers::learn::RULE_LEARN_MAX_NODES), curve=false))]
+fn zgame_rule_learn<'py>(
+    py: Python<'py>,
+    to: Whole<u32>,
+    max_nodes: Whole<usize>,
+    curve: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (to, max_nodes) = (to.0, max_nodes.0);
+    zecklab_answers::learn::check_rule_learn(to).map_err(answer_error)?;
+    if curve {
+        let lines = work::run(py, "learning rules", move |context| {
+            let mut lines = Vec::new();
+            zecklab_answers::learn::rule_curve(
+                to,
+                max_nodes,
+                |line| {
+                    lines.push(line);
+                    Ok(())
+                },
+                |m, _| context.progress.set(u64::from(m), u64::from(to)),
+            )
+            .map_err(answer_error)?;
+            Ok(lines)
+        })?;
+        return to_python(py, &lines);
+    }
+    let answer = work::run(py, "learning a rule", move |_| {
+        zecklab_answers::learn::rule_learn(to, max_nodes, |_| {}).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
 /// The structure of the game on `n`'s P-positions (`zgame p-structure`).
 #[pyfunction]
 #[pyo3(signature = (n, store=None))]
@@ -884,6 +919,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_sum, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_rule_test, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_rule_search, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_rule_learn, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_p_structure, m)?)?;
     m.add_function(wrap_pyfunction!(store_list, m)?)?;
     m.add_function(wrap_pyfunction!(store_verify, m)?)?;

@@ -259,6 +259,21 @@ def test_the_strategy_lab_matches_the_command_line():
         zecklab.zgame.p_structure(301)
 
 
+def test_learned_rules_match_the_command_line():
+    (line,) = cli("zgame", "rule-learn", "--to", "12", "--json")
+    learned = zecklab.zgame.rule_learn(12)
+    assert without(learned, "seconds") == without(line, "seconds")
+    assert zecklab.zgame.rule_test(learned["rule"], 12)["wins"] is True
+    curve = zecklab.zgame.rule_learn(6, curve=True)
+    lines = cli("zgame", "rule-learn", "--to", "6", "--curve", "--json")
+    assert [without(c, "seconds") for c in curve] == [without(c, "seconds") for c in lines]
+    assert [c["to"] for c in curve] == [3, 4, 5, 6]
+    with pytest.raises(ValueError, match="--to 2"):
+        zecklab.zgame.rule_learn(2)
+    with pytest.raises(zecklab.LimitError, match="60"):
+        zecklab.zgame.rule_learn(61)
+
+
 def test_player_two_wins_from_three_on():
     # The theorem, checked: Player 1 wins only n = 2 among these.
     winners = {n: zecklab.zgame.solve(n, remoteness=False)["winner"] for n in range(1, 40)}

@@ -56,3 +56,24 @@ fn a_tampered_line_is_refused_by_the_replay() {
     assert!(replay_losing_line(&other, 20, &line).is_err(), "another rule's moves");
     assert!(replay_losing_line(&rule, 21, &line).is_err(), "another game");
 }
+
+/// Learned rules, checked with no table: each wins every n of its range by the game-tree search,
+/// and loses the first n past its reported run, to n = 30.
+#[test]
+fn learned_rules_win_and_lose_where_the_game_tree_says() {
+    use zecklab_games::zgame::lab::{wins_through, Learner, Method};
+    let tables: Vec<_> = (1..=30).map(|n| solve(n, false, 1 << 30, |_, _| {}).unwrap()).collect();
+    for to in [8u32, 15] {
+        let mut learner = Learner::new(30);
+        let learned = learner.learn(&tables[..to as usize], &Method::ALL, 100_000, |_| {}).unwrap();
+        let rule = StrategyRule::parse(&learned.rule.to_string()).unwrap();
+        let through = wins_through(&rule, &tables).unwrap();
+        assert!(through >= to, "{rule}");
+        for n in 3..=through {
+            assert!(rule_wins_by_search(&rule, n), "learned on 3 to {to}: {rule} loses n = {n} by search");
+        }
+        if through < 30 {
+            assert!(!rule_wins_by_search(&rule, through + 1), "{rule} at n = {}", through + 1);
+        }
+    }
+}

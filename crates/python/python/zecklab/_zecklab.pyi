@@ -119,6 +119,7 @@ def zgame_sum(positions: List[str], recurrence: Optional[str] = None, rules: Opt
     """A sum of positions."""
 def zgame_rule_test(rule: str, n: int, store: Optional[str] = None) -> Dict[str, Any]:
     """Whether Player 2 wins the game on ``n`` by following a rule."""
+def zgame_rule_learn(to: int, max_nodes: int = 20000, curve: bool = False) -> Any: ...
 def zgame_rule_search(size: int, to: int, agreement_n: Optional[int] = None, top: int = 10) -> Dict[str, Any]:
     """Every rule up to ``size`` preferences, tested on n = 3 to ``to``."""
 def zgame_p_structure(n: int, store: Optional[str] = None) -> Dict[str, Any]:

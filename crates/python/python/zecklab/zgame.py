@@ -109,6 +109,15 @@ def rule_search(size: int, to: int, agreement_n: Optional[int] = None, top: int 
     return Answer(_zecklab.zgame_rule_search(size, to, agreement_n, top))
 
 
+def rule_learn(to: int, max_nodes: int = 20000, curve: bool = False) -> "Union[Answer, List[Answer]]":
+    """A rule for Player 2 learned to win every n from 3 to ``to`` (``zgame rule-learn``): its text
+    (for :func:`rule_test`), nodes, depth, ``wins_to`` (how far it wins, tested to 2 ``to``),
+    rounds and examples. With ``curve=True``, a list: one learned rule for each end from 3 to
+    ``to``, the examples carried from one to the next (``zgame rule-learn --curve``)."""
+    result = _zecklab.zgame_rule_learn(to, max_nodes, curve)
+    return [Answer(line) for line in result] if curve else Answer(result)
+
+
 def p_structure(n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Answer:
     """The structure of the game on ``n``'s P-positions (``zgame p-structure``): counts by the
     parity of the parts and of c1, by the largest part, and Player 2's winning replies."""

@@ -17,7 +17,7 @@ use std::collections::HashSet;
 
 use self::features::{columns, Column};
 use self::tree::{grow, to_rule, Node, TreeRule};
-use super::rule::{padded, Counts, OrderedMoves, Pick, StrategyRule};
+use super::rule::{padded, OrderedMoves, Pick, StrategyRule};
 use super::test::{test_rule, Exploration};
 use super::Chooser;
 use crate::zgame::position::apply_to_counts;
@@ -60,11 +60,12 @@ impl Method {
     ];
 }
 
-/// A Player 2 decision with its moves, in the move order, each good or not.
+/// A Player 2 decision with its moves, in the move order, each good or not, and each move's
+/// row of feature values (computed once: every round grows its tree on them again).
 #[derive(Clone, Debug)]
 struct Decision {
-    counts: Counts,
     moves: Vec<(ZMove, bool)>,
+    rows: Vec<u32>,
 }
 
 /// A learned rule and how it was found.
@@ -140,31 +141,32 @@ impl Learner {
         if !self.known.insert(here[..index.top()].to_vec()) {
             return false;
         }
+        let mut rows = Vec::new();
         let moves = OrderedMoves::of(&here)
             .of_pick(Pick::First)
             .map(|m| {
                 let mut next = here;
                 apply_to_counts(&mut next, m);
+                rows.extend(self.columns.iter().map(|c| c.value(&here, m, &next)));
                 let r = index.rank_counts(&next[..index.top()]);
                 (m, table.outcome(r) == Outcome::Loss)
             })
             .collect();
-        self.decisions.push(Decision { counts: here, moves });
+        self.decisions.push(Decision { moves, rows });
         true
     }
 
     /// The labelled rows of every decision for `method`.
     fn rows(&self, method: Method) -> (Vec<u32>, Vec<bool>) {
         let (mut rows, mut labels) = (Vec::new(), Vec::new());
+        let width = self.columns.len();
         for d in &self.decisions {
-            let mut moves: Vec<_> = d.moves.clone();
+            let mut moves: Vec<_> = d.moves.iter().map(|&(_, good)| good).enumerate().collect();
             if method.order == MoveOrder::Last {
                 moves.reverse();
             }
-            for (m, good) in moves {
-                let mut next = d.counts;
-                apply_to_counts(&mut next, m);
-                rows.extend(self.columns.iter().map(|c| c.value(&d.counts, m, &next)));
+            for (k, good) in moves {
+                rows.extend_from_slice(&d.rows[k * width..(k + 1) * width]);
                 labels.push(good);
                 if good && method.labelling == Labelling::UpToFirstGood {
                     break;
@@ -270,9 +272,17 @@ impl Learner {
     /// Replaces tests by one of their branches, from the root down, wherever every game of
     /// `tables` is still won.
     fn prune<T: SolvedTable>(&self, tree: &mut Node, order: MoveOrder, tables: &[T]) {
-        let wins = |tree: &Node| {
+        // The game that failed last is tried first: most candidate trees fail, and on few games.
+        let mut games: Vec<&T> = tables.iter().filter(|t| t.index().n() >= 3).collect();
+        let mut wins = |tree: &Node| {
             let rule = TreeRule { root: tree, columns: &self.columns, order };
-            tables.iter().filter(|t| t.index().n() >= 3).all(|t| test_rule(&rule, t, Exploration::UntilBad).wins)
+            match games.iter().position(|t| !test_rule(&rule, *t, Exploration::UntilBad).wins) {
+                None => true,
+                Some(k) => {
+                    games[..=k].rotate_right(1);
+                    false
+                }
+            }
         };
         let mut pending = vec![Vec::new()];
         while let Some(path) = pending.pop() {

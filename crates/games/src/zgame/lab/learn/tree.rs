@@ -92,7 +92,17 @@ impl Node {
 /// different trees from run to run.
 pub(crate) fn grow(rows: &[u32], width: usize, labels: &[bool]) -> Node {
     let samples: Vec<usize> = (0..labels.len()).collect();
-    grow_node(rows, width, labels, &samples)
+    // Values are small whole numbers: each node counts them in a histogram per column.
+    let largest = (0..width).map(|c| rows.iter().skip(c).step_by(width).copied().max().unwrap_or(0)).collect();
+    grow_node(&Rows { rows, width, labels, largest }, &samples)
+}
+
+struct Rows<'a> {
+    rows: &'a [u32],
+    width: usize,
+    labels: &'a [bool],
+    /// The largest value of each column.
+    largest: Vec<u32>,
 }
 
 fn gini(good: usize, all: usize) -> f64 {
@@ -103,43 +113,45 @@ fn gini(good: usize, all: usize) -> f64 {
     2.0 * p * (1.0 - p)
 }
 
-fn grow_node(rows: &[u32], width: usize, labels: &[bool], samples: &[usize]) -> Node {
+fn grow_node(data: &Rows<'_>, samples: &[usize]) -> Node {
+    let Rows { rows, width, labels, .. } = *data;
     let good = samples.iter().filter(|&&s| labels[s]).count();
     if good == 0 || good == samples.len() {
-        // An empty node (no example reaches it) accepts: the move order then decides.
         return Node::Leaf(good == samples.len());
     }
     let all = samples.len();
     // (score, column, threshold)
     let mut best: Option<(f64, usize, u32)> = None;
-    let mut values: Vec<(u32, bool)> = Vec::with_capacity(all);
+    let mut histogram: Vec<(usize, usize)> = Vec::new();
     for column in 0..width {
-        values.clear();
-        values.extend(samples.iter().map(|&s| (rows[s * width + column], labels[s])));
-        values.sort_unstable();
+        histogram.clear();
+        histogram.resize(data.largest[column] as usize + 1, (0, 0));
+        for &s in samples {
+            let bucket = &mut histogram[rows[s * width + column] as usize];
+            bucket.0 += 1;
+            bucket.1 += usize::from(labels[s]);
+        }
         let (mut left, mut left_good) = (0usize, 0usize);
-        for k in 0..all - 1 {
-            left += 1;
-            left_good += usize::from(values[k].1);
-            if values[k].0 == values[k + 1].0 {
+        for (value, &(count, count_good)) in histogram.iter().enumerate() {
+            if count == 0 {
                 continue;
+            }
+            left += count;
+            left_good += count_good;
+            if left == all {
+                break;
             }
             let right = all - left;
             let score = (left as f64 * gini(left_good, left) + right as f64 * gini(good - left_good, right)) / all as f64;
             if best.is_none_or(|(b, _, _)| score < b - 1e-12) {
-                best = Some((score, column, values[k].0));
+                best = Some((score, column, value as u32));
             }
         }
     }
     let (_, column, threshold) = best.expect("distinct rows: some column separates an impure node");
     let (left, right): (Vec<usize>, Vec<usize>) =
         samples.iter().partition(|&&s| rows[s * width + column] <= threshold);
-    Node::Split {
-        column,
-        threshold,
-        left: Box::new(grow_node(rows, width, labels, &left)),
-        right: Box::new(grow_node(rows, width, labels, &right)),
-    }
+    Node::Split { column, threshold, left: Box::new(grow_node(data, &left)), right: Box::new(grow_node(data, &right)) }
 }
 
 /// A tree read as a Player 2 strategy: the first move in `order` that the tree accepts.

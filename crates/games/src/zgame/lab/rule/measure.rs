@@ -1,7 +1,7 @@
 //! The quantities a guard can test: of the position, of the move a preference considers, and of
 //! the position that move leads to (`next.`), each optionally taken modulo a small number.
 
-use crate::zgame::position::{is_legal_on_counts, MoveIndex, ZMove};
+use crate::zgame::position::ZMove;
 
 /// The largest index a count vector here holds (parts beyond are refused by the parser).
 pub(crate) const MAX_INDEX: usize = 90;
@@ -80,14 +80,20 @@ pub(crate) fn move_index(m: ZMove) -> usize {
     }
 }
 
+/// One past the largest index present (0 at no part): the counts beyond are zeros.
+pub(crate) fn span(counts: &Counts) -> usize {
+    counts.iter().rposition(|&c| c > 0).map_or(0, |k| k + 1)
+}
+
 /// The value of a quantity of a position alone (not `i`, `c@D`).
 fn of_position(q: Quantity, counts: &Counts) -> u32 {
-    let present = || (1..=MAX_INDEX).filter(|&i| counts[i - 1] > 0);
+    let last = span(counts);
+    let present = || (1..=last).filter(|&i| counts[i - 1] > 0);
     match q {
         Quantity::Count(i) => counts[i - 1],
-        Quantity::Parts => counts.iter().sum(),
-        Quantity::Largest => present().last().unwrap_or(0) as u32,
-        Quantity::Smallest => present().next().unwrap_or(0) as u32,
+        Quantity::Parts => counts[..last].iter().sum(),
+        Quantity::Largest => last as u32,
+        Quantity::Smallest => counts[..last].iter().position(|&c| c > 0).map_or(0, |k| k as u32 + 1),
         Quantity::Holes => match (present().next(), present().last()) {
             (Some(low), Some(high)) => (high - low + 1 - present().count()) as u32,
             _ => 0,
@@ -96,13 +102,11 @@ fn of_position(q: Quantity, counts: &Counts) -> u32 {
             let indices: Vec<usize> = present().collect();
             indices.windows(2).map(|w| (w[1] - w[0]) as u32).max().unwrap_or(0)
         }
-        Quantity::OddParts => counts.iter().step_by(2).sum(),
-        Quantity::EvenParts => counts.iter().skip(1).step_by(2).sum(),
-        Quantity::Combines => (2..=MAX_INDEX)
-            .filter_map(MoveIndex::new)
-            .filter(|&i| is_legal_on_counts(counts, ZMove::Combine(i)))
-            .count() as u32,
-        Quantity::Splits => counts.iter().skip(1).filter(|&&c| c >= 2).count() as u32,
+        Quantity::OddParts => counts[..last].iter().step_by(2).sum(),
+        Quantity::EvenParts => counts[..last].iter().skip(1).step_by(2).sum(),
+        // The combine at i takes F(i-1) and F(i): two neighbouring indices present.
+        Quantity::Combines => counts[..last].windows(2).filter(|w| w[0] > 0 && w[1] > 0).count() as u32,
+        Quantity::Splits => counts[..last].iter().skip(1).filter(|&&c| c >= 2).count() as u32,
         Quantity::MoveIndex | Quantity::Around(_) => unreachable!("move quantities are read with their move"),
     }
 }

@@ -217,15 +217,17 @@ impl OrderedMoves {
         if counts[0] >= 2 {
             push(ZMove::CombineOnes, &mut out);
         }
+        // Every move acts on an index present.
+        let last = measure::span(counts);
         let start = out.len;
-        for i in (2..=MAX_INDEX).filter_map(MoveIndex::new) {
+        for i in (2..=last).filter_map(MoveIndex::new) {
             if counts[i.get() - 2] >= 1 && counts[i.get() - 1] >= 1 {
                 push(ZMove::Combine(i), &mut out);
             }
         }
         out.combines = start..out.len;
         let start = out.len;
-        for i in (2..=MAX_INDEX).filter_map(MoveIndex::new) {
+        for i in (2..=last).filter_map(MoveIndex::new) {
             if counts[i.get() - 1] >= 2 {
                 push(ZMove::Split(i), &mut out);
             }
