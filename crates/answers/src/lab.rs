@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::lab::{
-    enumerate_rules, p_structure, search_preferences, search_rules, test_rule, Exploration, PStructure,
+    enumerate_rules, p_structure, search_preferences, search_rules, test_rule, test_rule_by_rank, Exploration, PStructure,
     RuleTest, SearchResult, StrategyRule, SEARCH_GUARDS, SEARCH_PICKS,
 };
 use zecklab_games::zgame::{solve, PlayerTwoStrategy, ReplyChoice, Solution, SolvedTable, StrategyError};
@@ -12,9 +12,12 @@ use zecklab_games::zgame::{solve, PlayerTwoStrategy, ReplyChoice, Solution, Solv
 use crate::solve::SOLVE_MEMORY;
 use crate::AnswerError;
 
-/// The largest game a rule is tested on, or whose P-positions are counted (each walks the whole
-/// solved game).
+/// The largest game whose P-positions are counted (each walks the whole solved game), and the
+/// largest a rule is tested on breadth first.
 pub const LAB_LIMIT: u32 = 300;
+/// The largest game a rule is tested on: above [`LAB_LIMIT`], in rank order, two bits a position
+/// beside the table's one (n = 700: 47 billion positions, 17.7 GB).
+pub const RULE_TEST_LIMIT: u32 = 700;
 /// The largest n a rule search solves every game up to.
 pub const SEARCH_LIMIT: u32 = 200;
 /// The most preferences a searched rule has.
@@ -34,9 +37,35 @@ pub fn check_lab_size(n: u32, what: &str) -> Result<(), AnswerError> {
     }
 }
 
-/// `zgame rule-test` at one n: the rule tested against every Player 1 line on `table`.
-pub fn rule_test(rule: &StrategyRule, table: &(impl SolvedTable + ?Sized)) -> RuleTestJson {
-    RuleTestJson::of(rule, &test_rule(rule, table, Exploration::Full))
+/// Refuses a rule test past [`RULE_TEST_LIMIT`].
+///
+/// # Errors
+/// [`AnswerError::Invalid`] for n = 0, [`AnswerError::TooLarge`] past the limit.
+pub fn check_rule_test_size(n: u32) -> Result<(), AnswerError> {
+    match n {
+        0 => Err(AnswerError::Invalid(format!("invalid n = 0: zgame rule-test takes 1 <= n <= {RULE_TEST_LIMIT}"))),
+        n if n > RULE_TEST_LIMIT => Err(AnswerError::TooLarge(format!(
+            "invalid n = {n}: zgame rule-test takes 1 <= n <= {RULE_TEST_LIMIT} (above, the positions' two \
+             visited bits and the table's one would not fit in 20 GiB)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `zgame rule-test` at one n: the rule tested against every Player 1 line on `table`, breadth
+/// first up to [`LAB_LIMIT`] (the first bad decision a shallowest one), in rank order above (the
+/// first bad decision the one of smallest rank); `progress(done, total)` counts ranks passed.
+pub fn rule_test(
+    rule: &StrategyRule,
+    table: &(impl SolvedTable + ?Sized),
+    progress: impl Fn(u64, u64),
+) -> RuleTestJson {
+    let test = if table.index().n() <= LAB_LIMIT {
+        test_rule(rule, table, Exploration::Full)
+    } else {
+        test_rule_by_rank(rule, table, progress)
+    };
+    RuleTestJson::of(rule, &test)
 }
 
 /// `zgame p-structure` of the game `table` holds.

@@ -677,10 +677,12 @@ fn zgame_rule_test<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let n = n.0;
     let rule = zecklab_answers::lab::parse_rule(&rule).map_err(answer_error)?;
-    zecklab_answers::lab::check_lab_size(n, "zgame rule-test").map_err(answer_error)?;
+    zecklab_answers::lab::check_rule_test_size(n).map_err(answer_error)?;
     let store = locate(store).ok();
     let answer = work::run(py, "testing the rule", move |context| {
-        with_table(store.as_ref(), n, &context.cancel, |t| zecklab_answers::lab::rule_test(&rule, t))
+        with_table(store.as_ref(), n, &context.cancel, |t| {
+            zecklab_answers::lab::rule_test(&rule, t, |d, total| context.progress.set(d, total))
+        })
     })?;
     to_python(py, &answer)
 }

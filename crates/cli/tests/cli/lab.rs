@@ -85,7 +85,7 @@ fn bad_rules_and_sizes_are_refused_naming_them() {
         "split:biggest",
     );
     assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule", "ones,,ones", "--to", "5"]), "preference");
-    assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule", "ones", "--to", "301"]), "300");
+    assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule", "ones", "--to", "701"]), "700");
     assert_usage_error(&zecklab(&["zgame", "rule-search", "--size", "4", "--to", "10"]), "--size 4");
     assert_usage_error(&zecklab(&["zgame", "rule-search", "--size", "1", "--to", "201"]), "200");
     assert_usage_error(&zecklab(&["zgame", "p-structure", "--n", "0"]), "0");

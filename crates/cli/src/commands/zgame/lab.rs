@@ -57,7 +57,7 @@ pub fn rule_test(
 ) -> anyhow::Result<()> {
     let rule = parse_rule(text)?;
     check_range(first, last)?;
-    answers::check_lab_size(last, "zgame rule-test")?;
+    answers::check_rule_test_size(last)?;
     // A long rule (a learned one) is named by its length in the lines; --json carries it whole.
     let canonical = rule.to_string();
     let name = if canonical.chars().count() <= 100 {
@@ -66,9 +66,14 @@ pub fn rule_test(
         format!("the rule ({} characters)", canonical.chars().count())
     };
     for n in first..=last {
-        let spinner = progress::spinner(&format!("testing n = {n}"));
-        let line = with_table(store, n, |t| answers::rule_test(&rule, t));
-        spinner.finish_and_clear();
+        let bar = progress::bar(0, "positions", &format!("testing n = {n}"));
+        let line = with_table(store, n, |t| {
+            answers::rule_test(&rule, t, |done, total| {
+                bar.set_length(total);
+                bar.set_position(done);
+            })
+        });
+        bar.finish_and_clear();
         let line = line?;
         if json {
             out.json(&line)?;

@@ -2,12 +2,14 @@
 //! line ([`test`]), searched over ([`search`]), and the structure of the P-positions they must
 //! reach ([`structure`]). The solved tables decide; nothing here does I/O.
 
+mod by_rank;
 mod learn;
 mod rule;
 mod search;
 mod structure;
 mod test;
 
+pub use by_rank::{rank_test_bytes, test_rule_by_rank};
 pub use learn::{wins_through, LearnError, LearnProgress, LearnedRule, Learner, Labelling, Method, MoveOrder};
 pub use rule::{Comparison, Extreme, Guard, Measure, MoveKind, Pick, Preference, Quantity, RuleError, StrategyRule};
 pub use search::{

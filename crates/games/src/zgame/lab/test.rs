@@ -64,15 +64,25 @@ pub enum Exploration {
 }
 
 /// One visited bit a rank.
-struct Seen(Vec<u64>);
+pub(super) struct Seen(Vec<u64>);
 
 impl Seen {
-    fn new(count: u64) -> Seen {
+    pub(super) fn new(count: u64) -> Seen {
         Seen(vec![0; count.div_ceil(64) as usize])
     }
 
+    /// Whether `r` is marked.
+    pub(super) fn contains(&self, r: u64) -> bool {
+        self.0[(r / 64) as usize] >> (r % 64) & 1 == 1
+    }
+
+    /// The word of marks holding ranks `64 w` to `64 w + 63`.
+    pub(super) fn word(&self, w: usize) -> u64 {
+        self.0[w]
+    }
+
     /// Marks `r`; whether it was new.
-    fn insert(&mut self, r: u64) -> bool {
+    pub(super) fn insert(&mut self, r: u64) -> bool {
         let (w, b) = ((r / 64) as usize, r % 64);
         let new = self.0[w] >> b & 1 == 0;
         self.0[w] |= 1 << b;
@@ -215,8 +225,15 @@ fn losing_line(
             .expect("every explored position was reached from the level before");
         path.push_front(parent);
     }
-    // On from the bad decision: the rule, then Player 1's winning reply, until the rule is stuck.
-    let mut at = bad;
+    play_on(rule, table, &mut path);
+    path.into_iter().map(|r| index.unrank(r)).collect()
+}
+
+/// Extends a line that ends at a bad decision: the rule, then Player 1's winning reply, until the
+/// rule is stuck.
+pub(super) fn play_on(rule: &(impl Chooser + ?Sized), table: &(impl SolvedTable + ?Sized), path: &mut VecDeque<u64>) {
+    let index = table.index();
+    let mut at = *path.back().expect("a line to extend");
     loop {
         let p = index.unrank(at);
         let Some(m) = rule.choose(p.counts()) else { break };
@@ -232,7 +249,6 @@ fn losing_line(
         path.push_back(reply);
         at = reply;
     }
-    path.into_iter().map(|r| index.unrank(r)).collect()
 }
 
 /// Checks a losing line with the rules alone (no table): it starts at `{1^n}`, Player 1's moves
