@@ -40,6 +40,7 @@ draw zgame-position "1^3 2^2 5^7"
 draw family-winners --to 150
 draw zgame-grundy --to 150
 draw zgame-certificates --to 80
+draw zgame-rule-curve --to 30
 draw zgame-p-structure --to 120
 draw zgame-p-largest --to 120
 rm -rf "$ZECKLAB_STORE"

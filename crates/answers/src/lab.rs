@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::lab::{
-    enumerate_rules, p_structure, search_preferences, search_rules, test_rule, test_rule_by_rank, Exploration, PStructure,
-    RuleTest, SearchResult, StrategyRule, SEARCH_GUARDS, SEARCH_PICKS,
+    enumerate_rules, p_structure, search_preferences, search_rules, test_rule, test_rule_by_rank,
+    Exploration, PStructure, RuleTest, SearchResult, StrategyRule, SEARCH_GUARDS, SEARCH_PICKS,
 };
 use zecklab_games::zgame::{solve, PlayerTwoStrategy, ReplyChoice, Solution, SolvedTable, StrategyError};
 
@@ -43,7 +43,9 @@ pub fn check_lab_size(n: u32, what: &str) -> Result<(), AnswerError> {
 /// [`AnswerError::Invalid`] for n = 0, [`AnswerError::TooLarge`] past the limit.
 pub fn check_rule_test_size(n: u32) -> Result<(), AnswerError> {
     match n {
-        0 => Err(AnswerError::Invalid(format!("invalid n = 0: zgame rule-test takes 1 <= n <= {RULE_TEST_LIMIT}"))),
+        0 => Err(AnswerError::Invalid(format!(
+            "invalid n = 0: zgame rule-test takes 1 <= n <= {RULE_TEST_LIMIT}"
+        ))),
         n if n > RULE_TEST_LIMIT => Err(AnswerError::TooLarge(format!(
             "invalid n = {n}: zgame rule-test takes 1 <= n <= {RULE_TEST_LIMIT} (above, the positions' two \
              visited bits and the table's one would not fit in 20 GiB)"

@@ -77,9 +77,15 @@ fn tables(last: u32) -> Result<Vec<Solution>, AnswerError> {
 }
 
 /// The report of `learned` on the range to `to`, the rule re-read from its text and tested.
-fn report(learned: &LearnedRule, to: u32, tables: &[Solution], seconds: f64) -> Result<RuleLearnJson, AnswerError> {
+fn report(
+    learned: &LearnedRule,
+    to: u32,
+    tables: &[Solution],
+    seconds: f64,
+) -> Result<RuleLearnJson, AnswerError> {
     let text = learned.rule.to_string();
-    let rule = StrategyRule::parse(&text).map_err(|e| AnswerError::Invalid(format!("a learned rule does not read back: {e}")))?;
+    let rule = StrategyRule::parse(&text)
+        .map_err(|e| AnswerError::Invalid(format!("a learned rule does not read back: {e}")))?;
     let wins_to = wins_through(&rule, &tables[..(2 * to) as usize]).unwrap_or(2);
     let decisions: u64 =
         tables[2..to as usize].iter().map(|t| test_rule(&rule, t, Exploration::Full).decisions).sum();
@@ -106,7 +112,11 @@ fn report(learned: &LearnedRule, to: u32, tables: &[Solution], seconds: f64) -> 
 ///
 /// # Errors
 /// [`AnswerError`] for a range outside the limits.
-pub fn rule_learn(to: u32, max_nodes: usize, progress: impl FnMut(LearnProgress)) -> Result<RuleLearnJson, AnswerError> {
+pub fn rule_learn(
+    to: u32,
+    max_nodes: usize,
+    progress: impl FnMut(LearnProgress),
+) -> Result<RuleLearnJson, AnswerError> {
     check_rule_learn(to)?;
     let start = std::time::Instant::now();
     let tables = tables(2 * to)?;

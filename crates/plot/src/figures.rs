@@ -89,6 +89,8 @@ pub mod limits {
     pub const FAMILY_WINNERS: u32 = 160;
     /// `zgame-certificates --to`.
     pub const CERTIFICATES: u32 = 120;
+    /// `zgame-rule-curve --to`.
+    pub const RULE_CURVE: u32 = 40;
     /// `zgame-p-structure --to`.
     pub const P_STRUCTURE: u32 = 200;
     /// `zgame-grundy --to`.
@@ -571,6 +573,76 @@ pub fn zgame_certificates(to: u32) -> Result<Figure> {
     let labels = Labels { title: &title, caption: &caption, x: "n", y: "positions (log scale)" };
     let svg = drawn(draw::lines(&labels, &series, false, true, &[]))?;
     Ok(Figure { name: "zgame-certificates", title, caption, svg, table })
+}
+
+/// The complexity curve of learned rules: for each end N, the nodes of the rule learned to win
+/// every n from 3 to N (examples carried from N - 1), against the Player 2 decisions it reaches
+/// and the sum over n <= N of the smallest strategy found, log scale.
+pub fn zgame_rule_curve(to: u32) -> Result<Figure> {
+    use zecklab_games::zgame::lab::{test_rule, wins_through, Exploration, Learner, Method};
+    use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+    refuse("--to", to, 4, limits::RULE_CURVE, "a rule is learned for each end of the range")?;
+    let tables: Vec<_> = (1..=2 * to)
+        .map(|n| solve(n, false, 1 << 32, |_, _| {}))
+        .collect::<std::result::Result<_, _>>()
+        .map_err(|e| FigureError(e.to_string()))?;
+    let mut table = Table::new(&[
+        "to",
+        "nodes",
+        "depth",
+        "decisions",
+        "nodes_per_decision",
+        "wins_to",
+        "smallest_sum",
+        "p_positions_sum",
+    ]);
+    let names =
+        ["learned rule: nodes", "decisions it reaches", "smallest strategy found, summed over n <= N"];
+    let mut series: Vec<Series> =
+        names.iter().map(|name| Series { name: (*name).into(), points: Vec::new(), dots: false }).collect();
+    let mut learner = Learner::new(2 * to);
+    let (mut smallest_sum, mut p_sum) = (0u64, 0u64);
+    for m in 3..=to {
+        let game = &tables[m as usize - 1];
+        let strategy = PlayerTwoStrategy::choosing(game, ReplyChoice::Smallest, |_, _| {})
+            .map_err(|e| FigureError(e.to_string()))?;
+        smallest_sum += strategy.moves().len() as u64;
+        p_sum += game.p_positions();
+        let learned = learner
+            .learn(&tables[..m as usize], &Method::ALL, usize::MAX, |_| {})
+            .map_err(|e| FigureError(e.to_string()))?;
+        let decisions: u64 = tables[2..m as usize]
+            .iter()
+            .map(|t| test_rule(&learned.rule, t, Exploration::Full).decisions)
+            .sum();
+        let wins = wins_through(&learned.rule, &tables[..(2 * m) as usize]).unwrap_or(2);
+        let row = [learned.nodes as f64, decisions as f64, smallest_sum as f64];
+        for (serie, &y) in series.iter_mut().zip(&row) {
+            serie.points.push((f64::from(m), y));
+        }
+        table.rows.push(vec![
+            f64::from(m),
+            learned.nodes as f64,
+            learned.depth as f64,
+            decisions as f64,
+            learned.nodes as f64 / decisions.max(1) as f64,
+            f64::from(wins),
+            smallest_sum as f64,
+            p_sum as f64,
+        ]);
+    }
+    let last = table.rows.last().cloned().unwrap_or_default();
+    let title =
+        "Learned rules for Player 2: how large a rule that wins every n from 3 to N must be".to_string();
+    let caption = format!(
+        "Nodes of the rule learned on n = 3 to N, the decisions it reaches, and the smallest strategies found summed over n <= N; N = {to}: {} nodes for {} decisions, winning to n = {}",
+        last.get(1).copied().unwrap_or(0.0),
+        last.get(3).copied().unwrap_or(0.0),
+        last.get(5).copied().unwrap_or(0.0)
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "N", y: "count (log scale)" };
+    let svg = drawn(draw::lines(&labels, &series, false, true, &[]))?;
+    Ok(Figure { name: "zgame-rule-curve", title, caption, svg, table })
 }
 
 /// A heatmap of P-fractions per n: for each n, `cells(n, structure)` gives each row's

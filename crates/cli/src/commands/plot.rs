@@ -135,6 +135,12 @@ enum FigureCommand {
         #[arg(long, default_value = "80", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
     },
+    /// The complexity curve of learned rules: for each N, the nodes of the rule learned to win every
+    /// n from 3 to N, the decisions it reaches, and the smallest strategies summed. TO: 4..=40.
+    ZgameRuleCurve {
+        #[arg(long, default_value = "30", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
     /// The share of P-positions by the parity of the number of parts and of c1, per n. TO: 4..=200.
     ZgamePStructure {
         #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
@@ -255,6 +261,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         ),
         FigureCommand::ZgameGrundy { to } => zecklab_plot::zgame_grundy(to),
         FigureCommand::ZgameCertificates { to } => zecklab_plot::zgame_certificates(to),
+        FigureCommand::ZgameRuleCurve { to } => zecklab_plot::zgame_rule_curve(to),
         FigureCommand::ZgamePStructure { to } => zecklab_plot::zgame_p_structure(to),
         FigureCommand::ZgamePLargest { to } => zecklab_plot::zgame_p_largest(to),
         FigureCommand::ZgamePosition { position, store } => {

@@ -145,7 +145,18 @@ fn a_learned_rule_is_one_rule_test_reads_and_wins_as_reported() {
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 1, "one object");
     let learned = &lines[0];
-    for key in ["to", "rule", "nodes", "wins_to", "rounds", "examples", "depth", "decisions", "first_loss", "features"] {
+    for key in [
+        "to",
+        "rule",
+        "nodes",
+        "wins_to",
+        "rounds",
+        "examples",
+        "depth",
+        "decisions",
+        "first_loss",
+        "features",
+    ] {
         assert!(learned.get(key).is_some(), "{key} missing: {learned}");
     }
     assert_eq!(learned["to"], 14);
@@ -157,7 +168,8 @@ fn a_learned_rule_is_one_rule_test_reads_and_wins_as_reported() {
     // rule-test, given the rule verbatim and from the file, agrees with wins_to.
     let last = (wins_to + 1).min(28).to_string();
     for source in [["--rule", rule], ["--rule-file", file.to_str().unwrap()]] {
-        let test = zecklab(&["zgame", "rule-test", source[0], source[1], "--from", "3", "--to", &last, "--json"]);
+        let test =
+            zecklab(&["zgame", "rule-test", source[0], source[1], "--from", "3", "--to", &last, "--json"]);
         assert_eq!(test.status.code(), Some(0), "{}", common::stderr(&test));
         let tested = json_lines(&test);
         for line in &tested {
@@ -172,7 +184,10 @@ fn the_complexity_curve_has_a_line_for_each_end() {
     let out = zecklab(&["zgame", "rule-learn", "--curve", "--to", "9", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
     let lines = json_lines(&out);
-    assert_eq!(lines.iter().map(|l| l["to"].as_u64().unwrap()).collect::<Vec<_>>(), (3..=9).collect::<Vec<_>>());
+    assert_eq!(
+        lines.iter().map(|l| l["to"].as_u64().unwrap()).collect::<Vec<_>>(),
+        (3..=9).collect::<Vec<_>>()
+    );
     for line in &lines {
         assert_eq!(line["converged"], true, "{line}");
         assert!(line["wins_to"].as_u64() >= line["to"].as_u64(), "{line}");
@@ -192,14 +207,26 @@ fn rule_files_and_learning_ranges_are_checked() {
     assert_usage_error(&zecklab(&["zgame", "rule-learn", "--to", "-4"]), "-4");
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.txt");
-    assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule-file", missing.to_str().unwrap(), "--to", "5"]), "missing.txt");
-    assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule-file", dir.path().to_str().unwrap(), "--to", "5"]), "directory");
+    assert_usage_error(
+        &zecklab(&["zgame", "rule-test", "--rule-file", missing.to_str().unwrap(), "--to", "5"]),
+        "missing.txt",
+    );
+    assert_usage_error(
+        &zecklab(&["zgame", "rule-test", "--rule-file", dir.path().to_str().unwrap(), "--to", "5"]),
+        "directory",
+    );
     let binary = dir.path().join("binary");
     std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
-    assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule-file", binary.to_str().unwrap(), "--to", "5"]), "UTF-8");
+    assert_usage_error(
+        &zecklab(&["zgame", "rule-test", "--rule-file", binary.to_str().unwrap(), "--to", "5"]),
+        "UTF-8",
+    );
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "is:split|\nnext.i>2?first\n").unwrap();
-    assert_usage_error(&zecklab(&["zgame", "rule-test", "--rule-file", bad.to_str().unwrap(), "--to", "5"]), "next.i>2");
+    assert_usage_error(
+        &zecklab(&["zgame", "rule-test", "--rule-file", bad.to_str().unwrap(), "--to", "5"]),
+        "next.i>2",
+    );
     assert_usage_error(&zecklab(&["zgame", "rule-test", "--to", "5"]), "--rule");
     // A rule over two lines reads as one (spaces and line breaks are ignored).
     let split = dir.path().join("split.txt");

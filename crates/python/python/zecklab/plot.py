@@ -126,6 +126,12 @@ def zgame_grundy(to: int) -> Figure:
     return _figure("zgame-grundy", to)
 
 
+def zgame_rule_curve(to: int = 30) -> Figure:
+    """The complexity curve of learned Player 2 rules: for each N, the nodes of the rule learned to
+    win every n from 3 to N, the decisions it reaches, and the smallest strategies summed."""
+    return _figure("zgame-rule-curve", to)
+
+
 def zgame_certificates(to: int) -> Figure:
     """Player 2's certificates by n, up to ``to``."""
     return _figure("zgame-certificates", to)

@@ -40,7 +40,11 @@ pub fn read_rule_file(path: &Path) -> anyhow::Result<String> {
         return Err(cannot("it is a directory".into()).into());
     }
     if metadata.len() > RULE_FILE_LIMIT {
-        return Err(cannot(format!("it holds {} bytes, more than a rule file may ({RULE_FILE_LIMIT})", metadata.len())).into());
+        return Err(cannot(format!(
+            "it holds {} bytes, more than a rule file may ({RULE_FILE_LIMIT})",
+            metadata.len()
+        ))
+        .into());
     }
     let bytes = std::fs::read(path).map_err(|e| cannot(crate::output::io_reason(&e)))?;
     String::from_utf8(bytes).map_err(|_| cannot("it is not UTF-8 text".into()).into())
@@ -186,7 +190,10 @@ fn print_learned(out: &mut Out, line: &RuleLearnJson, saved: bool) -> anyhow::Re
     let outcome = if line.converged {
         format!("wins every n from 3 to {}", line.wins_to)
     } else {
-        format!("no rule within the node bound wins all of {range}: the last wins every n from 3 to {}", line.wins_to)
+        format!(
+            "no rule within the node bound wins all of {range}: the last wins every n from 3 to {}",
+            line.wins_to
+        )
     };
     out.line(format!(
         "{range}: {outcome}; {} nodes, depth {}, {} reached ({:.3} nodes a decision); {}",
@@ -194,7 +201,8 @@ fn print_learned(out: &mut Out, line: &RuleLearnJson, saved: bool) -> anyhow::Re
         line.depth,
         counted(line.decisions, "decision", "decisions"),
         line.nodes_per_decision,
-        line.first_loss.map_or(format!("no loss up to n = {}", 2 * line.to), |n| format!("first loses at n = {n}"))
+        line.first_loss
+            .map_or(format!("no loss up to n = {}", 2 * line.to), |n| format!("first loses at n = {n}"))
     ))?;
     out.line(format!(
         "  {} rounds, {} examples, moves read {} to {}, labelled {}; {:.2} s",

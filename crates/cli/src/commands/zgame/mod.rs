@@ -66,6 +66,19 @@ pub struct ZgameArgs {
     store: Option<PathBuf>,
 }
 
+/// `zgame certificates --help`'s closing text, which states the reach of the solver built in.
+fn certificates_help() -> String {
+    use zecklab_games::zgame::minimal::{MINIMAL_SOLVER, MINIMAL_TO};
+    format!(
+        "JSON, one line per n: {{\"n\",\"p_positions\",\"fastest\",\"slowest\",\"smallest\"}}: the game's \
+P-positions (all reachable from the start), and the positions Player 2 must answer under each choice (see `zgame strategy \
+--help`). Player 1 wins n = 2, which has no line. Up to n = 200. With --minimal, also \"minimal\": the fewest positions \
+Player 2 must answer over all winning strategies, found by an exact 0-1 search (up to n = {MINIMAL_TO}, by the \
+{MINIMAL_SOLVER} solver built in; null past it, with \"minimal_reason\"). A zecklab built with the cbc feature (and the \
+CBC library: on Debian, coinor-libcbc-dev) searches with CBC, up to n = 60."
+    )
+}
+
 #[derive(Subcommand, Debug)]
 enum ZgameCommand {
     /// Solve every position of the game on N (and on each n up to --to): winner and remoteness of the start.
@@ -384,11 +397,7 @@ JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
     /// The size of Player 2's strategy (the positions Player 2 must know) for each way of
     /// choosing among winning replies, for each n.
     #[command(
-        after_help = "JSON, one line per n: {\"n\",\"p_positions\",\"fastest\",\"slowest\",\"smallest\"}: the game's \
-P-positions (all reachable from the start), and the positions Player 2 must answer under each choice (see `zgame strategy \
---help`). Player 1 wins n = 2, which has no line. Up to n = 200. With --minimal, also \"minimal\": the fewest positions \
-Player 2 must answer over all winning strategies, found by an exact 0-1 search (up to n = 40; null past it, with \
-\"minimal_reason\")."
+        after_help = certificates_help()
     )]
     Certificates {
         #[command(flatten)]
@@ -423,8 +432,7 @@ is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_posit
         json: bool,
     },
     /// Test a rule as Player 2's strategy against every Player 1 line, for each n.
-    #[command(
-        after_help = "Rules: preferences tried in order, the first that finds a move deciding.\n\
+    #[command(after_help = "Rules: preferences tried in order, the first that finds a move deciding.\n\
   rule        = preference (',' preference)*\n\
   preference  = [condition '?'] pick\n\
   condition   = conjunction ('|' conjunction)*      any one conjunction holds\n\
@@ -460,8 +468,7 @@ which Player 1 wins by its one move: no rule is at fault there); losing_line, th
 from the store when it holds the game, else solved (outcomes only). Up to n = 300 the positions are explored breadth \
 first, and the first bad decision is a shallowest one; above, in one pass in rank order (every move goes to a higher \
 rank) with two visited bits a position, and the first bad decision is the one of smallest rank, its line found back \
-to the start through reached positions (up to n = 700: 47 billion positions, some 18 GB)."
-    )]
+to the start through reached positions (up to n = 700: 47 billion positions, some 18 GB).")]
     #[command(group = clap::ArgGroup::new("the_rule").required(true).args(["rule", "rule_file"]))]
     RuleTest {
         /// The rule.

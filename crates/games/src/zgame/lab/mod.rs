@@ -10,8 +10,12 @@ mod structure;
 mod test;
 
 pub use by_rank::{rank_test_bytes, test_rule_by_rank};
-pub use learn::{wins_through, LearnError, LearnProgress, LearnedRule, Learner, Labelling, Method, MoveOrder};
-pub use rule::{Comparison, Extreme, Guard, Measure, MoveKind, Pick, Preference, Quantity, RuleError, StrategyRule};
+pub use learn::{
+    wins_through, Labelling, LearnError, LearnProgress, LearnedRule, Learner, Method, MoveOrder,
+};
+pub use rule::{
+    Comparison, Extreme, Guard, Measure, MoveKind, Pick, Preference, Quantity, RuleError, StrategyRule,
+};
 pub use search::{
     enumerate_rules, search_preferences, search_rules, SearchResult, SEARCH_GUARDS, SEARCH_PICKS,
 };

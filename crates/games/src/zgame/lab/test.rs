@@ -231,7 +231,11 @@ fn losing_line(
 
 /// Extends a line that ends at a bad decision: the rule, then Player 1's winning reply, until the
 /// rule is stuck.
-pub(super) fn play_on(rule: &(impl Chooser + ?Sized), table: &(impl SolvedTable + ?Sized), path: &mut VecDeque<u64>) {
+pub(super) fn play_on(
+    rule: &(impl Chooser + ?Sized),
+    table: &(impl SolvedTable + ?Sized),
+    path: &mut VecDeque<u64>,
+) {
     let index = table.index();
     let mut at = *path.back().expect("a line to extend");
     loop {

@@ -33,7 +33,14 @@ pub(crate) fn columns(top: usize) -> Vec<Column> {
             out.push(measure(q, next, None));
             out.push(measure(q, next, Some(2)));
         }
-        for q in [Quantity::Largest, Quantity::Smallest, Quantity::Holes, Quantity::Gap, Quantity::Combines, Quantity::Splits] {
+        for q in [
+            Quantity::Largest,
+            Quantity::Smallest,
+            Quantity::Holes,
+            Quantity::Gap,
+            Quantity::Combines,
+            Quantity::Splits,
+        ] {
             out.push(measure(q, next, None));
         }
     }
@@ -52,9 +59,9 @@ impl Column {
     /// The column's value for the move `m` at `here`, leading to `next`.
     pub(crate) fn value(&self, here: &Counts, m: ZMove, next: &Counts) -> u32 {
         match self {
-            Column::Measure(measure) => measure
-                .read(&Reading { counts: here, candidate: Some((m, next)) })
-                .expect("read with a move"),
+            Column::Measure(measure) => {
+                measure.read(&Reading { counts: here, candidate: Some((m, next)) }).expect("read with a move")
+            }
             Column::Kind(kind) => u32::from(MoveKind::of(m) == *kind),
         }
     }
@@ -64,7 +71,9 @@ impl Column {
         match *self {
             Column::Kind(kind) => Guard::Kind { kind, negated: left },
             // On a parity, `<= 0` is even and `> 0` odd.
-            Column::Measure(m) if m.modulus == Some(2) => Guard::compare(m, Comparison::Equal, u32::from(!left)),
+            Column::Measure(m) if m.modulus == Some(2) => {
+                Guard::compare(m, Comparison::Equal, u32::from(!left))
+            }
             Column::Measure(m) => {
                 Guard::compare(m, if left { Comparison::AtMost } else { Comparison::Above }, threshold)
             }

@@ -97,7 +97,9 @@ pub enum LearnError {
 impl std::fmt::Display for LearnError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LearnError::PlayerOneWins(n) => write!(f, "Player 1 wins the game on n = {n}: no rule for Player 2 wins it"),
+            LearnError::PlayerOneWins(n) => {
+                write!(f, "Player 1 wins the game on n = {n}: no rule for Player 2 wins it")
+            }
         }
     }
 }
@@ -224,7 +226,13 @@ impl Learner {
                 rounds += 1;
                 let rule = TreeRule { root: &tree, columns: &columns, order: method.order };
                 let (losing, added) = self.counterexamples(&rule, tables)?;
-                progress(LearnProgress { method, round: rounds, losing, examples: self.examples(), nodes: tree.nodes() });
+                progress(LearnProgress {
+                    method,
+                    round: rounds,
+                    losing,
+                    examples: self.examples(),
+                    nodes: tree.nodes(),
+                });
                 if losing == 0 {
                     break true;
                 }

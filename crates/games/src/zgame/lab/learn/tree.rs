@@ -2,7 +2,9 @@
 
 use super::features::Column;
 use super::MoveOrder;
-use crate::zgame::lab::rule::{padded, Counts, Guard, MoveKind, OrderedMoves, Pick, Preference, StrategyRule};
+use crate::zgame::lab::rule::{
+    padded, Counts, Guard, MoveKind, OrderedMoves, Pick, Preference, StrategyRule,
+};
 use crate::zgame::lab::Chooser;
 use crate::zgame::position::apply_to_counts;
 use crate::zgame::ZMove;
@@ -12,7 +14,12 @@ use crate::zgame::ZMove;
 pub(crate) enum Node {
     Leaf(bool),
     /// `column <= threshold` goes left.
-    Split { column: usize, threshold: u32, left: Box<Node>, right: Box<Node> },
+    Split {
+        column: usize,
+        threshold: u32,
+        left: Box<Node>,
+        right: Box<Node>,
+    },
 }
 
 impl Node {
@@ -61,7 +68,11 @@ impl Node {
         match self {
             Node::Leaf(accept) => *accept,
             Node::Split { column, threshold, left, right } => {
-                if row[*column] <= *threshold { left.accepts_row(row) } else { right.accepts_row(row) }
+                if row[*column] <= *threshold {
+                    left.accepts_row(row)
+                } else {
+                    right.accepts_row(row)
+                }
             }
         }
     }
@@ -93,7 +104,8 @@ impl Node {
 pub(crate) fn grow(rows: &[u32], width: usize, labels: &[bool]) -> Node {
     let samples: Vec<usize> = (0..labels.len()).collect();
     // Values are small whole numbers: each node counts them in a histogram per column.
-    let largest = (0..width).map(|c| rows.iter().skip(c).step_by(width).copied().max().unwrap_or(0)).collect();
+    let largest =
+        (0..width).map(|c| rows.iter().skip(c).step_by(width).copied().max().unwrap_or(0)).collect();
     grow_node(&Rows { rows, width, labels, largest }, &samples)
 }
 
@@ -142,7 +154,8 @@ fn grow_node(data: &Rows<'_>, samples: &[usize]) -> Node {
                 break;
             }
             let right = all - left;
-            let score = (left as f64 * gini(left_good, left) + right as f64 * gini(good - left_good, right)) / all as f64;
+            let score = (left as f64 * gini(left_good, left) + right as f64 * gini(good - left_good, right))
+                / all as f64;
             if best.is_none_or(|(b, _, _)| score < b - 1e-12) {
                 best = Some((score, column, value as u32));
             }
@@ -151,7 +164,12 @@ fn grow_node(data: &Rows<'_>, samples: &[usize]) -> Node {
     let (_, column, threshold) = best.expect("distinct rows: some column separates an impure node");
     let (left, right): (Vec<usize>, Vec<usize>) =
         samples.iter().partition(|&&s| rows[s * width + column] <= threshold);
-    Node::Split { column, threshold, left: Box::new(grow_node(data, &left)), right: Box::new(grow_node(data, &right)) }
+    Node::Split {
+        column,
+        threshold,
+        left: Box::new(grow_node(data, &left)),
+        right: Box::new(grow_node(data, &right)),
+    }
 }
 
 /// A tree read as a Player 2 strategy: the first move in `order` that the tree accepts.

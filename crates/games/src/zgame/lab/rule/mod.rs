@@ -245,12 +245,12 @@ impl OrderedMoves {
             Pick::Combine(Extreme::Largest) => Box::new(run(self.combines.clone()).rev()),
             Pick::Split(Extreme::Smallest) => Box::new(run(self.splits.clone())),
             Pick::Split(Extreme::Largest) => Box::new(run(self.splits.clone()).rev()),
-            Pick::CombineAt(i) => {
-                Box::new(run(self.combines.clone()).filter(move |m| *m == ZMove::Combine(MoveIndex::new(i).unwrap())))
-            }
-            Pick::SplitAt(i) => {
-                Box::new(run(self.splits.clone()).filter(move |m| *m == ZMove::Split(MoveIndex::new(i).unwrap())))
-            }
+            Pick::CombineAt(i) => Box::new(
+                run(self.combines.clone()).filter(move |m| *m == ZMove::Combine(MoveIndex::new(i).unwrap())),
+            ),
+            Pick::SplitAt(i) => Box::new(
+                run(self.splits.clone()).filter(move |m| *m == ZMove::Split(MoveIndex::new(i).unwrap())),
+            ),
             Pick::First => Box::new(run(0..self.len)),
             Pick::Last => Box::new(run(0..self.len).rev()),
         }
@@ -455,7 +455,10 @@ mod tests {
             assert_eq!(StrategyRule::parse(&rule.to_string()).unwrap(), rule);
         }
         // The old guards keep their forms, whichever way they are written.
-        assert_eq!(StrategyRule::parse("c3%2=1&parts%2=0?ones").unwrap().to_string(), "c3:odd&parts:even?ones");
+        assert_eq!(
+            StrategyRule::parse("c3%2=1&parts%2=0?ones").unwrap().to_string(),
+            "c3:odd&parts:even?ones"
+        );
         for (text, token) in [
             ("next.i>2?first", "next.i>2"),
             ("c@4>0?first", "c@4>0"),

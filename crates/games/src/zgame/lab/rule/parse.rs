@@ -132,7 +132,9 @@ impl Guard {
         let parity = comparison == Comparison::Equal && value < 2 && measure.modulus == Some(2);
         match (measure.quantity, measure.next, measure.modulus) {
             (Quantity::Count(index), false, None) => Guard::Count { index, comparison, value },
-            (Quantity::Count(index), false, Some(2)) if parity => Guard::CountParity { index, odd: value == 1 },
+            (Quantity::Count(index), false, Some(2)) if parity => {
+                Guard::CountParity { index, odd: value == 1 }
+            }
             (Quantity::Parts, false, Some(2)) if parity => Guard::PartsParity { odd: value == 1 },
             _ => Guard::Compare { measure, comparison, value },
         }
@@ -242,7 +244,9 @@ impl fmt::Display for Measure {
         match self.quantity {
             Quantity::Count(i) => write!(f, "c{i}")?,
             Quantity::Around(d) => write!(f, "c@{d}")?,
-            q => f.write_str(WORDS.iter().find(|(_, w)| *w == q).expect("every word quantity is listed").0)?,
+            q => {
+                f.write_str(WORDS.iter().find(|(_, w)| *w == q).expect("every word quantity is listed").0)?
+            }
         }
         match self.modulus {
             Some(m) => write!(f, "%{m}"),
@@ -258,7 +262,9 @@ impl fmt::Display for Guard {
             Guard::Count { index, comparison, value } => write!(f, "c{index}{comparison}{value}"),
             Guard::CountParity { index, odd } => write!(f, "c{index}:{}", parity(odd)),
             Guard::PartsParity { odd } => write!(f, "parts:{}", parity(odd)),
-            Guard::Compare { measure, comparison: Comparison::Equal, value } if measure.modulus == Some(2) && value < 2 => {
+            Guard::Compare { measure, comparison: Comparison::Equal, value }
+                if measure.modulus == Some(2) && value < 2 =>
+            {
                 write!(f, "{}:{}", Measure { modulus: None, ..measure }, parity(value == 1))
             }
             Guard::Compare { measure, comparison, value } => write!(f, "{measure}{comparison}{value}"),
