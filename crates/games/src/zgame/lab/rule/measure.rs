@@ -94,9 +94,10 @@ fn of_position(q: Quantity, counts: &Counts) -> u32 {
         Quantity::Parts => counts[..last].iter().sum(),
         Quantity::Largest => last as u32,
         Quantity::Smallest => counts[..last].iter().position(|&c| c > 0).map_or(0, |k| k as u32 + 1),
-        Quantity::Holes => match (present().next(), present().last()) {
-            (Some(low), Some(high)) => (high - low + 1 - present().count()) as u32,
-            _ => 0,
+        // `last` is the largest index present; the smallest is the first.
+        Quantity::Holes => match present().next() {
+            Some(low) => (last - low + 1 - present().count()) as u32,
+            None => 0,
         },
         Quantity::Gap => {
             let indices: Vec<usize> = present().collect();
