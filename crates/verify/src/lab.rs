@@ -23,6 +23,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let rules_n = level.pick(20u32, 30);
     let structure_n = level.pick(70u32, 200);
     let certificate_n = level.pick(40u32, 120);
+    let rank_n = level.pick(60u32, 300);
     vec![
         Check::new(
             "misere-flat",
@@ -39,6 +40,14 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("every rule of up to 2 preferences of the search's 30, every n <= {rules_n}"),
             "breadth-first exploration judged by the table, against memoised search of the restricted game tree",
             move || check_rules(rules_n),
+        ),
+        Check::new(
+            "rule-test-rank-order",
+            "rule-test in one pass in rank order (two visited bits a position, the path above n = 300) finds what the breadth-first test finds: the same verdict, decisions and agreement; its first bad decision is bad by the table and its losing line replays by the rules alone",
+            GAME_PAPER,
+            format!("four rules (three of the deterministic games' and a learned-language one), every n <= {rank_n}"),
+            "rank-order pass against breadth-first exploration, both judged by the same table",
+            move || check_rank_order(rank_n),
         ),
         Check::new(
             "certificates",
@@ -106,6 +115,38 @@ fn check_misere(naive_n: u32, checked_n: u32) -> Result<String, String> {
         crate::grouped(compared),
         crate::grouped(checked)
     ))
+}
+
+fn check_rank_order(max_n: u32) -> Result<String, String> {
+    use zecklab_games::zgame::lab::{test_rule_by_rank, StrategyRule};
+    let rules = [
+        "split:largest,combine:smallest,ones",
+        "combine:largest,ones,split:largest",
+        "last",
+        "next.combines<=0?last,first",
+    ]
+    .map(|t| StrategyRule::parse(t).expect("written in the language"));
+    let mut compared = 0u64;
+    for n in 1..=max_n {
+        let table = solve(n, false, MEMORY, |_, _| {}).map_err(|e| e.to_string())?;
+        for rule in &rules {
+            let wide = test_rule(rule, &table, Exploration::Full);
+            let ranked = test_rule_by_rank(rule, &table, |_, _| {});
+            if (ranked.wins, ranked.decisions, ranked.agreement)
+                != (wide.wins, wide.decisions, wide.agreement)
+            {
+                return Err(format!(
+                    "{rule}, n = {n}: rank order gives wins {} over {} decisions, breadth first wins {} over {}",
+                    ranked.wins, ranked.decisions, wide.wins, wide.decisions
+                ));
+            }
+            if let Some(line) = &ranked.losing_line {
+                replay_losing_line(rule, n, line).map_err(|e| format!("{rule}, n = {n}: {e}"))?;
+            }
+            compared += ranked.decisions;
+        }
+    }
+    Ok(format!("{} decisions the same both ways", crate::grouped(compared)))
 }
 
 fn check_rules(max_n: u32) -> Result<String, String> {
