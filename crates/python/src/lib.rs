@@ -658,7 +658,7 @@ fn with_table<T>(
     work: impl Fn(&dyn zecklab_games::zgame::SolvedTable) -> T,
 ) -> PyResult<T> {
     if let Some(table) = store.map(|s| s.open(n)).transpose().map_err(store_error)?.flatten() {
-        let verified = table.load(SOLVE_MEMORY as u64, |_, _| {}).map_err(store_error)?;
+        let verified = table.load_outcomes(SOLVE_MEMORY as u64, |_, _| {}).map_err(store_error)?;
         return Ok(work(&verified));
     }
     let request = SolveRequest { n, remoteness: false, misere: false, tiers: false };

@@ -624,7 +624,41 @@ impl StoredTable {
             self.chunk(k, true)?;
             progress(k + 1, self.header.digest_count);
         }
-        Ok(VerifiedTable(self, index))
+        Ok(VerifiedTable(self, index, true))
+    }
+
+    /// As [`StoredTable::load`], for the outcome table only (one bit a position, where the
+    /// remoteness table takes one or two bytes): the table the strategy lab's tests read. Its
+    /// remoteness is `None`.
+    ///
+    /// # Errors
+    /// As [`StoredTable::load`].
+    pub fn load_outcomes(
+        &self,
+        memory_limit: u64,
+        progress: impl Fn(u64, u64),
+    ) -> Result<VerifiedTable<'_>, StoreError> {
+        let Ranking::Zeckendorf(index) = &self.ranking else {
+            return Err(StoreError::Foreign {
+                path: self.path.clone(),
+                what: "a generalized game's table (checked by its own rules, not loaded)".into(),
+            });
+        };
+        let bytes = self.header.outcome_bytes;
+        if bytes > memory_limit {
+            return Err(StoreError::TooLarge { path: self.path.clone(), bytes, limit: memory_limit });
+        }
+        // Chunks kept from reads before the file changed would still pass: a table changed since
+        // it was opened is not loaded at all.
+        if !self.is_current() {
+            return Err(StoreError::Changed { path: self.path.clone() });
+        }
+        let chunks = self.header.outcome_chunks();
+        for k in 0..chunks {
+            self.chunk(k, true)?;
+            progress(k + 1, chunks);
+        }
+        Ok(VerifiedTable(self, index, false))
     }
 
     /// The kept chunk `k` of a loaded table.
@@ -635,9 +669,10 @@ impl StoredTable {
 
 /// A stored table whose every chunk has been checked and is held in memory, so lookups cannot
 /// fail: it serves [`SolvedTable`] (for the table checker) and exports. Made by
-/// [`StoredTable::load`].
+/// [`StoredTable::load`], or [`StoredTable::load_outcomes`] (then without remoteness: the last
+/// field says whether it is held).
 #[derive(Clone, Copy, Debug)]
-pub struct VerifiedTable<'a>(&'a StoredTable, &'a PositionIndex);
+pub struct VerifiedTable<'a>(&'a StoredTable, &'a PositionIndex, bool);
 
 impl VerifiedTable<'_> {
     /// The table.
@@ -664,7 +699,7 @@ impl SolvedTable for VerifiedTable<'_> {
     fn remoteness_with_parts(&self, r: u64, parts: u32) -> Option<u32> {
         let t = self.0;
         let width = u64::from(t.header.remoteness_width);
-        if width == 0 {
+        if width == 0 || !self.2 {
             return None;
         }
         let win = self.outcome(r).is_win();

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use zecklab_games::zgame::family::{solve_family, FamilyOptions, FamilyRules, Recurrence, RuleSet};
-use zecklab_games::zgame::{check_table, solve, Solution};
+use zecklab_games::zgame::{check_table, solve, Solution, SolvedTable as _};
 use zecklab_games::zgame::{solve_with, SolveOptions};
 use zecklab_store::export::{write_csv, write_parquet, Rows};
 use zecklab_store::{Store, StoredTable, TableGame};
@@ -49,6 +49,13 @@ fn stored_tables_equal_solved_ones() {
             // And the stored table passes the independent checker on its own.
             let verified = table.load(u64::MAX, |_, _| {}).unwrap();
             assert!(check_table(&verified, |_, _| {}).passed(), "n = {n}");
+            // The outcomes alone: the same outcomes, no remoteness, and only the outcome bits'
+            // memory asked for.
+            let outcomes = table.load_outcomes(table.header().outcome_bytes, |_, _| {}).unwrap();
+            for r in 0..solution.index().count() {
+                assert_eq!(outcomes.outcome(r), solution.outcome(r), "n = {n}, rank {r}");
+                assert_eq!(outcomes.remoteness_with_parts(r, 1), None);
+            }
         }
     }
     let listed: Vec<u32> = store.list().unwrap().iter().map(|e| e.table.as_ref().unwrap().n()).collect();
@@ -284,6 +291,7 @@ fn a_table_replaced_or_truncated_in_place_is_reported_never_a_crash() {
         assert!(failures > 0, "{what}: reads of changed chunks must fail");
         assert!(table.verify(|_, _| {}).is_err(), "{what}");
         assert!(table.load(u64::MAX, |_, _| {}).is_err(), "{what}");
+        assert!(table.load_outcomes(u64::MAX, |_, _| {}).is_err(), "{what}");
     }
 }
 

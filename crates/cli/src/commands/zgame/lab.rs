@@ -21,7 +21,8 @@ use crate::progress;
 /// fresh solve of outcomes.
 fn with_table<T>(store: Option<&Store>, n: u32, work: impl Fn(&dyn SolvedTable) -> T) -> anyhow::Result<T> {
     if let Some(table) = super::stored::stored_table(store, n)? {
-        let verified = table.load(MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?;
+        let verified =
+            table.load_outcomes(MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?;
         return Ok(work(&verified));
     }
     let solution = solve(n, false, MEMORY_LIMIT, |_, _| {}).map_err(InputError::from_display)?;
