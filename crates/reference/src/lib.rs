@@ -19,6 +19,7 @@
 
 pub mod family;
 pub mod fibnim;
+pub mod ordered;
 pub mod relatives;
 pub mod rules;
 pub mod wythoff;

@@ -22,6 +22,7 @@ mod index;
 pub mod lab;
 mod lengths;
 pub mod minimal;
+pub mod ordered;
 mod p2_strategy;
 mod position;
 mod ranks;
