@@ -16,6 +16,7 @@ pub mod lengths;
 pub mod moves;
 pub mod nim;
 pub mod number;
+pub mod ordered;
 pub mod relatives;
 pub mod repr;
 pub mod scaling;

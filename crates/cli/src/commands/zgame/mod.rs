@@ -7,6 +7,7 @@ mod export;
 pub(crate) mod family;
 mod lab;
 mod lengths;
+mod ordered;
 mod play;
 mod relatives;
 mod scaling;
@@ -144,6 +145,11 @@ enum ZgameCommand {
         /// checkpoints; --save stores it apart from the normal game's table.
         #[arg(long, conflicts_with_all = ["checkpoint", "reversed"])]
         misere: bool,
+        /// The ordered game: positions are ordered lists, moves act on neighbouring entries (a
+        /// descending pair may be switched); up to n = 40 (the JSON adds "variant": "ordered",
+        /// and "degenerate": true at n = 1). Solved in memory, not stored.
+        #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "save", "tiers", "flat", "checkpoint", "tiers_json"])]
+        ordered: bool,
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
@@ -283,6 +289,13 @@ The deterministic games: both players follow the same priority rule (see `zgame 
         /// ({"n","shortest","longest","recurrence","rules"}).
         #[command(flatten)]
         variant: family::VariantArgs,
+        /// The ordered game (up to n = 32): {"n","variant","shortest","longest","long_game",
+        /// "long_game_is_longest","longest_over_half_square"}; long_game, the length of the
+        /// long-game strategy (switch the leftmost descending pair; else merge the leftmost 1 1;
+        /// else split the rightmost equal pair of value 2 or more; else merge the leftmost
+        /// consecutive pair).
+        #[arg(long, conflicts_with_all = ["distribution", "reversed", "recurrence", "rules"])]
+        ordered: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -335,6 +348,10 @@ JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"
         /// Add the position's Grundy value ("grundy"), solving its game with Grundy values.
         #[arg(long, conflicts_with_all = ["reversed", "misere"])]
         grundy: bool,
+        /// A position of the ordered game: its values in order, separated by spaces ("1 2 1 3");
+        /// up to n = 30, solved now.
+        #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "grundy", "line"])]
+        ordered: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -625,9 +642,20 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             reversed,
             variant,
             misere,
+            ordered,
             json,
         } => {
             let first = at.or(n).unwrap_or(1);
+            if ordered {
+                if engine != EngineArg::Fast {
+                    return Err(input::InputError::from_display(
+                        "the ordered game has its own solver: drop --engine",
+                    ));
+                }
+                ordered::solve(&mut out, first, to.unwrap_or(first), no_remoteness, json)?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let variant = variant.variant(misere)?;
             if variant.recurrence != Recurrence::FIBONACCI {
                 if tiers || flat || checkpoint.is_some() || reversed || engine != EngineArg::Fast {
@@ -736,6 +764,10 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             family::sum(&mut out, &positions, &variant.variant(false)?, json)?;
             ExitCode::SUCCESS
         }
+        ZgameCommand::Position { position, ordered: true, json, .. } => {
+            ordered::position(&mut out, &position, json)?;
+            ExitCode::SUCCESS
+        }
         ZgameCommand::Position { position, line, reversed: true, json, .. } => {
             relatives::reversed_position(&mut out, &position, line, json)?;
             ExitCode::SUCCESS
@@ -764,6 +796,10 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             export::export(&mut out, n, format, &path, p_positions, store.as_ref(), json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Lengths { at, n, ordered: true, json, .. } => {
+            ordered::lengths(&mut out, at.required(n)?, json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Lengths { at, n, variant, json, .. }

@@ -1,0 +1,180 @@
+//! The ordered Zeckendorf game as answers: a solved game (`zgame solve --ordered`, the line of
+//! `zgame solve` with `"variant": "ordered"`), one position with every move's value
+//! (`zgame position --ordered`), and its lengths (`zgame lengths --ordered`).
+
+use serde::Serialize;
+use zecklab_games::zgame::ordered::{
+    ordered_lengths, ordered_solve_bytes, solve_ordered, OrderedIndex, OrderedPosition, OrderedSolution,
+    ORDERED_FLAT_TO,
+};
+use zecklab_games::Outcome;
+
+use crate::moves::{sort_best_first, MoveJson};
+use crate::solve::SOLVE_MEMORY;
+use crate::zgame::ZgameSolve;
+use crate::AnswerError;
+
+/// The largest ordered game a position is answered in, solved on demand with remoteness.
+pub const ORDERED_POSITION_TO: u32 = 30;
+/// The largest ordered game whose lengths are computed (4 bytes a position).
+pub const ORDERED_LENGTHS_TO: u32 = 32;
+
+/// `zgame solve --ordered --json`: the line of `zgame solve`, with the variant.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OrderedSolveJson {
+    #[serde(flatten)]
+    pub solve: ZgameSolve,
+    /// `"ordered"`.
+    pub variant: &'static str,
+    /// True at n = 1, where the start is the end (no move at all).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degenerate: Option<bool>,
+}
+
+fn check_n(n: u32, limit: u32, what: &str) -> Result<(), AnswerError> {
+    match n {
+        0 => Err(AnswerError::Invalid(format!("invalid n = 0: {what} takes 1 <= n <= {limit}"))),
+        n if n > limit => {
+            Err(AnswerError::TooLarge(format!("invalid n = {n}: {what} takes 1 <= n <= {limit}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Solves the ordered game on `n`.
+///
+/// # Errors
+/// [`AnswerError`] for n outside 1 to 40, or a solve past the memory allowed.
+pub fn ordered_solve(n: u32, with_remoteness: bool) -> Result<OrderedSolveJson, AnswerError> {
+    check_n(n, ORDERED_FLAT_TO, "zgame solve --ordered")?;
+    let start = std::time::Instant::now();
+    let solution = solve_ordered(n, with_remoteness, SOLVE_MEMORY).map_err(AnswerError::TooLarge)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let solve = ZgameSolve {
+        n,
+        positions: solution.index().count(),
+        p_positions: solution.p_positions(),
+        winner: if solution.outcome(0).is_win() { "P1" } else { "P2" },
+        remoteness: solution.remoteness(0),
+        seconds,
+        saved: None,
+        tiers: None,
+    };
+    Ok(OrderedSolveJson { solve, variant: "ordered", degenerate: (n == 1).then_some(true) })
+}
+
+/// The memory a solve of the ordered game on `n` takes, in bytes.
+pub fn ordered_solve_memory(n: u32, with_remoteness: bool) -> Option<u128> {
+    OrderedIndex::new(n).map(|index| ordered_solve_bytes(&index, with_remoteness))
+}
+
+/// `zgame position --ordered --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OrderedPositionJson {
+    /// The values in order, separated by spaces.
+    pub position: String,
+    pub n: u32,
+    /// `"ordered"`.
+    pub variant: &'static str,
+    /// For the player to move: `"win"` or `"loss"`.
+    pub outcome: &'static str,
+    pub remoteness: Option<u32>,
+    /// Whether no move is left (the Zeckendorf representation in increasing order).
+    pub terminal: bool,
+    /// Every move (`"merge at 2"`: the kind and the pair's place from the left), best first.
+    pub moves: Vec<MoveJson>,
+}
+
+/// Reads an ordered position (values in order).
+///
+/// # Errors
+/// [`AnswerError::Invalid`] naming the bad value.
+pub fn parse_ordered(text: &str) -> Result<(OrderedPosition, u32), AnswerError> {
+    let p = OrderedPosition::parse(text).map_err(AnswerError::invalid)?;
+    let n = u32::try_from(p.n()).ok().filter(|&n| n <= ORDERED_FLAT_TO).ok_or_else(|| {
+        AnswerError::TooLarge(format!(
+            "the position sums to n = {}: zgame position --ordered takes positions of n <= {ORDERED_POSITION_TO}",
+            p.n()
+        ))
+    })?;
+    Ok((p, n))
+}
+
+/// The value of `p` and of every move from it, the game solved on demand with remoteness.
+///
+/// # Errors
+/// [`AnswerError`] for a malformed position or one past [`ORDERED_POSITION_TO`].
+pub fn ordered_position(text: &str) -> Result<OrderedPositionJson, AnswerError> {
+    let (p, n) = parse_ordered(text)?;
+    check_n(n, ORDERED_POSITION_TO, "zgame position --ordered")?;
+    let solution = solve_ordered(n, true, SOLVE_MEMORY).map_err(AnswerError::TooLarge)?;
+    Ok(position_in(&solution, &p))
+}
+
+/// The answer for `p` from a solution of its game.
+pub fn position_in(solution: &OrderedSolution, p: &OrderedPosition) -> OrderedPositionJson {
+    let index = solution.index();
+    let value = |q: &OrderedPosition| -> (Outcome, Option<u32>) {
+        let r = index.rank(q).expect("a position of the game");
+        (solution.outcome(r), solution.remoteness(r))
+    };
+    let mut moves: Vec<MoveJson> = p
+        .moves()
+        .into_iter()
+        .map(|m| {
+            let child = p.apply(m).expect("listed moves are legal");
+            let (o, remoteness) = value(&child);
+            MoveJson::new(m.to_string(), child.to_string(), o, remoteness)
+        })
+        .collect();
+    sort_best_first(&mut moves);
+    let (outcome, remoteness) = value(p);
+    OrderedPositionJson {
+        position: p.to_string(),
+        n: index.n(),
+        variant: "ordered",
+        outcome: outcome.as_str(),
+        remoteness,
+        terminal: moves.is_empty(),
+        moves,
+    }
+}
+
+/// `zgame lengths --ordered --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OrderedLengthsJson {
+    pub n: u32,
+    /// `"ordered"`.
+    pub variant: &'static str,
+    /// The shortest game from n ones (`n - Z(n)`: every merge removes one entry).
+    pub shortest: u32,
+    /// The longest, `M(n)`.
+    pub longest: u32,
+    /// The game of the long-game strategy (switch the leftmost descending pair; else merge the
+    /// leftmost `1 1`; else split the rightmost equal pair of value 2 or more; else merge the
+    /// leftmost consecutive pair).
+    pub long_game: u32,
+    /// Whether the long-game strategy attains `M(n)`.
+    pub long_game_is_longest: bool,
+    /// `M(n) / (n^2 / 2)`.
+    pub longest_over_half_square: f64,
+}
+
+/// The lengths of the ordered game on `n`.
+///
+/// # Errors
+/// [`AnswerError`] for n outside 1 to [`ORDERED_LENGTHS_TO`].
+pub fn ordered_lengths_of(n: u32) -> Result<OrderedLengthsJson, AnswerError> {
+    check_n(n, ORDERED_LENGTHS_TO, "zgame lengths --ordered")?;
+    let index = OrderedIndex::new(n).expect("small games rank");
+    let lengths = ordered_lengths(&index);
+    Ok(OrderedLengthsJson {
+        n,
+        variant: "ordered",
+        shortest: lengths.shortest,
+        longest: lengths.longest,
+        long_game: lengths.long_game,
+        long_game_is_longest: lengths.long_game == lengths.longest,
+        longest_over_half_square: f64::from(lengths.longest) / (f64::from(n) * f64::from(n) / 2.0),
+    })
+}
