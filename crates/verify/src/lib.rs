@@ -11,6 +11,7 @@ mod family;
 mod fibnim;
 mod lab;
 mod numeration;
+mod ordered;
 mod relatives;
 mod wythoff;
 mod zgame;
@@ -130,6 +131,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(relatives::checks(level));
     all.extend(family::checks(level));
     all.extend(lab::checks(level));
+    all.extend(ordered::checks(level));
     all
 }
 
