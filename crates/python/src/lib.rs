@@ -708,6 +708,37 @@ fn zgame_rule_search<'py>(
     to_python(py, &answer)
 }
 
+/// The ordered game on `n`, solved (`zgame solve --ordered`).
+#[pyfunction]
+#[pyo3(signature = (n, remoteness=true))]
+fn zgame_ordered_solve<'py>(py: Python<'py>, n: Whole<u32>, remoteness: bool) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
+    let answer = work::run(py, "solving the ordered game", move |_| {
+        zecklab_answers::ordered::ordered_solve(n, remoteness).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// A position of the ordered game and every move's value (`zgame position --ordered`).
+#[pyfunction]
+fn zgame_ordered_position<'py>(py: Python<'py>, position: String) -> PyResult<Bound<'py, PyAny>> {
+    let answer = work::run(py, "solving the ordered game", move |_| {
+        zecklab_answers::ordered::ordered_position(&position).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// The ordered game's shortest and longest games and the long-game strategy's
+/// (`zgame lengths --ordered`).
+#[pyfunction]
+fn zgame_ordered_lengths<'py>(py: Python<'py>, n: Whole<u32>) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
+    let answer = work::run(py, "every game of the ordered game", move |_| {
+        zecklab_answers::ordered::ordered_lengths_of(n).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
 /// A rule for Player 2 learned to win every n from 3 to `to` (`zgame rule-learn`); with
 /// `curve=True`, a list: one learned rule for each end from 3 to `to`.
 #[pyfunction]
@@ -923,6 +954,9 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_rule_test, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_rule_search, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_rule_learn, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_ordered_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_ordered_position, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_ordered_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_p_structure, m)?)?;
     m.add_function(wrap_pyfunction!(store_list, m)?)?;
     m.add_function(wrap_pyfunction!(store_verify, m)?)?;

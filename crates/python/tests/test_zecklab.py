@@ -564,3 +564,20 @@ def test_the_smallest_of_all_strategies_matches_the_command_line():
     assert line["minimal"] <= line["smallest"]
     past = zecklab.zgame.certificates(41, minimal=True)
     assert past["minimal"] is None and "n = 40" in past["minimal_reason"]
+
+
+def test_the_ordered_game_matches_the_command_line():
+    (line,) = cli("zgame", "solve", "--ordered", "--n", "18", "--json")
+    ours = zecklab.zgame.solve(18, ordered=True)
+    assert without(ours, "seconds") == without(line, "seconds")
+    assert ours["winner"] == "P2" and ours["variant"] == "ordered"
+    (line,) = cli("zgame", "position", "--ordered", "1 2 1 3", "--json")
+    assert zecklab.zgame.position("1 2 1 3", ordered=True) == line
+    (line,) = cli("zgame", "lengths", "--ordered", "--n", "12", "--json")
+    assert zecklab.zgame.lengths(12, ordered=True) == line
+    with pytest.raises(ValueError, match="Fibonacci"):
+        zecklab.zgame.position("1 4", ordered=True)
+    with pytest.raises(ValueError, match="drop"):
+        zecklab.zgame.solve(10, ordered=True, misere=True)
+    with pytest.raises(zecklab.LimitError, match="40"):
+        zecklab.zgame.solve(41, ordered=True)

@@ -13,6 +13,7 @@ mod golden;
 mod hardening;
 mod lab;
 mod nim;
+mod ordered;
 mod output;
 mod plot;
 mod relatives;

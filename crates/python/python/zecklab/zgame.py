@@ -20,6 +20,7 @@ def solve(
     recurrence: Optional[str] = None,
     rules: Optional[str] = None,
     reversed: bool = False,  # noqa: A002 - the command line's option
+    ordered: bool = False,
 ) -> Union[Answer, Table]:
     """Solves the game on ``n`` by the solver ``zgame solve`` chooses and returns its line: n,
     positions, p_positions, winner (``"P1"``/``"P2"``), remoteness (of the start, ``None`` where
@@ -27,7 +28,12 @@ def solve(
     parts. ``misere=True`` plays misère; ``recurrence="c,k"`` and ``rules`` name a member of the
     generalized family (the line then carries them); ``reversed=True`` solves the reversed game.
     With ``keep=True`` the whole solve is kept and returned as a :class:`Table` (the flat solver,
-    every position in memory: up to n = 815 for outcomes)."""
+    every position in memory: up to n = 815 for outcomes). ``ordered=True`` solves the ordered game
+    (positions are ordered lists; up to n = 40) and the line adds ``"variant": "ordered"``."""
+    if ordered:
+        if misere or tiers or keep or recurrence or rules or reversed:
+            raise ValueError("ordered=True solves the ordered game alone: drop misere, tiers, keep, recurrence, rules and reversed")
+        return Answer(_zecklab.zgame_ordered_solve(n, remoteness))
     result = _zecklab.zgame_solve(n, remoteness, misere, tiers, keep, recurrence, rules, reversed)
     return Table(result) if keep else Answer(result)
 
@@ -37,11 +43,18 @@ def position(
     line: bool = False,
     store: "Optional[str | os.PathLike[str]]" = None,
     reversed: bool = False,  # noqa: A002 - the command line's option
+    ordered: bool = False,
 ) -> Answer:
     """The value of a position and of every move from it, best first (``zgame position --json``);
     from the store when its game is stored, else solved now (up to n = 500; the last game solved
     is kept for the next question). With ``line=True``, the optimal continuation to the end;
-    with ``reversed=True``, the position in the reversed game (solved now, up to n = 532)."""
+    with ``reversed=True``, the position in the reversed game (solved now, up to n = 532); with
+    ``ordered=True``, a position of the ordered game, its values in order (``"1 2 1 3"``; up to
+    n = 30)."""
+    if ordered:
+        if line or store is not None or reversed:
+            raise ValueError("ordered=True answers an ordered position alone: drop line, store and reversed")
+        return Answer(_zecklab.zgame_ordered_position(position))
     return Answer(_zecklab.zgame_position(position, line, None if store is None else os.fspath(store), reversed))
 
 
@@ -58,12 +71,18 @@ def lengths(
     reversed: bool = False,  # noqa: A002
     recurrence: Optional[str] = None,
     rules: Optional[str] = None,
+    ordered: bool = False,
 ) -> Answer:
     """Exact game lengths over every line of play (``zgame lengths --json``): shortest, longest,
     the proven bound, random play's mean and variance, the number of distinct games, the four
     priority games, and with ``distribution`` every length's probability under random play. With
     ``recurrence`` (``"C,K"``) or ``rules``: the shortest and longest games of that member of the
-    family."""
+    family. With ``ordered=True``: the ordered game's shortest and longest games and the long-game
+    strategy's (up to n = 32)."""
+    if ordered:
+        if distribution or reversed or recurrence or rules:
+            raise ValueError("ordered=True gives the ordered game's lengths alone: drop distribution, reversed, recurrence and rules")
+        return Answer(_zecklab.zgame_ordered_lengths(n))
     return Answer(_zecklab.zgame_lengths(n, distribution, reversed, recurrence, rules))
 
 
