@@ -260,12 +260,12 @@ def test_the_strategy_lab_matches_the_command_line():
 
 
 def test_learned_rules_match_the_command_line():
-    (line,) = cli("zgame", "rule-learn", "--to", "12", "--json")
+    (line,) = cli("zgame", "rule-learn", "--to", "12")
     learned = zecklab.zgame.rule_learn(12)
     assert without(learned, "seconds") == without(line, "seconds")
     assert zecklab.zgame.rule_test(learned["rule"], 12)["wins"] is True
     curve = zecklab.zgame.rule_learn(6, curve=True)
-    lines = cli("zgame", "rule-learn", "--to", "6", "--curve", "--json")
+    lines = cli("zgame", "rule-learn", "--to", "6", "--curve")
     assert [without(c, "seconds") for c in curve] == [without(c, "seconds") for c in lines]
     assert [c["to"] for c in curve] == [3, 4, 5, 6]
     with pytest.raises(ValueError, match="--to 2"):
@@ -567,13 +567,13 @@ def test_the_smallest_of_all_strategies_matches_the_command_line():
 
 
 def test_the_ordered_game_matches_the_command_line():
-    (line,) = cli("zgame", "solve", "--ordered", "--n", "18", "--json")
+    (line,) = cli("zgame", "solve", "--ordered", "--n", "18")
     ours = zecklab.zgame.solve(18, ordered=True)
     assert without(ours, "seconds") == without(line, "seconds")
     assert ours["winner"] == "P2" and ours["variant"] == "ordered"
-    (line,) = cli("zgame", "position", "--ordered", "1 2 1 3", "--json")
+    (line,) = cli("zgame", "position", "--ordered", "1 2 1 3")
     assert zecklab.zgame.position("1 2 1 3", ordered=True) == line
-    (line,) = cli("zgame", "lengths", "--ordered", "--n", "12", "--json")
+    (line,) = cli("zgame", "lengths", "--ordered", "--n", "12")
     assert zecklab.zgame.lengths(12, ordered=True) == line
     with pytest.raises(ValueError, match="Fibonacci"):
         zecklab.zgame.position("1 4", ordered=True)

@@ -40,12 +40,8 @@ impl OrderedIndex {
         compositions[0] = 1;
         for m in 1..size {
             let mut sum = 0u64;
-            for v in 1..=top {
-                let f = FIB_U64[v] as usize;
-                if f > m {
-                    break;
-                }
-                sum = sum.checked_add(compositions[m - f])?;
+            for &f in FIB_U64[1..=top].iter().take_while(|&&f| f as usize <= m) {
+                sum = sum.checked_add(compositions[m - f as usize])?;
             }
             compositions[m] = sum;
         }
