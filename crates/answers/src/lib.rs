@@ -7,6 +7,7 @@
 //! Nothing here prints, reads files or knows about HTTP: input text is parsed into values with
 //! [`AnswerError`]s that name the bad value, and the callers decide how to show them.
 
+pub mod black_hole;
 pub mod decimal;
 mod error;
 pub mod family;

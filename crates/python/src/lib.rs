@@ -739,6 +739,96 @@ fn zgame_ordered_lengths<'py>(py: Python<'py>, n: Whole<u32>) -> PyResult<Bound<
     to_python(py, &answer)
 }
 
+/// The black-hole game with the hole on F_m, from `n` ones or from the counts `start`
+/// (`zgame solve --black-hole`).
+#[pyfunction]
+#[pyo3(signature = (m, n=None, start=None))]
+fn zgame_black_hole_solve<'py>(
+    py: Python<'py>,
+    m: Whole<usize>,
+    n: Option<Whole<u32>>,
+    start: Option<String>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use zecklab_answers::black_hole as bh;
+    let rules = bh::rules(m.0).map_err(answer_error)?;
+    let counts = match (n, start) {
+        (Some(n), None) => rules.start(n.0),
+        (None, Some(text)) => {
+            rules.parse(&text).map_err(|e| answer_error(zecklab_answers::AnswerError::Invalid(e)))?
+        }
+        _ => return Err(pyo3::exceptions::PyValueError::new_err("give one of n and start")),
+    };
+    let answer = work::run(py, "solving the black-hole game", move |_| {
+        bh::black_hole_solve(rules, &counts).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// A position (counts) of the black-hole game with the hole on F_m, with every move's value.
+#[pyfunction]
+fn zgame_black_hole_position<'py>(
+    py: Python<'py>,
+    m: Whole<usize>,
+    position: String,
+) -> PyResult<Bound<'py, PyAny>> {
+    use zecklab_answers::black_hole as bh;
+    let rules = bh::rules(m.0).map_err(answer_error)?;
+    let answer = work::run(py, "solving the black-hole game", move |_| {
+        bh::black_hole_position(rules, &position).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// The shortest and longest black-hole games from `n` ones.
+#[pyfunction]
+fn zgame_black_hole_lengths<'py>(
+    py: Python<'py>,
+    m: Whole<usize>,
+    n: Whole<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use zecklab_answers::black_hole as bh;
+    let rules = bh::rules(m.0).map_err(answer_error)?;
+    let n = n.0;
+    let answer = work::run(py, "every black-hole game", move |_| {
+        bh::black_hole_lengths(rules, n).map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
+/// The winners from `ones` pieces on F_1 and `outer` on F_(m-1), each range inclusive
+/// (`zgame black-hole-table`); or with `pregame`, the pre-game's for each number of `pieces`.
+#[pyfunction]
+#[pyo3(signature = (m, ones, outer, pregame=false, pieces=(Whole(0), Whole(12))))]
+fn zgame_black_hole_table<'py>(
+    py: Python<'py>,
+    m: Whole<usize>,
+    ones: (Whole<u32>, Whole<u32>),
+    outer: (Whole<u32>, Whole<u32>),
+    pregame: bool,
+    pieces: (Whole<u32>, Whole<u32>),
+) -> PyResult<Bound<'py, PyAny>> {
+    use zecklab_answers::black_hole as bh;
+    let rules = bh::rules(m.0).map_err(answer_error)?;
+    if pregame {
+        let lines = work::run(py, "the pre-game", move |_| {
+            (pieces.0 .0..=pieces.1 .0)
+                .map(|n| bh::pregame(rules, n).map_err(answer_error))
+                .collect::<PyResult<Vec<_>>>()
+        })?;
+        return to_python(py, &lines);
+    }
+    let lines = work::run(py, "the black-hole table", move |_| {
+        let mut lines = Vec::new();
+        for a in ones.0 .0..=ones.1 .0 {
+            for b in outer.0 .0..=outer.1 .0 {
+                lines.push(bh::black_hole_table_entry(rules, a, b).map_err(answer_error)?);
+            }
+        }
+        Ok(lines)
+    })?;
+    to_python(py, &lines)
+}
+
 /// A rule for Player 2 learned to win every n from 3 to `to` (`zgame rule-learn`); with
 /// `curve=True`, a list: one learned rule for each end from 3 to `to`.
 #[pyfunction]
@@ -955,6 +1045,10 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_rule_search, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_rule_learn, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_ordered_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_black_hole_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_black_hole_position, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_black_hole_lengths, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_black_hole_table, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_ordered_position, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_ordered_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_p_structure, m)?)?;

@@ -581,3 +581,24 @@ def test_the_ordered_game_matches_the_command_line():
         zecklab.zgame.solve(10, ordered=True, misere=True)
     with pytest.raises(zecklab.LimitError, match="40"):
         zecklab.zgame.solve(41, ordered=True)
+
+
+def test_the_black_hole_games_match_the_command_line():
+    (line,) = cli("zgame", "solve", "--black-hole", "4", "--start", "4 0 3")
+    ours = zecklab.zgame.solve(0, black_hole=4, start="4 0 3")
+    assert without(ours, "seconds") == without(line, "seconds")
+    assert ours["winner"] == "P1"
+    (line,) = cli("zgame", "solve", "--black-hole", "3", "--n", "20")
+    assert without(zecklab.zgame.solve(20, black_hole=3), "seconds") == without(line, "seconds")
+    (line,) = cli("zgame", "position", "--black-hole", "4", "4 0 3")
+    assert zecklab.zgame.position("4 0 3", black_hole=4) == line
+    (line,) = cli("zgame", "lengths", "--black-hole", "4", "--n", "20")
+    assert zecklab.zgame.lengths(20, black_hole=4) == line
+    lines = cli("zgame", "black-hole-table", "--m", "4", "--ones", "0..3", "--outer", "0..2")
+    assert zecklab.zgame.black_hole_table(4, (0, 3), (0, 2)) == lines
+    lines = cli("zgame", "black-hole-table", "--m", "4", "--pregame", "one-at-a-time", "--pieces", "0..5")
+    assert zecklab.zgame.black_hole_table(4, pregame="one-at-a-time", pieces=(0, 5)) == lines
+    with pytest.raises(ValueError, match="exactly 3"):
+        zecklab.zgame.solve(0, black_hole=4, start="4 0")
+    with pytest.raises(ValueError, match="M = 1"):
+        zecklab.zgame.solve(5, black_hole=1)

@@ -17,6 +17,7 @@
 //! assert!(naive.is_loss(&ZPosition::start(10).unwrap()));
 //! ```
 
+pub mod black_hole;
 pub mod family;
 pub mod fibnim;
 pub mod ordered;

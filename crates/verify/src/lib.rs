@@ -6,6 +6,7 @@
 //!
 //! New checks join [`checks`], one module per subject.
 
+mod black_hole;
 pub mod data;
 mod family;
 mod fibnim;
@@ -132,6 +133,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(family::checks(level));
     all.extend(lab::checks(level));
     all.extend(ordered::checks(level));
+    all.extend(black_hole::checks(level));
     all
 }
 

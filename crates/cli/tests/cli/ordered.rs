@@ -96,3 +96,107 @@ fn bad_ordered_input_is_refused_in_one_line() {
     );
     assert_usage_error(&zecklab(&["zgame", "lengths", "--ordered", "--n", "33"]), "32");
 }
+
+#[test]
+fn black_hole_lines_carry_the_variant_and_agree_with_the_table_and_positions() {
+    let out = zecklab(&["zgame", "solve", "--black-hole", "4", "--start", "4 0 3", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let line = &json_lines(&out)[0];
+    for key in ["n", "positions", "p_positions", "winner", "remoteness", "seconds", "variant", "m", "start"] {
+        assert!(line.get(key).is_some(), "{key} missing: {line}");
+    }
+    assert_eq!(line["variant"], "black-hole");
+    assert_eq!((line["m"].as_u64(), line["n"].as_u64()), (Some(4), Some(13)));
+    // The authors' own example: Player 1 wins.
+    assert_eq!(line["winner"], "P1");
+    // The table's entry for the same start, and the position's own answer, agree.
+    let table = json_lines(&zecklab(&[
+        "zgame",
+        "black-hole-table",
+        "--m",
+        "4",
+        "--ones",
+        "4",
+        "--outer",
+        "3",
+        "--json",
+    ]));
+    assert_eq!(table.len(), 1);
+    assert_eq!(table[0]["winner"], "P1");
+    assert_eq!(table[0]["start"], "4 0 3");
+    let position = &json_lines(&zecklab(&["zgame", "position", "--black-hole", "4", "4 0 3", "--json"]))[0];
+    assert_eq!(position["outcome"], "win");
+    assert_eq!(position["remoteness"], line["remoteness"]);
+    assert!(position["moves"].as_array().unwrap().iter().any(|m| m["winning"] == true));
+    // From n ones: one line per n, each the table's (n, 0) entry.
+    let ones =
+        json_lines(&zecklab(&["zgame", "solve", "--black-hole", "4", "--n", "1", "--to", "12", "--json"]));
+    let column = json_lines(&zecklab(&[
+        "zgame",
+        "black-hole-table",
+        "--m",
+        "4",
+        "--ones",
+        "1..12",
+        "--outer",
+        "0",
+        "--json",
+    ]));
+    assert_eq!(ones.len(), 12);
+    for (a, b) in ones.iter().zip(&column) {
+        assert_eq!(a["winner"], b["winner"], "{a} {b}");
+    }
+    let table = json_lines(&zecklab(&["zgame", "black-hole-table", "--m", "3", "--json"]));
+    assert_eq!(table.len(), 13 * 13, "the default ranges 0..12 by 0..12");
+}
+
+#[test]
+fn the_pregame_reading_is_named_and_the_lengths_bound_each_other() {
+    let out = zecklab(&[
+        "zgame",
+        "black-hole-table",
+        "--m",
+        "4",
+        "--pregame",
+        "one-at-a-time",
+        "--pieces",
+        "0..8",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 9);
+    for line in &lines {
+        assert!(line["reading"].as_str().unwrap().contains("one piece a turn"), "{line}");
+        assert!(line["player_one_ends"].as_u64() <= Some(line["n"].as_u64().unwrap() + 1));
+        // With no way to end in Player 1's favour, Player 1 cannot win; with every way, must.
+        let (ends, n) = (line["player_one_ends"].as_u64().unwrap(), line["n"].as_u64().unwrap());
+        if ends == 0 {
+            assert_eq!(line["winner"], "P2");
+        }
+        if ends == n + 1 {
+            assert_eq!(line["winner"], "P1");
+        }
+    }
+    let l = &json_lines(&zecklab(&["zgame", "lengths", "--black-hole", "5", "--n", "30", "--json"]))[0];
+    assert!(l["shortest"].as_u64() <= l["longest"].as_u64(), "{l}");
+    assert_eq!(l["variant"], "black-hole");
+}
+
+#[test]
+fn bad_black_hole_input_is_refused_in_one_line() {
+    assert_usage_error(&zecklab(&["zgame", "solve", "--black-hole", "1", "--n", "5"]), "M = 1");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--black-hole", "4", "--start", "4 0"]), "exactly 3");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--black-hole", "4", "--start", "4 -1 3"]), "'-1'");
+    assert_usage_error(
+        &zecklab(&["zgame", "solve", "--black-hole", "4", "--n", "5", "--ordered"]),
+        "--ordered",
+    );
+    assert_usage_error(&zecklab(&["zgame", "solve", "--start", "1 2 3", "--n", "5"]), "--start");
+    assert_usage_error(&zecklab(&["zgame", "position", "--black-hole", "4", "1 x 2"]), "'x'");
+    assert_usage_error(&zecklab(&["zgame", "black-hole-table", "--m", "4", "--ones", "5..2"]), "5..2");
+    assert_usage_error(
+        &zecklab(&["zgame", "black-hole-table", "--m", "4", "--pregame", "all-at-once"]),
+        "all-at-once",
+    );
+}

@@ -15,6 +15,7 @@
 //! ([`solve_reversed`]: every move taken back, from the Zeckendorf representation to `n` ones)
 //! and the game of several players and alliances ([`solve_coalitions`]).
 
+pub mod black_hole;
 mod check;
 mod coalitions;
 pub mod family;

@@ -21,6 +21,8 @@ def solve(
     rules: Optional[str] = None,
     reversed: bool = False,  # noqa: A002 - the command line's option
     ordered: bool = False,
+    black_hole: Optional[int] = None,
+    start: Optional[str] = None,
 ) -> Union[Answer, Table]:
     """Solves the game on ``n`` by the solver ``zgame solve`` chooses and returns its line: n,
     positions, p_positions, winner (``"P1"``/``"P2"``), remoteness (of the start, ``None`` where
@@ -29,7 +31,15 @@ def solve(
     generalized family (the line then carries them); ``reversed=True`` solves the reversed game.
     With ``keep=True`` the whole solve is kept and returned as a :class:`Table` (the flat solver,
     every position in memory: up to n = 815 for outcomes). ``ordered=True`` solves the ordered game
-    (positions are ordered lists; up to n = 40) and the line adds ``"variant": "ordered"``."""
+    (positions are ordered lists; up to n = 40) and the line adds ``"variant": "ordered"``.
+    ``black_hole=M`` solves the black-hole game with the hole on F_M from n ones, or from the counts
+    ``start`` (``"4 0 3"``; ``n`` is then ignored), adding ``"variant"``, ``"m"`` and ``"start"``."""
+    if black_hole is not None:
+        if ordered or misere or tiers or keep or recurrence or rules or reversed:
+            raise ValueError("black_hole solves the black-hole game alone: drop ordered, misere, tiers, keep, recurrence, rules and reversed")
+        return Answer(_zecklab.zgame_black_hole_solve(black_hole, None if start is not None else n, start))
+    if start is not None:
+        raise ValueError("start is a black-hole game's start: give black_hole too")
     if ordered:
         if misere or tiers or keep or recurrence or rules or reversed:
             raise ValueError("ordered=True solves the ordered game alone: drop misere, tiers, keep, recurrence, rules and reversed")
@@ -44,6 +54,7 @@ def position(
     store: "Optional[str | os.PathLike[str]]" = None,
     reversed: bool = False,  # noqa: A002 - the command line's option
     ordered: bool = False,
+    black_hole: Optional[int] = None,
 ) -> Answer:
     """The value of a position and of every move from it, best first (``zgame position --json``);
     from the store when its game is stored, else solved now (up to n = 500; the last game solved
@@ -51,6 +62,10 @@ def position(
     with ``reversed=True``, the position in the reversed game (solved now, up to n = 532); with
     ``ordered=True``, a position of the ordered game, its values in order (``"1 2 1 3"``; up to
     n = 30)."""
+    if black_hole is not None:
+        if ordered or line or store is not None or reversed:
+            raise ValueError("black_hole answers a black-hole position alone: drop ordered, line, store and reversed")
+        return Answer(_zecklab.zgame_black_hole_position(black_hole, position))
     if ordered:
         if line or store is not None or reversed:
             raise ValueError("ordered=True answers an ordered position alone: drop line, store and reversed")
@@ -72,6 +87,7 @@ def lengths(
     recurrence: Optional[str] = None,
     rules: Optional[str] = None,
     ordered: bool = False,
+    black_hole: Optional[int] = None,
 ) -> Answer:
     """Exact game lengths over every line of play (``zgame lengths --json``): shortest, longest,
     the proven bound, random play's mean and variance, the number of distinct games, the four
@@ -79,6 +95,10 @@ def lengths(
     ``recurrence`` (``"C,K"``) or ``rules``: the shortest and longest games of that member of the
     family. With ``ordered=True``: the ordered game's shortest and longest games and the long-game
     strategy's (up to n = 32)."""
+    if black_hole is not None:
+        if ordered or distribution or reversed or recurrence or rules:
+            raise ValueError("black_hole gives the black-hole game's lengths alone")
+        return Answer(_zecklab.zgame_black_hole_lengths(black_hole, n))
     if ordered:
         if distribution or reversed or recurrence or rules:
             raise ValueError("ordered=True gives the ordered game's lengths alone: drop distribution, reversed, recurrence and rules")
@@ -135,6 +155,23 @@ def rule_learn(to: int, max_nodes: int = 20000, curve: bool = False) -> "Union[A
     ``to``, the examples carried from one to the next (``zgame rule-learn --curve``)."""
     result = _zecklab.zgame_rule_learn(to, max_nodes, curve)
     return [Answer(line) for line in result] if curve else Answer(result)
+
+
+def black_hole_table(
+    m: int,
+    ones: "tuple[int, int]" = (0, 12),
+    outer: "tuple[int, int]" = (0, 12),
+    pregame: Optional[str] = None,
+    pieces: "tuple[int, int]" = (0, 12),
+) -> List[Answer]:
+    """The black-hole game's winners (hole on F_m) from every start with ``ones`` pieces on F_1 and
+    ``outer`` on F_(m-1), each an inclusive range (``zgame black-hole-table``); with
+    ``pregame="one-at-a-time"``, the pre-game's winner for each number of ``pieces`` under that one
+    reading, named in each answer's ``"reading"``."""
+    if pregame not in (None, "one-at-a-time"):
+        raise ValueError(f"invalid pregame {pregame!r}: the one reading computed is 'one-at-a-time'")
+    lines = _zecklab.zgame_black_hole_table(m, tuple(ones), tuple(outer), pregame is not None, tuple(pieces))
+    return [Answer(line) for line in lines]
 
 
 def p_structure(n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Answer:

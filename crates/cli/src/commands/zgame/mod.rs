@@ -2,6 +2,7 @@
 //! priority-rule play-outs, Player 2's strategy as a file, and play against perfect play.
 //! Each subcommand's glue lives in its own module.
 
+mod black_hole;
 pub(crate) mod common;
 mod export;
 pub(crate) mod family;
@@ -88,7 +89,7 @@ enum ZgameCommand {
         #[command(flatten)]
         at: common::GameAt,
         /// The game on N (with --to: the first n of the range, default 1).
-        #[arg(long, required_unless_present_any = ["to", "at"], conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        #[arg(long, required_unless_present_any = ["to", "at", "start"], conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
         n: Option<u32>,
         /// Solve every n from N (default 1) to TO.
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
@@ -150,6 +151,14 @@ enum ZgameCommand {
         /// and "degenerate": true at n = 1). Solved in memory, not stored.
         #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "save", "tiers", "flat", "checkpoint", "tiers_json"])]
         ordered: bool,
+        /// A black-hole game: play only in the columns F_1 .. F_(M-1); a piece a move would put on
+        /// F_M leaves play. From n ones, or from --start (the JSON adds "variant": "black-hole",
+        /// "m" and "start"; positions counts those reachable from the start).
+        #[arg(long, value_name = "M", value_parser = clap::value_parser!(usize), conflicts_with_all = ["ordered", "reversed", "misere", "recurrence", "rules", "save", "tiers", "flat", "checkpoint", "tiers_json"])]
+        black_hole: Option<usize>,
+        /// With --black-hole: start from these counts of F_1 .. F_(M-1) ("4 0 3"), not n ones.
+        #[arg(long, value_name = "COUNTS", requires = "black_hole", conflicts_with_all = ["n", "to", "at"])]
+        start: Option<String>,
         /// One JSON object per n per line.
         #[arg(long)]
         json: bool,
@@ -296,6 +305,10 @@ The deterministic games: both players follow the same priority rule (see `zgame 
         /// consecutive pair).
         #[arg(long, conflicts_with_all = ["distribution", "reversed", "recurrence", "rules"])]
         ordered: bool,
+        /// The black-hole game with the hole on F_M, from n ones: {"n","variant","m","shortest",
+        /// "longest"}.
+        #[arg(long, value_name = "M", value_parser = clap::value_parser!(usize), conflicts_with_all = ["ordered", "distribution", "reversed", "recurrence", "rules"])]
+        black_hole: Option<usize>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -352,6 +365,10 @@ JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"
         /// up to n = 30, solved now.
         #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "grundy", "line"])]
         ordered: bool,
+        /// A position of the black-hole game with the hole on F_M: the counts of F_1 .. F_(M-1)
+        /// ("4 0 3"), solved now.
+        #[arg(long, value_name = "M", value_parser = clap::value_parser!(usize), conflicts_with_all = ["ordered", "reversed", "misere", "recurrence", "rules", "grundy", "line"])]
+        black_hole: Option<usize>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -504,6 +521,37 @@ to the start through reached positions (up to n = 700: 47 billion positions, som
         #[arg(long)]
         json: bool,
     },
+    /// The winners of the black-hole game with the hole on F_M from every start with ONES pieces on
+    /// F_1 and OUTER on F_(M-1) (the paper's configurations), one line each; or, with --pregame,
+    /// of the pre-game that places the pieces, for each number of pieces.
+    #[command(
+        after_help = "JSON, one line per start: {\"m\",\"ones\",\"outer\",\"start\",\"winner\",\"remoteness\"}. \
+Ranges are A..B (inclusive) or one number. With --pregame one-at-a-time --pieces A..B, one line per number of pieces: \
+{\"m\",\"n\",\"reading\",\"winner\",\"player_one_ends\"}: the paper's pre-game, in which the players place the \
+pieces in the outermost columns, is not fully described where it could be read, so this computes one reading of it, \
+named in \"reading\": one piece a turn on F_1 or F_(M-1), Player 1 placing first, then the decomposition with Player 1 \
+to move; player_one_ends counts the ways the placements can end that Player 1's decomposition wins."
+    )]
+    BlackHoleTable {
+        /// The hole sits on F_M (2 to 40).
+        #[arg(long, value_parser = clap::value_parser!(usize))]
+        m: usize,
+        /// Pieces on F_1: A..B or one number.
+        #[arg(long, default_value = "0..12", conflicts_with = "pregame")]
+        ones: String,
+        /// Pieces on F_(M-1): A..B or one number.
+        #[arg(long, default_value = "0..12", conflicts_with = "pregame")]
+        outer: String,
+        /// The pre-game, by the one reading computed here (one-at-a-time).
+        #[arg(long, value_parser = ["one-at-a-time"])]
+        pregame: Option<String>,
+        /// With --pregame: the numbers of pieces placed, A..B or one number.
+        #[arg(long, default_value = "0..12", requires = "pregame")]
+        pieces: String,
+        /// One JSON object per line.
+        #[arg(long)]
+        json: bool,
+    },
     /// Learn a rule for Player 2 that wins every n from 3 to TO: a decision tree over the position,
     /// the move and the position after it, grown on the decisions where it loses until it loses none.
     #[command(
@@ -643,9 +691,29 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             variant,
             misere,
             ordered,
+            black_hole: hole,
+            start,
             json,
         } => {
             let first = at.or(n).unwrap_or(1);
+            if let Some(m) = hole {
+                if engine != EngineArg::Fast {
+                    return Err(input::InputError::from_display(
+                        "the black-hole games have their own solver: drop --engine",
+                    ));
+                }
+                black_hole::solve(
+                    &mut out,
+                    m,
+                    start.as_deref(),
+                    first,
+                    to.unwrap_or(first),
+                    no_remoteness,
+                    json,
+                )?;
+                out.flush()?;
+                return Ok(ExitCode::SUCCESS);
+            }
             if ordered {
                 if engine != EngineArg::Fast {
                     return Err(input::InputError::from_display(
@@ -764,6 +832,10 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             family::sum(&mut out, &positions, &variant.variant(false)?, json)?;
             ExitCode::SUCCESS
         }
+        ZgameCommand::Position { position, black_hole: Some(m), json, .. } => {
+            black_hole::position(&mut out, m, &position, json)?;
+            ExitCode::SUCCESS
+        }
         ZgameCommand::Position { position, ordered: true, json, .. } => {
             ordered::position(&mut out, &position, json)?;
             ExitCode::SUCCESS
@@ -796,6 +868,21 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             export::export(&mut out, n, format, &path, p_positions, store.as_ref(), json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Lengths { at, n, black_hole: Some(m), json, .. } => {
+            black_hole::lengths(&mut out, m, at.required(n)?, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::BlackHoleTable { m, ones, outer, pregame, pieces, json } => {
+            black_hole::table(
+                &mut out,
+                m,
+                &ones,
+                &outer,
+                pregame.is_some().then_some(pieces.as_str()),
+                json,
+            )?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Lengths { at, n, ordered: true, json, .. } => {

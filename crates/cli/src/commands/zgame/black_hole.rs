@@ -1,0 +1,162 @@
+//! `zgame solve --black-hole`, `zgame position --black-hole`, `zgame lengths --black-hole` and
+//! `zgame black-hole-table`: the black-hole games on the command line. Glue only: the games are
+//! `zecklab_games::zgame::black_hole`, the JSON shapes `zecklab_answers::black_hole`'s.
+
+use zecklab_answers::black_hole as answers;
+
+use super::common::check_range;
+use crate::input::InputError;
+use crate::output::{counted, Out};
+use crate::progress;
+
+/// `zgame solve --black-hole M`: from `start`, or one line per n ones from `first` to `last`.
+pub fn solve(
+    out: &mut Out,
+    m: usize,
+    start: Option<&str>,
+    first: u32,
+    last: u32,
+    no_remoteness: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    let rules = answers::rules(m)?;
+    let starts: Vec<Vec<u32>> = match start {
+        Some(text) => vec![rules.parse(text).map_err(InputError::from_display)?],
+        None => {
+            // n = 0 is a start here too (no piece, no move), but a range starts from 1 as elsewhere.
+            check_range(first, last)?;
+            (first..=last).map(|n| rules.start(n)).collect()
+        }
+    };
+    for counts in starts {
+        let spinner =
+            progress::spinner(&format!("solving the black-hole game from {}", answers::counts_text(&counts)));
+        let line = answers::black_hole_solve(rules, &counts);
+        spinner.finish_and_clear();
+        let mut line = line?;
+        if no_remoteness {
+            line.solve.remoteness = None;
+        }
+        if json {
+            out.json(&line)?;
+            continue;
+        }
+        let s = &line.solve;
+        let winner = if s.winner == "P1" { "Player 1 wins" } else { "Player 2 wins" };
+        let remoteness = s.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
+        out.line(format!(
+            "black hole on F{m}, start {} (worth {}): {winner}; {} reachable, {}{remoteness} ({:.2} s)",
+            line.start,
+            s.n,
+            counted(s.positions, "position", "positions"),
+            counted(s.p_positions, "P-position", "P-positions"),
+            s.seconds
+        ))?;
+    }
+    Ok(())
+}
+
+/// `zgame position --black-hole M`.
+pub fn position(out: &mut Out, m: usize, text: &str, json: bool) -> anyhow::Result<()> {
+    let rules = answers::rules(m)?;
+    let answer = answers::black_hole_position(rules, text)?;
+    if json {
+        return out.json(&answer);
+    }
+    out.line(format!(
+        "{} (black hole on F{m}): a {} for the player to move, remoteness {}",
+        answer.position, answer.outcome, answer.remoteness
+    ))?;
+    if answer.terminal {
+        out.line("  no move: the game is over")?;
+    }
+    for mv in &answer.moves {
+        let mark = if mv.winning { "wins" } else { "loses" };
+        let r = mv.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
+        out.line(format!("  {:<40} -> {:<12} {mark}{r}", mv.r#move, mv.to))?;
+    }
+    Ok(())
+}
+
+/// `zgame lengths --black-hole M`.
+pub fn lengths(out: &mut Out, m: usize, n: u32, json: bool) -> anyhow::Result<()> {
+    let rules = answers::rules(m)?;
+    let answer = answers::black_hole_lengths(rules, n)?;
+    if json {
+        return out.json(&answer);
+    }
+    out.line(format!(
+        "black hole on F{m}, n = {n} ones: shortest game {} moves, longest {}",
+        answer.shortest, answer.longest
+    ))?;
+    Ok(())
+}
+
+/// Reads `A..B` (inclusive) or one number.
+fn range(text: &str, name: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+    let bad = || InputError(format!("invalid --{name} '{text}': give A..B (A <= B) or one whole number"));
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+    let (low, high) = match text.split_once("..") {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(text)?, number(text)?),
+    };
+    if low > high {
+        return Err(bad().into());
+    }
+    Ok(low..=high)
+}
+
+/// `zgame black-hole-table`.
+pub fn table(
+    out: &mut Out,
+    m: usize,
+    ones: &str,
+    outer: &str,
+    pieces: Option<&str>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let rules = answers::rules(m)?;
+    if let Some(pieces) = pieces {
+        for n in range(pieces, "pieces")? {
+            let line = answers::pregame(rules, n)?;
+            if json {
+                out.json(&line)?;
+            } else {
+                out.line(format!(
+                    "black hole on F{m}, {} placed one a turn: {} wins ({} of the {} ways the placements can end are Player 1's)",
+                    counted(u64::from(n), "piece", "pieces"),
+                    if line.winner == "P1" { "Player 1" } else { "Player 2" },
+                    line.player_one_ends,
+                    n + 1
+                ))?;
+            }
+        }
+        if !json {
+            out.line(format!("(a reading of the pre-game: {})", answers::ONE_AT_A_TIME))?;
+        }
+        return Ok(());
+    }
+    let (ones, outer) = (range(ones, "ones")?, range(outer, "outer")?);
+    if !json {
+        out.line(format!(
+            "black hole on F{m}: the winner from a F_1 pieces and b F_{} pieces (rows a, columns b)",
+            m - 1
+        ))?;
+        out.line(format!("  a\\b {}", outer.clone().map(|b| format!("{b:>3}")).collect::<String>()))?;
+    }
+    for a in ones {
+        let mut row = String::new();
+        for b in outer.clone() {
+            let line = answers::black_hole_table_entry(rules, a, b)?;
+            if json {
+                out.json(&line)?;
+            } else {
+                row.push_str(if line.winner == "P1" { " P1" } else { " P2" });
+            }
+        }
+        if !json {
+            out.line(format!("  {a:>3} {row}"))?;
+        }
+    }
+    Ok(())
+}
