@@ -41,6 +41,7 @@ draw family-winners --to 150
 draw zgame-grundy --to 150
 draw zgame-certificates --to 80
 draw zgame-rule-curve --to 30
+draw black-hole-table --m 4 --size 30
 draw zgame-p-structure --to 120
 draw zgame-p-largest --to 120
 rm -rf "$ZECKLAB_STORE"

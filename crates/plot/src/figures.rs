@@ -91,6 +91,8 @@ pub mod limits {
     pub const CERTIFICATES: u32 = 120;
     /// `zgame-rule-curve --to`.
     pub const RULE_CURVE: u32 = 40;
+    /// `black-hole-table --size`: pieces on each outer column.
+    pub const BLACK_HOLE: u32 = 60;
     /// `zgame-p-structure --to`.
     pub const P_STRUCTURE: u32 = 200;
     /// `zgame-grundy --to`.
@@ -135,6 +137,44 @@ pub fn family_winners(rules: zecklab_games::zgame::family::RuleSet, to: u32) -> 
         &[],
     ))?;
     Ok(Figure { name: "family-winners", title, caption, svg, table })
+}
+
+/// Who wins the black-hole game with the hole on `F_m` from `a` pieces on `F_1` and `b` on
+/// `F_(m-1)`, for `a, b = 0 .. size`: the paper's configurations as a map.
+pub fn black_hole_table(m: usize, size: u32) -> Result<Figure> {
+    use zecklab_games::zgame::black_hole::{solve_black_hole, BlackHole};
+    refuse("--size", size, 1, limits::BLACK_HOLE, "every start is solved")?;
+    let rules = BlackHole::new(m).map_err(FigureError)?;
+    let mut table = Table::new(&["m", "ones", "outer", "player_1_wins"]);
+    let mut p1 = vec![vec![false; size as usize + 1]; size as usize + 1];
+    for a in 0..=size {
+        for b in 0..=size {
+            let mut start = vec![0u32; rules.columns()];
+            start[0] += a;
+            *start.last_mut().expect("a column") += b;
+            let solved = solve_black_hole(rules, &start, 20_000_000).map_err(FigureError)?;
+            let wins = solved.value(&start).is_some_and(|v| v.win);
+            p1[a as usize][b as usize] = wins;
+            table.rows.push(vec![m as f64, f64::from(a), f64::from(b), f64::from(u8::from(wins))]);
+        }
+    }
+    let title = format!("Who wins the black-hole Zeckendorf game with the hole on F{m}");
+    let caption = format!(
+        "Yellow: Player 1 wins from a pieces on F1 (across) and b pieces on F{} (up), a, b = 0 to {size}; black: Player 2",
+        m - 1
+    );
+    let labels =
+        Labels { title: &title, caption: &caption, x: "pieces on F1", y: &format!("pieces on F{}", m - 1) };
+    let svg = drawn(draw::heatmap(
+        &labels,
+        (0, size),
+        (0, size),
+        |a, b| Some(u32::from(p1[a as usize][b as usize])),
+        &[],
+        "",
+        &[],
+    ))?;
+    Ok(Figure { name: "black-hole-table", title, caption, svg, table })
 }
 
 /// How the Zeckendorf game's positions spread over Grundy values, per n: a column per n, a cell

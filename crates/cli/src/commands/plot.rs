@@ -141,6 +141,14 @@ enum FigureCommand {
         #[arg(long, default_value = "30", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
     },
+    /// Who wins the black-hole game with the hole on F_M from a pieces on F1 and b on F_(M-1), a,
+    /// b = 0..=SIZE. SIZE: 1..=60.
+    BlackHoleTable {
+        #[arg(long, default_value = "4", value_parser = clap::value_parser!(usize))]
+        m: usize,
+        #[arg(long, default_value = "30", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        size: u32,
+    },
     /// The share of P-positions by the parity of the number of parts and of c1, per n. TO: 4..=200.
     ZgamePStructure {
         #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
@@ -262,6 +270,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         FigureCommand::ZgameGrundy { to } => zecklab_plot::zgame_grundy(to),
         FigureCommand::ZgameCertificates { to } => zecklab_plot::zgame_certificates(to),
         FigureCommand::ZgameRuleCurve { to } => zecklab_plot::zgame_rule_curve(to),
+        FigureCommand::BlackHoleTable { m, size } => zecklab_plot::black_hole_table(m, size),
         FigureCommand::ZgamePStructure { to } => zecklab_plot::zgame_p_structure(to),
         FigureCommand::ZgamePLargest { to } => zecklab_plot::zgame_p_largest(to),
         FigureCommand::ZgamePosition { position, store } => {
