@@ -199,13 +199,12 @@ pub struct PregameJson {
 /// # Errors
 /// As [`black_hole_solve`].
 pub fn pregame(rules: BlackHole, n: u32) -> Result<PregameJson, AnswerError> {
-    let (player_one, ends) =
-        pregame_one_at_a_time(rules, n, BLACK_HOLE_POSITIONS).map_err(AnswerError::TooLarge)?;
+    let pregame = pregame_one_at_a_time(rules, n, BLACK_HOLE_POSITIONS).map_err(AnswerError::TooLarge)?;
     Ok(PregameJson {
         m: rules.m(),
         n,
         reading: ONE_AT_A_TIME,
-        winner: if player_one { "P1" } else { "P2" },
-        player_one_ends: ends.iter().filter(|e| e.2).count() as u32,
+        winner: if pregame.player_one_wins { "P1" } else { "P2" },
+        player_one_ends: pregame.ends.iter().filter(|e| e.player_one_wins).count() as u32,
     })
 }

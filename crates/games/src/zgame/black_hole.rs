@@ -248,16 +248,27 @@ pub fn solve_black_hole(
     Ok(HoleSolution { rules, start: start.to_vec(), values })
 }
 
+/// A way the pre-game's placements can end, and who wins the decomposition from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PregameEnd {
+    pub ones: u32,
+    pub outer: u32,
+    pub player_one_wins: bool,
+}
+
+/// The pre-game's winner and the ways its placements can end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pregame {
+    pub player_one_wins: bool,
+    pub ends: Vec<PregameEnd>,
+}
+
 /// The one reading of the pre-game computed here: the n pieces are placed one a turn, Player 1
 /// first, each on `F_1` or `F_(m-1)` as its placer chooses; then the decomposition phase starts
 /// with Player 1 (as the authors' program always does); whoever makes its last move wins the whole
 /// game. Returns whether Player 1 wins, and for each way `(ones, outer)` the placements can end, who
 /// wins the decomposition.
-pub fn pregame_one_at_a_time(
-    rules: BlackHole,
-    n: u32,
-    max_positions: usize,
-) -> Result<(bool, Vec<(u32, u32, bool)>), String> {
+pub fn pregame_one_at_a_time(rules: BlackHole, n: u32, max_positions: usize) -> Result<Pregame, String> {
     let outer = rules.columns();
     let mut ends = Vec::new();
     for ones in 0..=n {
@@ -265,11 +276,12 @@ pub fn pregame_one_at_a_time(
         start[0] += ones;
         start[outer - 1] += n - ones;
         let solution = solve_black_hole(rules, &start, max_positions)?;
-        ends.push((ones, n - ones, solution.value(&start).expect("the start").win));
+        let player_one_wins = solution.value(&start).expect("the start").win;
+        ends.push(PregameEnd { ones, outer: n - ones, player_one_wins });
     }
     // Backwards over the placements: after k pieces (j of them ones), the player to place is
     // Player 1 when k is even; Player 1 wants a decomposition Player 1 wins.
-    let player_one_wins_end = |ones: u32| ends[ones as usize].2;
+    let player_one_wins_end = |ones: u32| ends[ones as usize].player_one_wins;
     let mut wins: Vec<bool> = (0..=n).map(player_one_wins_end).collect();
     for k in (0..n).rev() {
         let player_one = k % 2 == 0;
@@ -284,7 +296,7 @@ pub fn pregame_one_at_a_time(
             })
             .collect();
     }
-    Ok((wins[0], ends))
+    Ok(Pregame { player_one_wins: wins[0], ends })
 }
 
 #[cfg(test)]
