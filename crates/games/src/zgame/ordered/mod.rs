@@ -18,6 +18,7 @@
 //! Positions are ranked by [`OrderedIndex`] (each list read from its right end, so that every
 //! move goes to a higher rank) and solved in one sweep from the top rank down ([`solve`]).
 
+mod blocks;
 mod index;
 mod lengths;
 mod solve;
