@@ -200,3 +200,18 @@ fn bad_black_hole_input_is_refused_in_one_line() {
         "all-at-once",
     );
 }
+
+#[test]
+fn the_ordered_game_plays_from_a_pipe_to_the_end() {
+    // Always the first move listed: the game ends, and someone has made the last move.
+    let moves = "1\n".repeat(200);
+    let out = common::zecklab_with_stdin(&["zgame", "play", "--ordered", "8", "--first", "me"], &moves);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = common::stdout(&out);
+    assert!(text.contains("position: 1 1 1 1 1 1 1 1"), "{text}");
+    assert!(text.contains("8 is the Zeckendorf representation of 8 in increasing order"), "{text}");
+    assert!(text.contains("wins") || text.contains("win!"), "{text}");
+    let bad = common::zecklab_with_stdin(&["zgame", "play", "--ordered", "6"], "merge at 9\nquit\n");
+    assert!(common::stdout(&bad).contains("is not a legal move"), "{}", common::stdout(&bad));
+    assert_usage_error(&zecklab(&["zgame", "play", "--ordered", "31"]), "30");
+}

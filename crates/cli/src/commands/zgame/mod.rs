@@ -649,6 +649,9 @@ and index (ones, combine:I, split:I), at how many it is legal and at how many it
         /// Misère play: whoever makes the last move loses.
         #[arg(long)]
         misere: bool,
+        /// The ordered game (up to n = 30): a row of ones, moves on neighbouring entries.
+        #[arg(long, conflicts_with_all = ["misere", "recurrence", "rules"])]
+        ordered: bool,
     },
 }
 
@@ -945,7 +948,10 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             ExitCode::SUCCESS
         }
         ZgameCommand::CheckStrategy { file, json } => strategy::check_strategy(&mut out, &file, json)?,
-        ZgameCommand::Play { at, n, first, variant, misere } => {
+        ZgameCommand::Play { at, n, first, ordered: true, .. } => {
+            return play::play_ordered(at.required(n)?, first)
+        }
+        ZgameCommand::Play { at, n, first, variant, misere, .. } => {
             return play::play(at.required(n)?, first, &variant.variant(misere)?)
         }
     };

@@ -147,6 +147,73 @@ impl<V: FamilyValues> Playable for Member<V> {
     }
 }
 
+const ORDERED_HELP: &str = "Type a move's number in the list, or the move as listed (such as 'merge at 2'); \
+'hint' shows the winning moves; 'quit' ends the game.";
+
+/// The ordered game, from its solve with remoteness.
+struct Ordered(zecklab_games::zgame::ordered::OrderedSolution);
+
+impl Playable for Ordered {
+    type Position = zecklab_games::zgame::ordered::OrderedPosition;
+
+    fn options(&self, p: &Self::Position) -> anyhow::Result<Vec<Choice<Self::Position>>> {
+        let index = self.0.index();
+        Ok(p.moves()
+            .into_iter()
+            .map(|m| {
+                let to = p.apply(m).expect("listed moves are legal");
+                let r = index.rank(&to).expect("same game");
+                Choice {
+                    label: m.to_string(),
+                    to_text: to.to_string(),
+                    to,
+                    opponent_wins: self.0.outcome(r).is_win(),
+                    remoteness: self.0.remoteness(r).expect("solved with remoteness"),
+                }
+            })
+            .collect())
+    }
+
+    fn read_move(
+        &self,
+        answer: &str,
+        p: &Self::Position,
+        options: &[Choice<Self::Position>],
+    ) -> Result<usize, String> {
+        if let Ok(k) = answer.parse::<usize>() {
+            return by_number(k, options.len());
+        }
+        let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+        let wanted = squeeze(answer);
+        options.iter().position(|o| squeeze(&o.label) == wanted).ok_or_else(|| {
+            format!("'{}' is not a legal move in {p}. {ORDERED_HELP}", zecklab_answers::number::shown(answer))
+        })
+    }
+
+    fn show(&self, p: &Self::Position) -> String {
+        p.to_string()
+    }
+
+    fn end(&self, p: &Self::Position) -> String {
+        format!("{p} is the Zeckendorf representation of {} in increasing order: no moves are left.", p.n())
+    }
+}
+
+/// `zgame play --ordered`: the ordered game on n against perfect play.
+pub fn play_ordered(n: u32, first: First) -> anyhow::Result<ExitCode> {
+    use zecklab_answers::ordered::ORDERED_POSITION_TO;
+    input::game_size(n, ORDERED_POSITION_TO, "zgame play --ordered")?;
+    let solution =
+        zecklab_games::zgame::ordered::solve_ordered(n, true, MEMORY_LIMIT).map_err(input::InputError)?;
+    let intro = format!(
+        "The ordered Zeckendorf game on n = {n}: a row of {n} ones. A move acts on two neighbours x y (left, right): \
+F(i) F(i+1) merge into F(i+2), 1 1 into 2; 2 2 split into 1 3, F(i) F(i) into F(i-2) F(i+1); a pair x > y may be \
+switched to y x. Moves are named by their kind and the place of the pair from the left. Whoever makes the last move wins."
+    );
+    let start = zecklab_games::zgame::ordered::OrderedPosition::start(n);
+    run(&Ordered(solution), start, &intro, ORDERED_HELP, false, first)
+}
+
 /// Move `k` (1-based) of `count`.
 fn by_number(k: usize, count: usize) -> Result<usize, String> {
     if (1..=count).contains(&k) {
