@@ -2,7 +2,10 @@
 //! reversed game), random play's figures, the four deterministic priority games, and on request
 //! the whole length distribution under random play.
 
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
 use serde::Serialize;
+use zecklab_games::zgame::random::{exact_mean_variance, game_counts, path_law, Measure};
 use zecklab_games::zgame::{
     length_distribution, lengths as exact_lengths, play_out, reversed_lengths, theorem_bound, Rule,
 };
@@ -15,6 +18,13 @@ pub const LENGTHS_LIMIT: u32 = 250;
 /// n = 250).
 pub const DISTRIBUTION_LIMIT: u32 = 250;
 
+/// The largest n whose path-measure law is given exactly (its denominators: 165 digits at
+/// n = 45).
+pub const EXACT_PATH_TO: u32 = 50;
+/// The largest n whose games-measure law is computed (exact counts of games: 120 digits at
+/// n = 100).
+pub const GAMES_LAW_TO: u32 = 120;
+
 /// One game length and its probability under random play.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LengthProbability {
@@ -22,6 +32,39 @@ pub struct LengthProbability {
     pub length: u32,
     /// The probability that random play lasts exactly that long.
     pub probability: f64,
+    /// The same probability exactly, as a reduced fraction `"p/q"` (null where not exact; absent
+    /// without `--measure`, as before).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Option<String>>,
+    /// Under the games measure: the number of complete games of that length, a decimal string.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<String>,
+}
+
+/// A rational as `"p/q"`, or `"p"` when whole.
+fn fraction(r: &BigRational) -> String {
+    if r.is_integer() {
+        r.numer().to_string()
+    } else {
+        format!("{}/{}", r.numer(), r.denom())
+    }
+}
+
+/// The mean, variance, skewness and excess kurtosis of an exact law, in floating point.
+fn float_moments(law: &[(u32, BigRational)]) -> (f64, f64, Option<f64>, Option<f64>) {
+    let (mean, variance) = exact_mean_variance(law);
+    let mut third = BigRational::from_integer(0.into());
+    let mut fourth = third.clone();
+    for (l, p) in law {
+        let d = BigRational::from_integer((*l).into()) - &mean;
+        let d2 = &d * &d;
+        third += p * &d2 * &d;
+        fourth += p * &d2 * &d2;
+    }
+    let v = variance.to_f64().unwrap_or(f64::NAN);
+    let skew = (v > 0.0).then(|| third.to_f64().unwrap_or(f64::NAN) / v.powf(1.5));
+    let kurt = (v > 0.0).then(|| fourth.to_f64().unwrap_or(f64::NAN) / (v * v) - 3.0);
+    (mean.to_f64().unwrap_or(f64::NAN), v, skew, kurt)
 }
 
 /// The answer to `zgame lengths`.
@@ -70,6 +113,14 @@ pub struct LengthsJson {
     /// Every length with its probability, shortest first, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distribution: Option<Vec<LengthProbability>>,
+    /// The random measure the random fields describe (`"path"` or `"games"`), when one was named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measure: Option<&'static str>,
+    /// The exact mean and variance of the length under that measure, `"p/q"`, where exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variance_exact: Option<String>,
 }
 
 /// The length figures of the game on `n` (of the reversed game when `reversed`), with the
@@ -82,6 +133,21 @@ pub fn lengths(
     n: u32,
     with_distribution: bool,
     reversed: bool,
+    progress: impl FnMut(u64, u64),
+) -> Result<LengthsJson, AnswerError> {
+    lengths_by(n, with_distribution, reversed, None, progress)
+}
+
+/// As [`lengths`], the random fields under `measure` when one is named (the JSON then says which,
+/// and gives exact values where they are computed).
+///
+/// # Errors
+/// As [`lengths`]; the games measure past [`GAMES_LAW_TO`] and for the reversed game is refused.
+pub fn lengths_by(
+    n: u32,
+    with_distribution: bool,
+    reversed: bool,
+    measure: Option<Measure>,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<LengthsJson, AnswerError> {
     if n == 0 {
@@ -100,9 +166,56 @@ pub fn lengths(
     } else {
         None
     };
+    if measure.is_some() && reversed {
+        return Err(AnswerError::Invalid(
+            "--measure is for the Zeckendorf game's own graph: drop --reversed (the reversed game keeps the path measure)".into(),
+        ));
+    }
+    if measure == Some(Measure::Games) && n > GAMES_LAW_TO {
+        return Err(AnswerError::TooLarge(format!(
+            "invalid n = {n}: the games measure's law is computed for 1 <= n <= {GAMES_LAW_TO}"
+        )));
+    }
     let bound = theorem_bound(n);
     // Priority rules name the Zeckendorf game's moves; the reversed game has none of them.
     let same = |r: Rule| (!reversed).then(|| play_out(n, r, r));
+    if let Some(measure) = measure {
+        return Ok(with_measure(
+            LengthsJson {
+                n,
+                shortest: l.shortest,
+                longest: l.longest,
+                bound,
+                bound_sharp: u64::from(l.longest) == bound,
+                random_mean: l.random_mean,
+                random_variance: l.random_variance,
+                random_p1_wins: l.random_p1_wins,
+                games: l.games.to_string(),
+                combine_largest: same(Rule::CombineLargest),
+                split_largest: same(Rule::SplitLargest),
+                split_smallest: same(Rule::SplitSmallest),
+                combine_smallest: same(Rule::CombineSmallest),
+                reversed,
+                skewness: distribution.as_ref().map(|d| d.skewness()),
+                excess_kurtosis: distribution.as_ref().map(|d| d.excess_kurtosis()),
+                distribution: distribution.as_ref().map(|d| {
+                    d.iter()
+                        .map(|(length, probability)| LengthProbability {
+                            length,
+                            probability,
+                            exact: Some(None),
+                            games: None,
+                        })
+                        .collect()
+                }),
+                measure: None,
+                mean_exact: None,
+                variance_exact: None,
+            },
+            measure,
+            with_distribution,
+        ));
+    }
     Ok(LengthsJson {
         n,
         shortest: l.shortest,
@@ -121,9 +234,71 @@ pub fn lengths(
         skewness: distribution.as_ref().map(|d| d.skewness()),
         excess_kurtosis: distribution.as_ref().map(|d| d.excess_kurtosis()),
         distribution: distribution.as_ref().map(|d| {
-            d.iter().map(|(length, probability)| LengthProbability { length, probability }).collect()
+            d.iter()
+                .map(|(length, probability)| LengthProbability {
+                    length,
+                    probability,
+                    exact: None,
+                    games: None,
+                })
+                .collect()
         }),
+        measure: None,
+        mean_exact: None,
+        variance_exact: None,
     })
+}
+
+/// The figures of `json` (path-measure floats) with the random fields under `measure`, exact
+/// where computed.
+fn with_measure(mut json: LengthsJson, measure: Measure, with_distribution: bool) -> LengthsJson {
+    let n = json.n;
+    match measure {
+        Measure::Path => {
+            json.measure = Some("path");
+            if n <= EXACT_PATH_TO {
+                let law = path_law(n).expect("small games rank").law();
+                let (mean, variance) = exact_mean_variance(&law);
+                json.mean_exact = Some(fraction(&mean));
+                json.variance_exact = Some(fraction(&variance));
+                if let Some(entries) = json.distribution.as_mut() {
+                    for (entry, (_, p)) in entries.iter_mut().zip(&law) {
+                        entry.exact = Some(Some(fraction(p)));
+                    }
+                }
+            }
+        }
+        Measure::Games => {
+            json.measure = Some("games");
+            let counts = game_counts(n).expect("small games rank");
+            let law = counts.law();
+            let (mean, variance) = exact_mean_variance(&law);
+            let (m, v, skew, kurt) = float_moments(&law);
+            json.random_mean = m;
+            json.random_variance = v;
+            // Player 1 makes the last move exactly in the games of odd length.
+            let odd: BigRational = law.iter().filter(|(l, _)| l % 2 == 1).map(|(_, p)| p.clone()).sum();
+            json.random_p1_wins = odd.to_f64().unwrap_or(f64::NAN);
+            json.mean_exact = Some(fraction(&mean));
+            json.variance_exact = Some(fraction(&variance));
+            if with_distribution {
+                json.skewness = Some(skew);
+                json.excess_kurtosis = Some(kurt);
+                json.distribution = Some(
+                    law.iter()
+                        .zip(&counts.counts)
+                        .map(|((length, p), c)| LengthProbability {
+                            length: *length,
+                            probability: p.to_f64().unwrap_or(f64::NAN),
+                            exact: Some(Some(fraction(p))),
+                            games: Some(c.to_string()),
+                        })
+                        .collect(),
+                );
+            }
+        }
+    }
+    json
 }
 
 /// One game where each player follows a priority rule, as `zgame play-out --json` prints it.

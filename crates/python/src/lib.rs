@@ -552,7 +552,7 @@ fn zgame_position<'py>(
 
 /// Exact game lengths (`zgame lengths`); of a member of the family, the shortest and longest.
 #[pyfunction]
-#[pyo3(signature = (n, distribution=false, reversed=false, recurrence=None, rules=None))]
+#[pyo3(signature = (n, distribution=false, reversed=false, recurrence=None, rules=None, measure=None))]
 fn zgame_lengths<'py>(
     py: Python<'py>,
     n: Whole<u32>,
@@ -560,12 +560,22 @@ fn zgame_lengths<'py>(
     reversed: bool,
     recurrence: Option<String>,
     rules: Option<String>,
+    measure: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    use zecklab_games::zgame::random::Measure;
     let n = n.0;
+    let measure = match measure.as_deref() {
+        None => None,
+        Some("path") => Some(Measure::Path),
+        Some("games") => Some(Measure::Games),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!("invalid measure '{other}': give 'path' or 'games'")))
+        }
+    };
     if recurrence.is_some() || rules.is_some() {
-        if distribution || reversed {
+        if distribution || reversed || measure.is_some() {
             return Err(PyValueError::new_err(
-                "a generalized game gives its shortest and longest games only: no distribution, no reversed game",
+                "a generalized game gives its shortest and longest games only: no distribution, no reversed game, no measure",
             ));
         }
         let variant = variant(recurrence.as_deref(), rules.as_deref())?;
@@ -575,7 +585,8 @@ fn zgame_lengths<'py>(
         return to_python(py, &answer);
     }
     let answer = work::run(py, "lengths", move |context| {
-        lengths::lengths(n, distribution, reversed, |d, t| context.progress.set(d, t)).map_err(answer_error)
+        lengths::lengths_by(n, distribution, reversed, measure, |d, t| context.progress.set(d, t))
+            .map_err(answer_error)
     })?;
     to_python(py, &answer)
 }

@@ -602,3 +602,19 @@ def test_the_black_hole_games_match_the_command_line():
         zecklab.zgame.solve(0, black_hole=4, start="4 0")
     with pytest.raises(ValueError, match="M = 1"):
         zecklab.zgame.solve(5, black_hole=1)
+
+
+def test_the_random_measures_match_the_command_line_exactly():
+    from fractions import Fraction
+
+    (line,) = cli("zgame", "lengths", "--n", "10", "--measure", "games", "--distribution")
+    ours = zecklab.zgame.lengths(10, distribution=True, measure="games")
+    assert ours["measure"] == line["measure"] == "games"
+    assert ours["mean_exact"] == Fraction(line["mean_exact"])
+    assert sum(e["exact"] for e in ours["distribution"]) == 1
+    assert sum(e["games"] for e in ours["distribution"]) == int(line["games"])
+    path = zecklab.zgame.lengths(12, distribution=True, measure="path")
+    assert sum(e["exact"] for e in path["distribution"]) == 1
+    assert abs(float(path["variance_exact"]) - path["random_variance"]) < 1e-12
+    with pytest.raises(ValueError, match="measure"):
+        zecklab.zgame.lengths(10, measure="uniform")

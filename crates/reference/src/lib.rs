@@ -21,6 +21,7 @@ pub mod black_hole;
 pub mod family;
 pub mod fibnim;
 pub mod ordered;
+pub mod random;
 pub mod relatives;
 pub mod rules;
 pub mod wythoff;

@@ -13,6 +13,7 @@ mod fibnim;
 mod lab;
 mod numeration;
 mod ordered;
+mod random;
 mod relatives;
 mod wythoff;
 mod zgame;
@@ -134,6 +135,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(lab::checks(level));
     all.extend(ordered::checks(level));
     all.extend(black_hole::checks(level));
+    all.extend(random::checks(level));
     all
 }
 

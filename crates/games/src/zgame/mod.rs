@@ -26,6 +26,7 @@ pub mod minimal;
 pub mod ordered;
 mod p2_strategy;
 mod position;
+pub mod random;
 mod ranks;
 mod reversed;
 mod solver;

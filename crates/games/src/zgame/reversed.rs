@@ -25,7 +25,7 @@ use num_bigint::BigUint;
 use num_traits::One;
 
 use super::index::PositionIndex;
-use super::lengths::{LengthTables, Lengths};
+use super::lengths::{LengthTables, Lengths, Mixture};
 use super::position::{
     for_each_undoable_move, is_undoable_on_counts, undo_on_counts, ZMove, ZPosition, ZgameError,
 };
@@ -251,8 +251,9 @@ pub fn reversed_lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Le
     // Before a rank is reached these gather its children's figures (the children push them);
     // once reached, they hold its own.
     let mut moves = vec![0u32; count];
+    let mut mixtures = vec![Mixture::default(); count];
     let mut t = LengthTables::new(count, u32::MAX);
-    let LengthTables { shortest, longest, mean, second, mover_last, games } = &mut t;
+    let LengthTables { shortest, longest, mean, variance, mover_last, games } = &mut t;
     walk(&index, true, |r, parents| {
         if r % PROGRESS_STEP == 0 {
             progress(r, count as u64);
@@ -264,8 +265,7 @@ pub fn reversed_lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Le
             let k = f64::from(moves[r]);
             shortest[r] += 1;
             longest[r] += 1;
-            mean[r] = 1.0 + mean[r] / k;
-            second[r] = 1.0 + second[r] / k;
+            (mean[r], variance[r]) = mixtures[r].one_move_before();
             mover_last[r] /= k;
         }
         for parent in parents {
@@ -273,8 +273,7 @@ pub fn reversed_lengths(n: u32, mut progress: impl FnMut(u64, u64)) -> Option<Le
             moves[p] += 1;
             shortest[p] = shortest[p].min(shortest[r]);
             longest[p] = longest[p].max(longest[r]);
-            mean[p] += mean[r];
-            second[p] += second[r] + 2.0 * mean[r];
+            mixtures[p].add(mean[r], variance[r]);
             // The mover makes the last move iff the opponent does not from the child.
             mover_last[p] += 1.0 - mover_last[r];
             let child_games = games[r].clone();

@@ -107,7 +107,7 @@ def zgame_certificates(n: int, minimal: bool = ...) -> Optional[Dict[str, Any]]:
     """Player 2's strategy sizes, or None when Player 1 wins."""
 def zgame_coalitions(n: int, players: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
     """Which coalitions of several players win."""
-def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
+def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, measure: Optional[str] = None) -> Dict[str, Any]:
     """Exact game lengths."""
 def zgame_scaling(n: int, processes: List[int], throughput: int, bandwidth: int, latency: int, every: int = 1, tiers: bool = False) -> List[Dict[str, Any]]:
     """What a solve over MPI would take on each number of processes."""

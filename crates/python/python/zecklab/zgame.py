@@ -88,22 +88,29 @@ def lengths(
     rules: Optional[str] = None,
     ordered: bool = False,
     black_hole: Optional[int] = None,
+    measure: Optional[str] = None,
 ) -> Answer:
     """Exact game lengths over every line of play (``zgame lengths --json``): shortest, longest,
     the proven bound, random play's mean and variance, the number of distinct games, the four
     priority games, and with ``distribution`` every length's probability under random play. With
     ``recurrence`` (``"C,K"``) or ``rules``: the shortest and longest games of that member of the
     family. With ``ordered=True``: the ordered game's shortest and longest games and the long-game
-    strategy's (up to n = 32)."""
+    strategy's (up to n = 32). ``measure="path"`` or ``"games"`` names the random play the random
+    fields describe (``zgame lengths --measure``); the exact values then come as
+    ``fractions.Fraction`` (``mean_exact``, ``variance_exact``, each distribution entry's ``exact``)
+    and the games counts as ints."""
     if black_hole is not None:
-        if ordered or distribution or reversed or recurrence or rules:
+        if ordered or distribution or reversed or recurrence or rules or measure:
             raise ValueError("black_hole gives the black-hole game's lengths alone")
         return Answer(_zecklab.zgame_black_hole_lengths(black_hole, n))
     if ordered:
         if distribution or reversed or recurrence or rules:
             raise ValueError("ordered=True gives the ordered game's lengths alone: drop distribution, reversed, recurrence and rules")
         return Answer(_zecklab.zgame_ordered_lengths(n))
-    return Answer(_zecklab.zgame_lengths(n, distribution, reversed, recurrence, rules))
+    if measure is None:
+        return Answer(_zecklab.zgame_lengths(n, distribution, reversed, recurrence, rules))
+    answer = _zecklab.zgame_lengths(n, distribution, reversed, recurrence, rules, measure)
+    return Answer(_exact_fields(answer))
 
 
 def scaling(
@@ -133,6 +140,21 @@ def sum(positions: List[str], recurrence: Optional[str] = None, rules: Optional[
     """A sum of positions (a move in one of them per turn): each component's Grundy value, the
     sum's, its outcome and every winning move (``zgame sum --json``)."""
     return Answer(_zecklab.zgame_sum(list(positions), recurrence, rules))
+
+
+def _exact_fields(answer: dict) -> dict:
+    """The exact fields of a lengths answer as Python numbers: "p/q" as Fraction, counts as int."""
+    from fractions import Fraction
+
+    for key in ("mean_exact", "variance_exact"):
+        if answer.get(key) is not None:
+            answer[key] = Fraction(answer[key])
+    for entry in answer.get("distribution") or []:
+        if entry.get("exact") is not None:
+            entry["exact"] = Fraction(entry["exact"])
+        if entry.get("games") is not None:
+            entry["games"] = int(entry["games"])
+    return answer
 
 
 def rule_test(rule: str, n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Answer:

@@ -1,7 +1,7 @@
 //! `zgame lengths` and `zgame play-out`: exact game lengths over the position graph, and games
 //! where both players follow priority rules.
 
-use zecklab_answers::lengths::{lengths, play_out_rules, PlayOutJson};
+use zecklab_answers::lengths::{play_out_rules, PlayOutJson};
 use zecklab_games::zgame::Rule;
 
 use crate::output::Out;
@@ -13,6 +13,7 @@ pub fn run_lengths(
     n: u32,
     with_distribution: bool,
     reversed: bool,
+    measure: Option<zecklab_games::zgame::random::Measure>,
     json: bool,
 ) -> anyhow::Result<()> {
     let bar = progress::bar(0, "positions", &format!("lengths of n = {n}"));
@@ -20,7 +21,7 @@ pub fn run_lengths(
         bar.set_length(total);
         bar.set_position(done);
     };
-    let line = lengths(n, with_distribution, reversed, report)?;
+    let line = zecklab_answers::lengths::lengths_by(n, with_distribution, reversed, measure, report)?;
     let bound = line.bound;
     bar.finish_and_clear();
     if json {
@@ -34,10 +35,18 @@ pub fn run_lengths(
             bound,
             if line.bound_sharp { "sharp" } else { "not sharp" }
         ))?;
+        let which = match line.measure {
+            Some("games") => " (every complete game equally likely)",
+            Some(_) => " (a uniform choice among the legal moves)",
+            None => "",
+        };
         out.line(format!(
-            "  random play: mean {:.6}, variance {:.6}, P(Player 1 moves last) = {:.6}",
+            "  random play{which}: mean {:.6}, variance {:.6}, P(Player 1 moves last) = {:.6}",
             line.random_mean, line.random_variance, line.random_p1_wins
         ))?;
+        if let (Some(m), Some(v)) = (&line.mean_exact, &line.variance_exact) {
+            out.line(format!("  exactly: mean {m}, variance {v}"))?;
+        }
         out.line(format!("  distinct complete games: {}", zecklab_numeration::grouped_digits(&line.games)))?;
         if let (Some(a), Some(b), Some(c), Some(d)) =
             (line.combine_largest, line.split_largest, line.split_smallest, line.combine_smallest)

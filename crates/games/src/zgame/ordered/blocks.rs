@@ -195,7 +195,7 @@ fn word_at(win: &[u64], at: u64) -> u64 {
 fn or_not(win: &mut [u64], dst: u64, src: u64, len: u64) {
     debug_assert!(src >= dst + len);
     let mut i = 0;
-    while i < len && (dst + i) % 64 != 0 {
+    while i < len && !(dst + i).is_multiple_of(64) {
         if !bit(win, src + i) {
             win[((dst + i) / 64) as usize] |= 1 << ((dst + i) % 64);
         }

@@ -1,0 +1,211 @@
+//! The exact laws of the game's length under random play, by the two measures:
+//!
+//! - the **path measure**: each turn, a move chosen uniformly among the legal ones, so a game of
+//!   moves with `k_1, k_2, ...` choices has probability `1 / (k_1 k_2 ...)`;
+//! - the **games measure**: every complete game from n ones equally likely.
+//!
+//! Both are pushed forward from the start in increasing rank order (every move raises the rank,
+//! so a position holds all of its mass when reached): each position holds, for each number of
+//! moves it can be reached after, the number of games (games measure) or the exact probability
+//! (path measure) of reaching it then. The end position's holding is the law.
+
+use num_bigint::BigUint;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::index::PositionIndex;
+use super::ranks::walk;
+
+/// Which random play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// A uniform choice among the legal moves at each turn.
+    Path,
+    /// Every complete game equally likely.
+    Games,
+}
+
+/// The number of complete games of each length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameCounts {
+    /// The length of `counts[0]`.
+    pub shortest: u32,
+    pub counts: Vec<BigUint>,
+}
+
+/// The exact path-measure law: the probability of each length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathLaw {
+    pub shortest: u32,
+    pub probabilities: Vec<BigRational>,
+}
+
+/// A holding: values by the number of moves after which the position is reached, from `first`.
+struct Held<T> {
+    first: u32,
+    values: Vec<T>,
+}
+
+/// Pushes `one` forward from the start; `share(children)` scales what each child receives.
+fn push<T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>>(
+    n: u32,
+    one: T,
+    share: impl Fn(&T, usize) -> T,
+) -> Option<(u32, Vec<T>)> {
+    let index = PositionIndex::new(n)?;
+    let count = usize::try_from(index.count()).ok()?;
+    let mut held: Vec<Option<Held<T>>> = (0..count).map(|_| None).collect();
+    held[0] = Some(Held { first: 0, values: vec![one] });
+    let mut end = None;
+    walk(&index, true, |r, children| {
+        let r = r as usize;
+        let Some(here) = held[r].take() else { return };
+        if children.is_empty() {
+            end = Some((here.first, here.values));
+            return;
+        }
+        let shared: Vec<T> = here.values.iter().map(|v| share(v, children.len())).collect();
+        for c in children.iter().map(|c| c.rank as usize) {
+            let target = held[c].get_or_insert_with(|| Held { first: here.first + 1, values: Vec::new() });
+            // Widen the holding to cover both ranges of arrival.
+            let first = target.first.min(here.first + 1);
+            if first < target.first {
+                let mut widened = vec![T::zero(); (target.first - first) as usize];
+                widened.append(&mut target.values);
+                target.values = widened;
+                target.first = first;
+            }
+            let offset = (here.first + 1 - target.first) as usize;
+            if target.values.len() < offset + shared.len() {
+                target.values.resize(offset + shared.len(), T::zero());
+            }
+            for (t, s) in target.values[offset..].iter_mut().zip(&shared) {
+                *t += s;
+            }
+        }
+    });
+    end
+}
+
+/// The number of complete games of each length from n ones; `None` past the ranking's reach.
+pub fn game_counts(n: u32) -> Option<GameCounts> {
+    let (shortest, counts) = push(n, BigUint::one(), |v, _| v.clone())?;
+    Some(GameCounts { shortest, counts })
+}
+
+/// The exact probability of each length under the path measure.
+pub fn path_law(n: u32) -> Option<PathLaw> {
+    let (shortest, probabilities) =
+        push(n, BigRational::one(), |v, k| v / BigRational::from_integer(num_bigint::BigInt::from(k)))?;
+    Some(PathLaw { shortest, probabilities })
+}
+
+/// Exact mean and variance of a law given as `(length, weight)` with weights summing to 1.
+pub fn exact_mean_variance(law: &[(u32, BigRational)]) -> (BigRational, BigRational) {
+    let mut mean = BigRational::zero();
+    for (l, p) in law {
+        mean += p * BigRational::from_integer((*l).into());
+    }
+    let mut variance = BigRational::zero();
+    for (l, p) in law {
+        let d = BigRational::from_integer((*l).into()) - &mean;
+        variance += p * &d * &d;
+    }
+    (mean, variance)
+}
+
+impl GameCounts {
+    /// The total number of complete games.
+    pub fn total(&self) -> BigUint {
+        self.counts.iter().sum()
+    }
+
+    /// The law under the games measure: each length's share of the games, exactly.
+    pub fn law(&self) -> Vec<(u32, BigRational)> {
+        let total = num_bigint::BigInt::from(self.total());
+        self.counts
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                (
+                    self.shortest + k as u32,
+                    BigRational::new(num_bigint::BigInt::from(c.clone()), total.clone()),
+                )
+            })
+            .collect()
+    }
+}
+
+impl PathLaw {
+    /// `(length, probability)` for every length from the shortest.
+    pub fn law(&self) -> Vec<(u32, BigRational)> {
+        self.probabilities.iter().enumerate().map(|(k, p)| (self.shortest + k as u32, p.clone())).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zgame::{length_distribution, lengths};
+    use num_traits::ToPrimitive;
+
+    #[test]
+    fn the_float_figures_are_the_exact_ones_within_their_stated_accuracy() {
+        for n in 2..=30 {
+            let path = path_law(n).unwrap();
+            let (mean, variance) = exact_mean_variance(&path.law());
+            let l = lengths(n, |_, _| {}).unwrap();
+            let relative = |got: f64, want: &BigRational| {
+                let want = want.to_f64().unwrap();
+                if want == 0.0 {
+                    got.abs()
+                } else {
+                    ((got - want) / want).abs()
+                }
+            };
+            assert!(relative(l.random_mean, &mean) < 1e-13, "n = {n}: mean");
+            assert!(
+                relative(l.random_variance, &variance) < 1e-13,
+                "n = {n}: variance {} against {}",
+                l.random_variance,
+                variance.to_f64().unwrap()
+            );
+            // The float distribution against the exact one, to 12 significant digits.
+            let float = length_distribution(n, |_, _| {}).unwrap();
+            for ((length, p), (exact_length, q)) in float.iter().zip(path.law()) {
+                assert_eq!(length, exact_length);
+                assert!(relative(p, &q) < 1e-12, "n = {n}, length {length}");
+            }
+            assert_eq!(counts_total(n), l.games, "n = {n}: the games measure's total is the count of games");
+        }
+    }
+
+    fn counts_total(n: u32) -> BigUint {
+        game_counts(n).unwrap().total()
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+
+    #[test]
+    #[ignore = "a measurement, by hand"]
+    fn laws_by_hand() {
+        for n in [30u32, 40, 45] {
+            let t = std::time::Instant::now();
+            let law = path_law(n).unwrap();
+            let digits = law.probabilities.iter().map(|p| p.denom().to_string().len()).max().unwrap();
+            println!("path n {n}: {:.2}s, largest denominator {digits} digits", t.elapsed().as_secs_f64());
+        }
+        for n in [60u32, 100, 150] {
+            let t = std::time::Instant::now();
+            let c = game_counts(n).unwrap();
+            println!(
+                "games n {n}: {:.2}s, {} digits",
+                t.elapsed().as_secs_f64(),
+                c.total().to_string().len()
+            );
+        }
+    }
+}

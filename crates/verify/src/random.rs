@@ -1,0 +1,83 @@
+//! Checks for random play's exact laws: both measures against the enumeration of every complete
+//! game, and the floating-point figures against the exact ones.
+
+use num_bigint::BigUint;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use zecklab_games::zgame::random::{exact_mean_variance, game_counts, path_law};
+use zecklab_games::zgame::{length_distribution, lengths};
+use zecklab_reference::random::every_game;
+
+use crate::{Check, Level};
+
+const RANDOM_PAPER: &str = "the random Zeckendorf game paper, arXiv 2210.11038 (its two random measures)";
+
+pub(crate) fn checks(level: Level) -> Vec<Check> {
+    let enumerated = level.pick(11u32, 16);
+    let exact = level.pick(30u32, 45);
+    vec![Check::new(
+        "random-laws",
+        "The length's law under the path measure (a uniform choice among the legal moves each turn) and the games measure (every complete game equally likely), pushed forward over the position graph in exact arithmetic, equal the enumeration of every complete game; the floating-point mean, variance and distribution agree with the exact values to 1e-13, 1e-13 and 1e-12 relative",
+        RANDOM_PAPER,
+        format!("every complete game of every n <= {enumerated}; the float figures for every n <= {exact}"),
+        "exact forward push against enumeration; f64 sweeps against exact rationals",
+        move || check_laws(enumerated, exact),
+    )]
+}
+
+fn check_laws(enumerated: u32, exact: u32) -> Result<String, String> {
+    let mut games_seen = 0u64;
+    for n in 1..=enumerated {
+        let games = every_game(n);
+        games_seen += games.len() as u64;
+        let counts = game_counts(n).ok_or("n too large")?;
+        if counts.total() != BigUint::from(games.len()) {
+            return Err(format!(
+                "n = {n}: the games measure counts {} games, the enumeration {}",
+                counts.total(),
+                games.len()
+            ));
+        }
+        for (k, c) in counts.counts.iter().enumerate() {
+            let length = counts.shortest + k as u32;
+            if *c != BigUint::from(games.iter().filter(|g| g.0 == length).count()) {
+                return Err(format!("n = {n}: the games of length {length} differ"));
+            }
+        }
+        for (length, p) in path_law(n).ok_or("n too large")?.law() {
+            let want: BigRational = games.iter().filter(|g| g.0 == length).map(|g| g.1.clone()).sum();
+            if p != want {
+                return Err(format!("n = {n}: the probability of length {length} differs"));
+            }
+        }
+    }
+    let mut worst = 0f64;
+    for n in 2..=exact {
+        let law = path_law(n).ok_or("n too large")?.law();
+        let (mean, variance) = exact_mean_variance(&law);
+        let l = lengths(n, |_, _| {}).ok_or("n too large")?;
+        let relative = |got: f64, want: &BigRational| {
+            let want = want.to_f64().unwrap_or(f64::NAN);
+            if want == 0.0 {
+                got.abs()
+            } else {
+                ((got - want) / want).abs()
+            }
+        };
+        let (m, v) = (relative(l.random_mean, &mean), relative(l.random_variance, &variance));
+        if m >= 1e-13 || v >= 1e-13 {
+            return Err(format!("n = {n}: mean off by {m:e}, variance by {v:e} (relative)"));
+        }
+        worst = worst.max(m).max(v);
+        let float = length_distribution(n, |_, _| {}).ok_or("n too large")?;
+        for ((length, p), (_, q)) in float.iter().zip(&law) {
+            if relative(p, q) >= 1e-12 {
+                return Err(format!("n = {n}: the probability of length {length} is off by more than 1e-12"));
+            }
+        }
+    }
+    Ok(format!(
+        "{} complete games enumerated; mean and variance within {worst:.1e} of the exact values",
+        crate::grouped(games_seen)
+    ))
+}
