@@ -179,44 +179,7 @@ pub fn lengths_by(
     let bound = theorem_bound(n);
     // Priority rules name the Zeckendorf game's moves; the reversed game has none of them.
     let same = |r: Rule| (!reversed).then(|| play_out(n, r, r));
-    if let Some(measure) = measure {
-        return Ok(with_measure(
-            LengthsJson {
-                n,
-                shortest: l.shortest,
-                longest: l.longest,
-                bound,
-                bound_sharp: u64::from(l.longest) == bound,
-                random_mean: l.random_mean,
-                random_variance: l.random_variance,
-                random_p1_wins: l.random_p1_wins,
-                games: l.games.to_string(),
-                combine_largest: same(Rule::CombineLargest),
-                split_largest: same(Rule::SplitLargest),
-                split_smallest: same(Rule::SplitSmallest),
-                combine_smallest: same(Rule::CombineSmallest),
-                reversed,
-                skewness: distribution.as_ref().map(|d| d.skewness()),
-                excess_kurtosis: distribution.as_ref().map(|d| d.excess_kurtosis()),
-                distribution: distribution.as_ref().map(|d| {
-                    d.iter()
-                        .map(|(length, probability)| LengthProbability {
-                            length,
-                            probability,
-                            exact: Some(None),
-                            games: None,
-                        })
-                        .collect()
-                }),
-                measure: None,
-                mean_exact: None,
-                variance_exact: None,
-            },
-            measure,
-            with_distribution,
-        ));
-    }
-    Ok(LengthsJson {
+    let json = LengthsJson {
         n,
         shortest: l.shortest,
         longest: l.longest,
@@ -246,6 +209,10 @@ pub fn lengths_by(
         measure: None,
         mean_exact: None,
         variance_exact: None,
+    };
+    Ok(match measure {
+        Some(measure) => with_measure(json, measure, with_distribution),
+        None => json,
     })
 }
 
@@ -256,6 +223,10 @@ fn with_measure(mut json: LengthsJson, measure: Measure, with_distribution: bool
     match measure {
         Measure::Path => {
             json.measure = Some("path");
+            // Named, the measure gives every entry its exact probability, or null.
+            for entry in json.distribution.iter_mut().flatten() {
+                entry.exact = Some(None);
+            }
             if n <= EXACT_PATH_TO {
                 let law = path_law(n).expect("small games rank").law();
                 let (mean, variance) = exact_mean_variance(&law);

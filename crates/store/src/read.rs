@@ -610,26 +610,14 @@ impl StoredTable {
         memory_limit: u64,
         progress: impl Fn(u64, u64),
     ) -> Result<VerifiedTable<'_>, StoreError> {
-        let Ranking::Zeckendorf(index) = &self.ranking else {
-            return Err(StoreError::Foreign {
-                path: self.path.clone(),
-                what: "a generalized game's table (checked by its own rules, not loaded)".into(),
-            });
-        };
         let bytes = self.header.outcome_bytes + self.header.remoteness_bytes;
-        if bytes > memory_limit {
-            return Err(StoreError::TooLarge { path: self.path.clone(), bytes, limit: memory_limit });
-        }
-        for k in 0..self.header.digest_count {
-            self.chunk(k, true)?;
-            progress(k + 1, self.header.digest_count);
-        }
-        Ok(VerifiedTable(self, index, true))
+        self.load_chunks(self.header.digest_count, bytes, memory_limit, progress, true)
     }
 
     /// As [`StoredTable::load`], for the outcome table only (one bit a position, where the
     /// remoteness table takes one or two bytes): the table the strategy lab's tests read. Its
-    /// remoteness is `None`.
+    /// remoteness is `None`. A table changed since it was opened is not loaded (chunks kept from
+    /// reads before the change would still pass).
     ///
     /// # Errors
     /// As [`StoredTable::load`].
@@ -638,27 +626,37 @@ impl StoredTable {
         memory_limit: u64,
         progress: impl Fn(u64, u64),
     ) -> Result<VerifiedTable<'_>, StoreError> {
+        if !self.is_current() {
+            return Err(StoreError::Changed { path: self.path.clone() });
+        }
+        let chunks = self.header.outcome_chunks();
+        self.load_chunks(chunks, self.header.outcome_bytes, memory_limit, progress, false)
+    }
+
+    /// Reads, checks and keeps the first `chunks` chunks (`bytes` in all, refused past
+    /// `memory_limit`).
+    fn load_chunks(
+        &self,
+        chunks: u64,
+        bytes: u64,
+        memory_limit: u64,
+        progress: impl Fn(u64, u64),
+        with_remoteness: bool,
+    ) -> Result<VerifiedTable<'_>, StoreError> {
         let Ranking::Zeckendorf(index) = &self.ranking else {
             return Err(StoreError::Foreign {
                 path: self.path.clone(),
                 what: "a generalized game's table (checked by its own rules, not loaded)".into(),
             });
         };
-        let bytes = self.header.outcome_bytes;
         if bytes > memory_limit {
             return Err(StoreError::TooLarge { path: self.path.clone(), bytes, limit: memory_limit });
         }
-        // Chunks kept from reads before the file changed would still pass: a table changed since
-        // it was opened is not loaded at all.
-        if !self.is_current() {
-            return Err(StoreError::Changed { path: self.path.clone() });
-        }
-        let chunks = self.header.outcome_chunks();
         for k in 0..chunks {
             self.chunk(k, true)?;
             progress(k + 1, chunks);
         }
-        Ok(VerifiedTable(self, index, false))
+        Ok(VerifiedTable(self, index, with_remoteness))
     }
 
     /// The kept chunk `k` of a loaded table.

@@ -297,3 +297,34 @@ fn length_distribution() {
     assert!(plain.get("distribution").is_none() && plain.get("skewness").is_none());
     assert_usage_error(&zecklab(&["zgame", "lengths", "--n", "251", "--distribution"]), "251");
 }
+
+#[test]
+fn lengths_under_a_named_measure_carry_exact_values() {
+    let games =
+        &json_lines(&zecklab(&["zgame", "lengths", "12", "--measure", "games", "--distribution", "--json"]))
+            [0];
+    assert_eq!(games["measure"], "games");
+    let entries = games["distribution"].as_array().unwrap();
+    let total: u128 = entries.iter().map(|e| e["games"].as_str().unwrap().parse::<u128>().unwrap()).sum();
+    assert_eq!(total.to_string(), games["games"].as_str().unwrap(), "every game counted once");
+    for e in entries {
+        let (p, q) = e["exact"].as_str().unwrap().split_once('/').unwrap();
+        let (p, q): (f64, f64) = (p.parse().unwrap(), q.parse().unwrap());
+        assert!((p / q - e["probability"].as_f64().unwrap()).abs() < 1e-15, "{e}");
+    }
+    let path = &json_lines(&zecklab(&["zgame", "lengths", "12", "--measure", "path", "--json"]))[0];
+    let plain = &json_lines(&zecklab(&["zgame", "lengths", "12", "--json"]))[0];
+    // Naming the default measure changes no figure; it adds the measure and the exact values.
+    assert_eq!(path["random_mean"], plain["random_mean"]);
+    assert!(plain.get("measure").is_none() && path["measure"] == "path");
+    let (p, q) = path["mean_exact"].as_str().unwrap().split_once('/').unwrap();
+    let exact: f64 = p.parse::<f64>().unwrap() / q.parse::<f64>().unwrap();
+    assert!((exact - plain["random_mean"].as_f64().unwrap()).abs() < 1e-12);
+    let far =
+        &json_lines(&zecklab(&["zgame", "lengths", "60", "--measure", "path", "--distribution", "--json"]))
+            [0];
+    assert!(far.get("mean_exact").is_none(), "past n = 50 the path law is not exact");
+    assert!(far["distribution"][0]["exact"].is_null());
+    assert_usage_error(&zecklab(&["zgame", "lengths", "121", "--measure", "games"]), "120");
+    assert_usage_error(&zecklab(&["zgame", "lengths", "10", "--measure", "uniform"]), "uniform");
+}

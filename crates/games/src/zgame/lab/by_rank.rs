@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use super::test::{play_on, BadDecision, RuleTest, Seen};
+use super::test::{decide, play_on, BadDecision, RuleTest, Seen};
 use super::Chooser;
 use crate::zgame::position::{apply_to_counts, for_each_legal_move, for_each_undoable_move, undo_on_counts};
 use crate::zgame::{PositionIndex, SolvedTable, ZMove};
@@ -65,23 +65,7 @@ pub fn test_rule_by_rank(
             }
             if two.contains(r) {
                 decisions += 1;
-                let mut moves = Vec::new();
-                for_each_legal_move(&counts[..top], |m| moves.push(m));
-                let mut winning = None;
-                for m in moves {
-                    apply_to_counts(&mut counts, m);
-                    if winning.is_none() && loss(index.rank_counts(&counts[..top])) {
-                        winning = Some(m);
-                    }
-                    undo_on_counts(&mut counts, m);
-                }
-                let chosen = rule.choose(&counts[..top]);
-                let child = chosen.map(|m| {
-                    apply_to_counts(&mut counts, m);
-                    let c = index.rank_counts(&counts[..top]);
-                    undo_on_counts(&mut counts, m);
-                    c
-                });
+                let (winning, chosen, child) = decide(rule, index, &mut counts, loss);
                 let good = child.is_some_and(loss);
                 if winning.is_some() {
                     with_winning += 1;

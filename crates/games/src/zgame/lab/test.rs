@@ -90,6 +90,33 @@ impl Seen {
     }
 }
 
+/// A decision at `counts` (padded by two zeros past the game's top index): a winning move there
+/// (the first in the move order), the rule's move, and the rank it leads to.
+pub(super) fn decide(
+    rule: &(impl Chooser + ?Sized),
+    index: &crate::zgame::PositionIndex,
+    counts: &mut [u32],
+    loss: impl Fn(u64) -> bool,
+) -> (Option<ZMove>, Option<ZMove>, Option<u64>) {
+    let top = index.top();
+    let mut winning = None;
+    for m in legal_moves(&counts[..top]) {
+        apply_to_counts(counts, m);
+        if winning.is_none() && loss(index.rank_counts(&counts[..top])) {
+            winning = Some(m);
+        }
+        undo_on_counts(counts, m);
+    }
+    let chosen = rule.choose(&counts[..top]);
+    let child = chosen.map(|m| {
+        apply_to_counts(counts, m);
+        let c = index.rank_counts(&counts[..top]);
+        undo_on_counts(counts, m);
+        c
+    });
+    (winning, chosen, child)
+}
+
 /// Tests `rule` on the game `table` solves (outcomes are enough).
 pub fn test_rule(
     rule: &(impl Chooser + ?Sized),
@@ -119,21 +146,7 @@ pub fn test_rule(
             index.unrank_into(r, &mut counts[..top]);
             if player_two {
                 decisions += 1;
-                let mut winning = None;
-                for m in legal_moves(&counts[..top]) {
-                    apply_to_counts(&mut counts, m);
-                    if winning.is_none() && loss(index.rank_counts(&counts[..top])) {
-                        winning = Some(m);
-                    }
-                    undo_on_counts(&mut counts, m);
-                }
-                let chosen = rule.choose(&counts[..top]);
-                let child = chosen.map(|m| {
-                    apply_to_counts(&mut counts, m);
-                    let c = index.rank_counts(&counts[..top]);
-                    undo_on_counts(&mut counts, m);
-                    c
-                });
+                let (winning, chosen, child) = decide(rule, index, &mut counts, loss);
                 let good = child.is_some_and(loss);
                 if winning.is_some() {
                     with_winning += 1;
