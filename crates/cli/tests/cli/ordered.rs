@@ -85,7 +85,9 @@ fn bad_ordered_input_is_refused_in_one_line() {
     assert_usage_error(&zecklab(&["zgame", "position", "--ordered", "1 4 1"]), "'4'");
     assert_usage_error(&zecklab(&["zgame", "position", "--ordered", ""]), "empty");
     assert_usage_error(&zecklab(&["zgame", "position", "--ordered", "1 -2"]), "'-2'");
-    assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "41"]), "40");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "42"]), "41");
+    // With remoteness, n = 41 takes more than the 20 GiB a solve may: refused before any work.
+    assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "41"]), "GiB");
     assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "0"]), "0");
     for other in ["--misere", "--reversed", "--save", "--tiers"] {
         assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "5", other]), other);

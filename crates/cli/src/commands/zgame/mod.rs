@@ -147,7 +147,7 @@ enum ZgameCommand {
         #[arg(long, conflicts_with_all = ["checkpoint", "reversed"])]
         misere: bool,
         /// The ordered game: positions are ordered lists, moves act on neighbouring entries (a
-        /// descending pair may be switched); up to n = 40 (the JSON adds "variant": "ordered",
+        /// descending pair may be switched); up to n = 41 (the JSON adds "variant": "ordered",
         /// and "degenerate": true at n = 1). Solved in memory, not stored.
         #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "save", "tiers", "flat", "checkpoint", "tiers_json"])]
         ordered: bool,
@@ -419,7 +419,7 @@ every position, the winning reply of least remoteness: the game ends soonest), s
 remoteness: the game lasts longest), or smallest (the smallest of the strategies several greedy constructions build: \
 fastest's, slowest's, replies that lead to positions the strategy already answers, and replies that leave Player 1 the \
 fewest moves; so never larger than fastest's or slowest's, but not proven the smallest of all), or minimal (the \
-smallest of all winning strategies, found by an exact 0-1 search; up to n = 40). \
+smallest of all winning strategies, found by an exact 0-1 search; up to n = 40, or 60 built with the cbc feature). \
 JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
     )]
     Strategy {
@@ -452,7 +452,8 @@ JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
         /// The last n.
         #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: Option<u32>,
-        /// Also the smallest of all winning strategies, by an exact search (up to n = 40).
+        /// Also the smallest of all winning strategies, by an exact search (up to n = 40; 60 built
+        /// with the cbc feature).
         #[arg(long)]
         minimal: bool,
         /// One JSON object per n per line.

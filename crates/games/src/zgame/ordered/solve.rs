@@ -7,8 +7,9 @@ use super::{pair_move, replacement};
 use crate::Outcome;
 use zecklab_numeration::fib::FIB_U64;
 
-/// The largest n solved here: the outcome bits of n = 40 take 8.4 GiB.
-pub const ORDERED_FLAT_TO: u32 = 40;
+/// The largest n solved here: the outcome bits of n = 41 take 15.9 GiB, the most that fits the
+/// 20 GiB a solve may take (n = 42 would take 30 GiB).
+pub const ORDERED_FLAT_TO: u32 = 41;
 
 /// Every position of the ordered game on `n`, decided.
 #[derive(Clone, Debug)]
@@ -125,7 +126,7 @@ pub fn solve_ordered(n: u32, with_remoteness: bool, memory_limit: u128) -> Resul
     if n == 0 || n > ORDERED_FLAT_TO {
         return Err(format!("invalid n = {n}: the ordered game is solved for 1 <= n <= {ORDERED_FLAT_TO}"));
     }
-    let index = OrderedIndex::new(n).expect("n <= 40 ranks in 64 bits");
+    let index = OrderedIndex::new(n).expect("n <= 41 ranks in 64 bits");
     let bytes = ordered_solve_bytes(&index, with_remoteness);
     if bytes > memory_limit {
         return Err(format!(
