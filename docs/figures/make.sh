@@ -40,6 +40,7 @@ draw zgame-position "1^3 2^2 5^7"
 draw family-winners --to 150
 draw zgame-grundy --to 150
 draw zgame-certificates --to 80
+draw zgame-minimal --to 40
 draw zgame-rule-curve --to 30
 draw black-hole-table --m 4 --size 30
 draw zgame-p-structure --to 120

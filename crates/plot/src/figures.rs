@@ -615,6 +615,54 @@ pub fn zgame_certificates(to: u32) -> Result<Figure> {
     Ok(Figure { name: "zgame-certificates", title, caption, svg, table })
 }
 
+/// Player 2's smallest winning strategy of all (the exact minimum) against the smallest greedy
+/// construction and the game's P-positions, per n where Player 2 wins, with the minimum's ratio
+/// to the P-positions in the table.
+pub fn zgame_minimal(to: u32) -> Result<Figure> {
+    use zecklab_games::zgame::minimal::{minimal_strategy, MINIMAL_TO};
+    use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+    refuse("--to", to, 4, MINIMAL_TO, "the smallest strategy is proved by an exact search for each n")?;
+    let mut table =
+        Table::new(&["n", "p_positions", "smallest_greedy", "minimal", "minimal_over_p_positions"]);
+    let mut series: Vec<Series> =
+        ["P-positions of the game", "smallest greedy strategy", "smallest of all strategies"]
+            .iter()
+            .map(|name| Series { name: (*name).into(), points: Vec::new(), dots: true })
+            .collect();
+    for n in 3..=to {
+        let s = solve(n, true, 1 << 32, |_, _| {}).map_err(|e| FigureError(e.to_string()))?;
+        if s.outcome(s.start_rank()).is_win() {
+            continue;
+        }
+        let greedy = PlayerTwoStrategy::choosing(&s, ReplyChoice::Smallest, |_, _| {})
+            .map_err(|e| FigureError(e.to_string()))?;
+        let minimal = minimal_strategy(&s).map_err(|e| FigureError(e.to_string()))?;
+        let p = s.p_positions() as f64;
+        let row = [p, greedy.moves().len() as f64, minimal.moves().len() as f64];
+        for (serie, &y) in series.iter_mut().zip(&row) {
+            serie.points.push((f64::from(n), y));
+        }
+        table.rows.push(vec![f64::from(n), row[0], row[1], row[2], row[2] / row[0]]);
+    }
+    let last = table.rows.last().cloned().unwrap_or_default();
+    let ratios: Vec<f64> = table.rows.iter().filter(|r| r[0] >= 20.0).map(|r| r[4]).collect();
+    let (low, high) =
+        ratios.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    let title = "Player 2's smallest strategy against the game's P-positions".to_string();
+    let caption = format!(
+        "Fewest positions Player 2 must answer over all winning strategies (exact), the smallest greedy \
+         construction, and the P-positions, n = 3 to {to}; n = {}: {}, {}, {}; minimum / P-positions \
+         from n = 20: {low:.2} to {high:.2}",
+        last.first().copied().unwrap_or(0.0),
+        last.get(3).copied().unwrap_or(0.0),
+        last.get(2).copied().unwrap_or(0.0),
+        last.get(1).copied().unwrap_or(0.0),
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "n", y: "positions (log scale)" };
+    let svg = drawn(draw::lines(&labels, &series, false, true, &[]))?;
+    Ok(Figure { name: "zgame-minimal", title, caption, svg, table })
+}
+
 /// The complexity curve of learned rules: for each end N, the nodes of the rule learned to win
 /// every n from 3 to N (examples carried from N - 1), against the Player 2 decisions it reaches
 /// and the sum over n <= N of the smallest strategy found, log scale.

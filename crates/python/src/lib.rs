@@ -991,6 +991,7 @@ fn figure<'py>(
             "zgame-grundy" => zecklab_plot::zgame_grundy(size),
             "zgame-certificates" => zecklab_plot::zgame_certificates(size),
             "zgame-rule-curve" => zecklab_plot::zgame_rule_curve(size),
+            "zgame-minimal" => zecklab_plot::zgame_minimal(size),
             "zgame-p-structure" => zecklab_plot::zgame_p_structure(size),
             "zgame-p-largest" => zecklab_plot::zgame_p_largest(size),
             "family-winners" => zecklab_plot::family_winners(

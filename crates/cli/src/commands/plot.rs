@@ -135,6 +135,12 @@ enum FigureCommand {
         #[arg(long, default_value = "80", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
     },
+    /// Player 2's smallest strategy of all (an exact search per n) against the smallest greedy
+    /// construction and the game's P-positions. TO: 4..=40 (4..=60 in a build with CBC).
+    ZgameMinimal {
+        #[arg(long, default_value = "40", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
     /// The complexity curve of learned rules: for each N, the nodes of the rule learned to win every
     /// n from 3 to N, the decisions it reaches, and the smallest strategies summed. TO: 4..=40.
     ZgameRuleCurve {
@@ -269,6 +275,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         ),
         FigureCommand::ZgameGrundy { to } => zecklab_plot::zgame_grundy(to),
         FigureCommand::ZgameCertificates { to } => zecklab_plot::zgame_certificates(to),
+        FigureCommand::ZgameMinimal { to } => zecklab_plot::zgame_minimal(to),
         FigureCommand::ZgameRuleCurve { to } => zecklab_plot::zgame_rule_curve(to),
         FigureCommand::BlackHoleTable { m, size } => zecklab_plot::black_hole_table(m, size),
         FigureCommand::ZgamePStructure { to } => zecklab_plot::zgame_p_structure(to),

@@ -322,6 +322,28 @@ fn zgame_random_is_zgame_lengths() {
 }
 
 #[test]
+fn zgame_minimal_is_zgame_certificates_minimal() {
+    let f = figure(
+        &["plot", "zgame-minimal", "--to", "18"],
+        &["smallest strategy against the game's P-positions", "smallest of all strategies"],
+    );
+    let rows = rows(&f);
+    // One row per n where Player 2 wins, each equal to what `certificates --minimal` prints.
+    let mut expected = Vec::new();
+    for n in 3..=18u32 {
+        let c = &json_lines(&zecklab(&["zgame", "certificates", &n.to_string(), "--minimal", "--json"]))[0];
+        if c["p_positions"].is_null() || c["minimal"].is_null() {
+            continue;
+        }
+        let p = c["p_positions"].as_f64().unwrap();
+        let minimal = c["minimal"].as_f64().unwrap();
+        expected.push(vec![f64::from(n), p, c["smallest"].as_f64().unwrap(), minimal, minimal / p]);
+    }
+    assert!(expected.len() >= 5, "Player 2 wins several n to 18");
+    assert_eq!(rows, expected);
+}
+
+#[test]
 fn zgame_position_is_zgame_position() {
     let f = figure(
         &["plot", "zgame-position", "1^3 2^2 5^7"],

@@ -132,6 +132,12 @@ def zgame_rule_curve(to: int = 30) -> Figure:
     return _figure("zgame-rule-curve", to)
 
 
+def zgame_minimal(to: int = 40) -> Figure:
+    """Player 2's smallest strategy of all (an exact search per n) against the smallest greedy
+    construction and the game's P-positions, up to ``to`` (40, or 60 in a build with CBC)."""
+    return _figure("zgame-minimal", to)
+
+
 def zgame_certificates(to: int) -> Figure:
     """Player 2's certificates by n, up to ``to``."""
     return _figure("zgame-certificates", to)
