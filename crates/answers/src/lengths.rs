@@ -42,7 +42,7 @@ pub struct LengthProbability {
 }
 
 /// A rational as `"p/q"`, or `"p"` when whole.
-fn fraction(r: &BigRational) -> String {
+pub(crate) fn fraction(r: &BigRational) -> String {
     if r.is_integer() {
         r.numer().to_string()
     } else {
@@ -51,7 +51,7 @@ fn fraction(r: &BigRational) -> String {
 }
 
 /// The mean, variance, skewness and excess kurtosis of an exact law, in floating point.
-fn float_moments(law: &[(u32, BigRational)]) -> (f64, f64, Option<f64>, Option<f64>) {
+pub(crate) fn float_moments(law: &[(u32, BigRational)]) -> (f64, f64, Option<f64>, Option<f64>) {
     let (mean, variance) = exact_mean_variance(law);
     let mut third = BigRational::from_integer(0.into());
     let mut fourth = third.clone();

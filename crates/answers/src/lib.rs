@@ -18,6 +18,7 @@ pub mod moves;
 pub mod nim;
 pub mod number;
 pub mod ordered;
+pub mod random_laws;
 pub mod relatives;
 pub mod repr;
 pub mod scaling;

@@ -558,6 +558,114 @@ pub fn zgame_random(to: u32) -> Result<Figure> {
     Ok(Figure { name: "zgame-random", title, caption, svg, table })
 }
 
+/// One n's random-play figures under one measure, as `zgame random-laws` gives them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RandomLawPoint {
+    pub n: u32,
+    /// The games measure (every complete game equally likely), else the path measure.
+    pub games: bool,
+    pub variance_over_n: f64,
+    pub splits_mean_over_n: f64,
+    pub skewness: Option<f64>,
+    pub excess_kurtosis: Option<f64>,
+    pub kolmogorov: Option<f64>,
+}
+
+/// The Gaussian conjecture of random play measured: left, the variance of the length and the
+/// mean number of splits over n, for both measures; right, the standardised third and fourth
+/// moments (0 for the normal) and the Kolmogorov distance to the normal where the law is exact.
+pub fn zgame_random_laws(points: &[RandomLawPoint], source: &str) -> Result<Figure> {
+    if points.is_empty() {
+        return Err(FigureError("no random laws to draw".into()));
+    }
+    let mut table = Table::new(&[
+        "n",
+        "games_measure",
+        "variance_over_n",
+        "splits_mean_over_n",
+        "skewness",
+        "excess_kurtosis",
+        "kolmogorov",
+    ]);
+    let name = |games: bool| if games { "games" } else { "path" };
+    let mut left: Vec<Series> = Vec::new();
+    let mut right: Vec<Series> = Vec::new();
+    for games in [false, true] {
+        let of = |f: &dyn Fn(&RandomLawPoint) -> Option<f64>| -> Vec<(f64, f64)> {
+            points
+                .iter()
+                .filter(|p| p.games == games)
+                .filter_map(|p| f(p).map(|y| (f64::from(p.n), y)))
+                .collect()
+        };
+        let m = name(games);
+        left.push(Series {
+            name: format!("variance / n ({m})"),
+            points: of(&|p| Some(p.variance_over_n)),
+            dots: false,
+        });
+        left.push(Series {
+            name: format!("splits mean / n ({m})"),
+            points: of(&|p| Some(p.splits_mean_over_n)),
+            dots: false,
+        });
+        right.push(Series { name: format!("skewness ({m})"), points: of(&|p| p.skewness), dots: false });
+        right.push(Series {
+            name: format!("excess kurtosis ({m})"),
+            points: of(&|p| p.excess_kurtosis),
+            dots: false,
+        });
+        right.push(Series {
+            name: format!("Kolmogorov distance ({m})"),
+            points: of(&|p| p.kolmogorov),
+            dots: true,
+        });
+    }
+    // The games measure's splits run near 1.1 n, far above the rest: drawn only when asked for
+    // by the table, so that the left panel's scale shows the variances.
+    left.retain(|s| s.name != "splits mean / n (games)");
+    for p in points {
+        let opt = |v: Option<f64>| v.unwrap_or(f64::NAN);
+        table.rows.push(vec![
+            f64::from(p.n),
+            f64::from(u8::from(p.games)),
+            p.variance_over_n,
+            p.splits_mean_over_n,
+            opt(p.skewness),
+            opt(p.excess_kurtosis),
+            opt(p.kolmogorov),
+        ]);
+    }
+    let last_n = points.iter().map(|p| p.n).max().unwrap_or(0);
+    let at_last = |games: bool| points.iter().find(|p| p.n == last_n && p.games == games);
+    let describe = |games: bool| {
+        at_last(games).map_or(String::new(), |p| {
+            format!(
+                "{}: variance {:.4} n, skewness {:.3}",
+                name(games),
+                p.variance_over_n,
+                p.skewness.unwrap_or(f64::NAN)
+            )
+        })
+    };
+    let from = if source.is_empty() { String::new() } else { format!(" ({source})") };
+    let title = "Random play: the length's law against the normal".to_string();
+    let caption = format!(
+        "Path measure (a uniform move each turn) and games measure (every game equally likely){from}; left: variance \
+         and mean splits over n; right: skewness, excess kurtosis, distance to the normal (exact laws only); n = {last_n}: {}; {}",
+        describe(false),
+        describe(true)
+    );
+    let labels = Labels { title: &title, caption: &caption, x: "n", y: "per unit of n" };
+    let right_labels = Labels { title: "", caption: "", x: "n", y: "standardised moments, distance" };
+    let svg = drawn(draw::two_panels(
+        &labels,
+        |area| draw::lines_in(area, &labels, &left, false, false, &[]),
+        |area| draw::lines_in(area, &right_labels, &right, false, false, &[]),
+    ))?;
+    Ok(Figure { name: "zgame-random-laws", title, caption, svg, table })
+}
+
 /// A position drawn as columns of tokens, one column per Fibonacci part, with its value.
 pub fn zgame_position(position: &ZPosition, outcome: &str, remoteness: Option<u32>) -> Result<Figure> {
     let counts = position.counts();

@@ -11,7 +11,7 @@ pub use draw::SIZE;
 pub use figures::{
     black_hole_table, family_winners, limits, nim_census, nim_grundy, nim_reach, nim_thresholds,
     wythoff_grundy, zgame_certificates, zgame_growth, zgame_growth_of, zgame_grundy, zgame_lengths,
-    zgame_minimal, zgame_p_largest, zgame_p_structure, zgame_position, zgame_random, zgame_rule_curve,
-    zgame_tiers, Figure, FigureError, GameCount, Table, TierCounts,
+    zgame_minimal, zgame_p_largest, zgame_p_structure, zgame_position, zgame_random, zgame_random_laws,
+    zgame_rule_curve, zgame_tiers, Figure, FigureError, GameCount, RandomLawPoint, Table, TierCounts,
 };
 pub use render::{render_png, FONT};

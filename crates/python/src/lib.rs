@@ -591,6 +591,32 @@ fn zgame_lengths<'py>(
     to_python(py, &answer)
 }
 
+/// The law of the game's length under random play for one n and measure (`zgame random-laws`).
+#[pyfunction]
+#[pyo3(signature = (n, measure="path".to_string()))]
+fn zgame_random_law<'py>(py: Python<'py>, n: Whole<u32>, measure: String) -> PyResult<Bound<'py, PyAny>> {
+    use zecklab_games::zgame::random::Measure;
+    let n = n.0;
+    let measure = match measure.as_str() {
+        "path" => Measure::Path,
+        "games" => Measure::Games,
+        other => {
+            return Err(PyValueError::new_err(format!("invalid measure '{other}': give 'path' or 'games'")))
+        }
+    };
+    let answer = work::run(py, "random laws", move |context| {
+        zecklab_answers::random_laws::random_law(
+            n,
+            measure,
+            zecklab_answers::solve::SOLVE_MEMORY,
+            &context.cancel,
+            |d, t| context.progress.set(d, t),
+        )
+        .map_err(answer_error)
+    })?;
+    to_python(py, &answer)
+}
+
 /// Games where each player follows a priority rule (`zgame play-out`): one pairing, or all 16
 /// when `p1` and `p2` are not given.
 #[pyfunction]
@@ -1050,6 +1076,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_strategy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_check_strategy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_lengths, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_random_law, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_play_out, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_grundy, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_sum, m)?)?;

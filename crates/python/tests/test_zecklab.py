@@ -618,3 +618,17 @@ def test_the_random_measures_match_the_command_line_exactly():
     assert abs(float(path["variance_exact"]) - path["random_variance"]) < 1e-12
     with pytest.raises(ValueError, match="measure"):
         zecklab.zgame.lengths(10, measure="uniform")
+
+
+def test_random_laws_are_the_command_lines():
+    lines = cli("zgame", "random-laws", "--n", "20", "--to", "22", "--step", "2")
+    ours = zecklab.zgame.random_laws(20, 22, step=2)
+    assert [(a["n"], a["measure"]) for a in ours] == [(20, "path"), (20, "games"), (22, "path"), (22, "games")]
+    assert [dict(a) for a in ours] == lines
+    (far,) = zecklab.zgame.random_laws(70, measure="games")
+    assert far["exact"] is True and far["kolmogorov"] > 0
+    (bounded,) = zecklab.zgame.random_laws(130, measure="games")
+    low, high = bounded["bounds"]["variance"]
+    assert not bounded["exact"] and low <= bounded["variance"] <= high
+    with pytest.raises(ValueError, match="measure"):
+        zecklab.zgame.random_laws(10, measure="uniform")

@@ -4,8 +4,11 @@
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use zecklab_games::zgame::random::{exact_mean_variance, game_counts, path_law};
+use zecklab_games::zgame::random::{
+    exact_mean_variance, exact_moments, exact_odd, game_counts, path_law, start_moments, Interval, Measure,
+};
 use zecklab_games::zgame::{length_distribution, lengths};
+use zecklab_games::Cancel;
 use zecklab_reference::random::every_game;
 
 use crate::{Check, Level};
@@ -15,6 +18,7 @@ const RANDOM_PAPER: &str = "the random Zeckendorf game paper, arXiv 2210.11038 (
 pub(crate) fn checks(level: Level) -> Vec<Check> {
     let enumerated = level.pick(11u32, 16);
     let exact = level.pick(30u32, 45);
+    let games_to = level.pick(40u32, 100);
     vec![Check::new(
         "random-laws",
         "The length's law under the path measure (a uniform choice among the legal moves each turn) and the games measure (every complete game equally likely), pushed forward over the position graph in exact arithmetic, equal the enumeration of every complete game; the floating-point mean, variance and distribution agree with the exact values to 1e-13, 1e-13 and 1e-12 relative",
@@ -22,7 +26,69 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         format!("every complete game of every n <= {enumerated}; the float figures for every n <= {exact}"),
         "exact forward push against enumeration; f64 sweeps against exact rationals",
         move || check_laws(enumerated, exact),
+    ),
+    Check::new(
+        "random-moments",
+        "The mean, the second to fourth central moments and the chance that Player 1 moves last, found tier by tier in interval arithmetic rounded outward, enclose the exact values of both measures: those of the enumeration of every complete game, and those of the exact laws",
+        RANDOM_PAPER,
+        format!("both measures; against the enumeration for every n <= {enumerated}, against the exact laws for every n <= {exact} (path) and {games_to} (games)"),
+        "bounded tier recursion against exact rationals from enumeration and from the forward push",
+        move || check_moments(enumerated, exact, games_to),
     )]
+}
+
+/// Whether the interval holds the exact rational.
+fn holds(i: Interval, v: &BigRational) -> bool {
+    use num_traits::FromPrimitive;
+    let (lo, hi) = (BigRational::from_f64(i.lo), BigRational::from_f64(i.hi));
+    matches!((lo, hi), (Some(lo), Some(hi)) if lo <= *v && *v <= hi)
+}
+
+fn check_moments(enumerated: u32, exact: u32, games_to: u32) -> Result<String, String> {
+    let mut checked = 0u64;
+    let mut widest = 0f64;
+    let mut compare = |n: u32, measure: Measure, law: &[(u32, BigRational)]| -> Result<(), String> {
+        let got = start_moments(n, measure, 1 << 32, &Cancel::new(), |_, _| {}).map_err(|e| e.to_string())?;
+        let m = got.moments;
+        let want = exact_moments(law);
+        let named =
+            [("mean", m.mean), ("variance", m.mu2), ("third moment", m.mu3), ("fourth moment", m.mu4)];
+        for ((name, i), v) in named.iter().zip(&want) {
+            if !holds(*i, v) {
+                return Err(format!(
+                    "n = {n}, {measure:?} measure: the {name} {i:?} misses {}",
+                    v.to_f64().unwrap_or(f64::NAN)
+                ));
+            }
+            widest = widest.max((i.hi - i.lo) / v.to_f64().unwrap_or(1.0).abs().max(1.0));
+        }
+        if !holds(m.mover_last, &exact_odd(law)) {
+            return Err(format!("n = {n}, {measure:?} measure: the last move's chance misses"));
+        }
+        checked += 1;
+        Ok(())
+    };
+    for n in 1..=enumerated {
+        // The laws as the enumeration gives them: each game's probability, and each game once.
+        let games = every_game(n);
+        let total = BigRational::from_integer(games.len().into());
+        let mut path: std::collections::BTreeMap<u32, BigRational> = Default::default();
+        let mut uniform: std::collections::BTreeMap<u32, BigRational> = Default::default();
+        for (length, p) in &games {
+            *path.entry(*length).or_insert_with(|| BigRational::from_integer(0.into())) += p;
+            *uniform.entry(*length).or_insert_with(|| BigRational::from_integer(0.into())) +=
+                BigRational::from_integer(1.into()) / &total;
+        }
+        compare(n, Measure::Path, &path.into_iter().collect::<Vec<_>>())?;
+        compare(n, Measure::Games, &uniform.into_iter().collect::<Vec<_>>())?;
+    }
+    for n in enumerated + 1..=exact {
+        compare(n, Measure::Path, &path_law(n).ok_or("n too large")?.law())?;
+    }
+    for n in enumerated + 1..=games_to {
+        compare(n, Measure::Games, &game_counts(n).ok_or("n too large")?.law())?;
+    }
+    Ok(format!("{checked} laws enclosed; the widest enclosure {widest:.1e} of its value"))
 }
 
 fn check_laws(enumerated: u32, exact: u32) -> Result<String, String> {

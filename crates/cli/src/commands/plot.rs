@@ -135,6 +135,19 @@ enum FigureCommand {
         #[arg(long, default_value = "80", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
     },
+    /// Random play's law against the normal: the variance and the mean splits over n, the
+    /// skewness, excess kurtosis and Kolmogorov distance, for the path and games measures, every
+    /// STEP-th n from STEP to TO (TO: 2..=400), or the lines of `zgame random-laws --json` saved
+    /// in a file (--from).
+    ZgameRandomLaws {
+        #[arg(long, default_value = "150", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+        #[arg(long, default_value = "5", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        step: u32,
+        /// Draw the lines of this file (`zgame random-laws --json` output) instead.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["to", "step"])]
+        from: Option<PathBuf>,
+    },
     /// Player 2's smallest strategy of all (an exact search per n) against the smallest greedy
     /// construction and the game's P-positions. TO: 4..=40 (4..=60 in a build with CBC).
     ZgameMinimal {
@@ -275,6 +288,13 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         ),
         FigureCommand::ZgameGrundy { to } => zecklab_plot::zgame_grundy(to),
         FigureCommand::ZgameCertificates { to } => zecklab_plot::zgame_certificates(to),
+        FigureCommand::ZgameRandomLaws { to, step, from } => {
+            let (lines, source) = match from {
+                Some(file) => (random_law_lines(&file)?, file.display().to_string()),
+                None => (computed_random_laws(to, step)?, String::new()),
+            };
+            zecklab_plot::zgame_random_laws(&lines, &source)
+        }
         FigureCommand::ZgameMinimal { to } => zecklab_plot::zgame_minimal(to),
         FigureCommand::ZgameRuleCurve { to } => zecklab_plot::zgame_rule_curve(to),
         FigureCommand::BlackHoleTable { m, size } => zecklab_plot::black_hole_table(m, size),
@@ -349,4 +369,65 @@ fn csv(table: &Table) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The random laws of every `step`-th n to `to`, both measures.
+fn computed_random_laws(to: u32, step: u32) -> anyhow::Result<Vec<zecklab_plot::RandomLawPoint>> {
+    use zecklab_games::zgame::random::Measure;
+    if !(2..=400).contains(&to) || step == 0 || step > to {
+        return Err(InputError::from_display(format!(
+            "invalid --to {to} --step {step}: the figure takes 2 <= TO <= 400 and 1 <= STEP <= TO"
+        )));
+    }
+    let cancel = zecklab_games::Cancel::new();
+    let mut points = Vec::new();
+    for n in (step..=to).step_by(step as usize) {
+        for measure in [Measure::Path, Measure::Games] {
+            let line = zecklab_answers::random_laws::random_law(
+                n,
+                measure,
+                zecklab_answers::solve::SOLVE_MEMORY,
+                &cancel,
+                |_, _| {},
+            )
+            .map_err(InputError::from_display)?;
+            points.push(point(&serde_json::to_value(&line)?)?);
+        }
+    }
+    Ok(points)
+}
+
+/// The lines of a file of `zgame random-laws --json` output.
+fn random_law_lines(file: &std::path::Path) -> anyhow::Result<Vec<zecklab_plot::RandomLawPoint>> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| InputError::from_display(format!("cannot read {}: {e}", file.display())))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            let value: serde_json::Value = serde_json::from_str(l).map_err(|e| {
+                InputError::from_display(format!("{}, line {}: not JSON ({e})", file.display(), i + 1))
+            })?;
+            point(&value)
+                .map_err(|e| InputError::from_display(format!("{}, line {}: {e}", file.display(), i + 1)))
+        })
+        .collect()
+}
+
+/// A line of `zgame random-laws --json` as a point of the figure.
+fn point(v: &serde_json::Value) -> anyhow::Result<zecklab_plot::RandomLawPoint> {
+    let number = |k: &str| v[k].as_f64().ok_or_else(|| anyhow::anyhow!("no number {k:?}"));
+    Ok(zecklab_plot::RandomLawPoint {
+        n: v["n"].as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| anyhow::anyhow!("no n"))?,
+        games: match v["measure"].as_str() {
+            Some("games") => true,
+            Some("path") => false,
+            _ => anyhow::bail!("no measure \"path\" or \"games\""),
+        },
+        variance_over_n: number("variance_over_n")?,
+        splits_mean_over_n: number("splits_mean_over_n")?,
+        skewness: v["skewness"].as_f64(),
+        excess_kurtosis: v["excess_kurtosis"].as_f64(),
+        kolmogorov: v["kolmogorov"].as_f64(),
+    })
 }

@@ -344,6 +344,58 @@ fn zgame_minimal_is_zgame_certificates_minimal() {
 }
 
 #[test]
+fn zgame_random_laws_is_zgame_random_laws() {
+    let f = figure(
+        &["plot", "zgame-random-laws", "--to", "60", "--step", "30"],
+        &["the length's law against the normal", "variance / n (path)", "skewness (games)"],
+    );
+    let lines =
+        json_lines(&zecklab(&["zgame", "random-laws", "--n", "30", "--to", "60", "--step", "30", "--json"]));
+    let number = |v: &Value| v.as_f64().unwrap_or(f64::NAN);
+    let expected: Vec<Vec<f64>> = lines
+        .iter()
+        .map(|l| {
+            vec![
+                number(&l["n"]),
+                if l["measure"] == "games" { 1.0 } else { 0.0 },
+                number(&l["variance_over_n"]),
+                number(&l["splits_mean_over_n"]),
+                number(&l["skewness"]),
+                number(&l["excess_kurtosis"]),
+                number(&l["kolmogorov"]),
+            ]
+        })
+        .collect();
+    let same = |a: &[Vec<f64>], b: &[Vec<f64>]| {
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| x.iter().zip(y).all(|(p, q)| p == q || (p.is_nan() && q.is_nan())))
+    };
+    // A figure absent from a line (no distance past the exact law) is null in the JSON.
+    let rows = |f: &Value| -> Vec<Vec<f64>> {
+        f["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_array().unwrap().iter().map(number).collect())
+            .collect()
+    };
+    assert!(same(&rows(&f), &expected), "{:?} against {expected:?}", rows(&f));
+    // The same figure from the saved lines.
+    let dir = scratch("random-laws-file");
+    let file = dir.join("laws.jsonl");
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&file, text).unwrap();
+    let from = figure(&["plot", "zgame-random-laws", "--from", file.to_str().unwrap()], &["laws.jsonl"]);
+    assert!(same(&rows(&from), &expected));
+    std::fs::write(&file, "{\"n\": 3}\n").unwrap();
+    let o = zecklab(&["plot", "zgame-random-laws", "--from", file.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(2), "a line without the figures is refused");
+    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+}
+
+#[test]
 fn zgame_position_is_zgame_position() {
     let f = figure(
         &["plot", "zgame-position", "1^3 2^2 5^7"],

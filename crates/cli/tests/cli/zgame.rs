@@ -328,3 +328,63 @@ fn lengths_under_a_named_measure_carry_exact_values() {
     assert_usage_error(&zecklab(&["zgame", "lengths", "121", "--measure", "games"]), "120");
     assert_usage_error(&zecklab(&["zgame", "lengths", "10", "--measure", "uniform"]), "uniform");
 }
+
+#[test]
+fn random_laws_give_one_line_per_n_and_measure_exact_where_the_law_is() {
+    let lines = json_lines(&zecklab(&["zgame", "random-laws", "--n", "10", "--to", "12", "--json"]));
+    let keys: Vec<(u64, &str)> =
+        lines.iter().map(|l| (l["n"].as_u64().unwrap(), l["measure"].as_str().unwrap())).collect();
+    assert_eq!(keys, [(10, "path"), (10, "games"), (11, "path"), (11, "games"), (12, "path"), (12, "games")]);
+    let fields = [
+        "n",
+        "measure",
+        "mean",
+        "variance",
+        "mean_over_n",
+        "variance_over_n",
+        "splits_mean_over_n",
+        "splits_variance_over_n",
+        "skewness",
+        "excess_kurtosis",
+        "kolmogorov",
+        "p1_last_move",
+        "exact",
+        "bounds",
+    ];
+    for l in &lines {
+        let mut got: Vec<&str> = l.as_object().unwrap().keys().map(String::as_str).collect();
+        got.sort_unstable();
+        let mut want = fields.to_vec();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        assert_eq!(l["exact"], true);
+        assert!(l["bounds"].is_null() && l["kolmogorov"].as_f64().unwrap() > 0.0);
+    }
+    // The figures are those of `lengths` under the same measure.
+    for l in &lines {
+        let n = l["n"].to_string();
+        let measure = l["measure"].as_str().unwrap();
+        let other = &json_lines(&zecklab(&["zgame", "lengths", &n, "--measure", measure, "--json"]))[0];
+        // (Here the nearest doubles of the exact values; `lengths` averages path figures in f64.)
+        for (a, b) in
+            [("mean", "random_mean"), ("variance", "random_variance"), ("p1_last_move", "random_p1_wins")]
+        {
+            let (x, y) = (l[a].as_f64().unwrap(), other[b].as_f64().unwrap());
+            assert!((x - y).abs() <= 1e-13 * y.abs(), "n = {n} {measure} {a}: {x} against {y}");
+        }
+    }
+    // Past the exact path law: bounded, each figure inside its enclosure.
+    let far = &json_lines(&zecklab(&["zgame", "random-laws", "--n", "60", "--measure", "path", "--json"]))[0];
+    assert_eq!((far["exact"].as_bool(), far["kolmogorov"].is_null()), (Some(false), true));
+    for k in ["mean", "variance", "skewness", "excess_kurtosis", "p1_last_move"] {
+        let b = far["bounds"][k].as_array().unwrap();
+        let (lo, hi, v) = (b[0].as_f64().unwrap(), b[1].as_f64().unwrap(), far[k].as_f64().unwrap());
+        assert!(lo <= v && v <= hi && hi - lo < 1e-6 * v.abs().max(1.0), "{k}: {lo} {v} {hi}");
+    }
+    let plain = zecklab(&["zgame", "random-laws", "--n", "60", "--measure", "path"]);
+    assert!(stdout(&plain).contains("n = 60 path measure") && stdout(&plain).contains("bounded"));
+    assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "701"]), "700");
+    assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "0"]), "at least 1");
+    assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "9", "--to", "8"]), "ends before");
+    assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "9", "--step", "0"]), "step");
+}

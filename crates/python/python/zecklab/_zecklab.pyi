@@ -109,6 +109,8 @@ def zgame_coalitions(n: int, players: int, recurrence: Optional[str] = None, rul
     """Which coalitions of several players win."""
 def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, measure: Optional[str] = None) -> Dict[str, Any]:
     """Exact game lengths."""
+def zgame_random_law(n: int, measure: str = ...) -> Dict[str, Any]:
+    """The law of the game's length under random play."""
 def zgame_scaling(n: int, processes: List[int], throughput: int, bandwidth: int, latency: int, every: int = 1, tiers: bool = False) -> List[Dict[str, Any]]:
     """What a solve over MPI would take on each number of processes."""
 def zgame_play_out(n: int, p1: Optional[str] = None, p2: Optional[str] = None) -> List[Dict[str, Any]]:

@@ -113,6 +113,19 @@ def lengths(
     return Answer(_exact_fields(answer))
 
 
+def random_laws(n: int, to: Optional[int] = None, step: int = 1, measure: Optional[str] = None) -> List[Answer]:
+    """The law of the game's length under random play (``zgame random-laws --json``), one answer
+    per n from ``n`` to ``to`` (every ``step``-th) and per measure (``"path"`` and ``"games"``, or
+    the one named): mean, variance, their ratios to n, the splits', skewness, excess kurtosis,
+    the Kolmogorov distance to the normal where the whole law is exact, the chance that Player 1
+    moves last, ``exact`` and, where not exact, each figure's proven ``bounds``."""
+    last = n if to is None else to
+    if step < 1:
+        raise ValueError(f"invalid step {step}: the step is at least 1")
+    measures = [measure] if measure is not None else ["path", "games"]
+    return [Answer(_zecklab.zgame_random_law(k, m)) for k in range(n, last + 1, step) for m in measures]
+
+
 def scaling(
     n: int,
     processes: List[int],

@@ -10,6 +10,7 @@ mod lab;
 mod lengths;
 mod ordered;
 mod play;
+mod random_laws;
 mod relatives;
 mod scaling;
 pub(crate) mod solve;
@@ -320,6 +321,38 @@ games, \"games\" (the number of complete games of that length, a decimal string)
         #[arg(long, value_name = "M", value_parser = clap::value_parser!(usize), conflicts_with_all = ["ordered", "distribution", "reversed", "recurrence", "rules"])]
         black_hole: Option<usize>,
         /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The law of the game's length under random play, for each n and measure, against the
+    /// Gaussian conjecture.
+    #[command(
+        after_help = "Two random plays: path (each turn a uniform choice among the legal moves) and games (every complete \
+game from n ones equally likely). Misère play has the same game graph, hence the same laws. One line per n and measure \
+(both measures unless --measure names one, each on its own core). JSON: {\"n\",\"measure\",\"mean\",\"variance\",\
+\"mean_over_n\",\"variance_over_n\",\"splits_mean_over_n\",\"splits_variance_over_n\",\"skewness\",\"excess_kurtosis\",\
+\"kolmogorov\",\"p1_last_move\",\"exact\",\"bounds\"}. splits: the length less the shortest game's, n - Z(n) (Z(n) the \
+terms of n's Zeckendorf form). kolmogorov: the largest distance between the law's distribution function and the normal \
+one of the same mean and variance. Where the whole law is computed exactly (path to n = 50, games to n = 120) every \
+figure comes from it (\"exact\": true, \"bounds\": null); beyond, the mean and the central moments come from a \
+recursion over the positions two tiers at a time in interval arithmetic rounded outward, and \"bounds\" gives each \
+figure's proven enclosure [low, high] (\"kolmogorov\": null). Measured on a 2-vCPU Xeon, both measures at once: \
+n = 200 in 5 s, n = 400 in about 3 minutes."
+    )]
+    RandomLaws {
+        /// The first n (from 1).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: u32,
+        /// The last n (default: N alone; up to 700).
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: Option<u32>,
+        /// Every STEP-th n from N.
+        #[arg(long, default_value = "1", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        step: u32,
+        /// One measure only.
+        #[arg(long, value_enum)]
+        measure: Option<MeasureArg>,
+        /// Print one JSON object per line.
         #[arg(long)]
         json: bool,
     },
@@ -929,6 +962,17 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         ZgameCommand::Lengths { at, n, distribution, reversed, measure, json, .. } => {
             let n = at.required(n)?;
             lengths::run_lengths(&mut out, n, distribution, reversed, measure.map(Into::into), json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::RandomLaws { n, to, step, measure, json } => {
+            let measures = match measure {
+                Some(m) => vec![m.into()],
+                None => vec![
+                    zecklab_games::zgame::random::Measure::Path,
+                    zecklab_games::zgame::random::Measure::Games,
+                ],
+            };
+            random_laws::random_laws(&mut out, n, to.unwrap_or(n), step, &measures, json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::PlayOut { at, n, p1, p2, table, json } => {

@@ -12,6 +12,9 @@
 
 use zecklab_numeration::fib::FIB_U64;
 
+use crate::zgame::position::lowest_changed_index;
+use crate::zgame::ZMove;
+
 /// The largest count table built (n = 2,500 needs 0.9 GiB; the positions of larger games would
 /// take far longer to solve than any machine runs).
 pub const TABLE_LIMIT: u128 = 1 << 30;
@@ -141,6 +144,32 @@ impl TierIndex {
     pub fn terms(&self, j: usize, m: i64, q: i64, c: i64) -> (u64, u64) {
         let (m2, q2) = (m - c * FIB_U64[j] as i64, q - c);
         (self.q(j, m, q) - self.q(j, m2, q2), self.q(j, m, q - 1).wrapping_sub(self.q(j, m2, q2 - 1)))
+    }
+
+    /// The rank of the child that move `m` leads to from the position `prefix` describes, given
+    /// the child's counts (`m` applied), and whether the child lies in the tier below (a
+    /// combine) rather than the position's own tier (a split, at a higher rank).
+    #[inline(always)]
+    pub fn child_rank(&self, child: &[u32], prefix: &Prefix, m: ZMove) -> (u64, bool) {
+        let rank = prefix.same[1];
+        let h = m.highest_index().min(self.top);
+        // The child's rank: the parent's terms above `h` (in the child's tier), the terms of the
+        // indices the move changed, and the parent's own terms below them (the counts, sums and
+        // part counts there are the parent's, in either tier).
+        let low = lowest_changed_index(m);
+        let unchanged_below = if low >= 2 { rank - prefix.same[low - 1] } else { 0 };
+        if m.removes_part() {
+            let r = prefix.minus[h]
+                + self.rank_between(child, h, low, prefix.m[h], prefix.q[h] - 1)
+                + unchanged_below;
+            debug_assert_eq!(r, self.rank_below(child, h, prefix.m[h], prefix.q[h] - 1, prefix.minus[h]));
+            (r, true)
+        } else {
+            let r =
+                prefix.same[h] + self.rank_between(child, h, low, prefix.m[h], prefix.q[h]) + unchanged_below;
+            debug_assert_eq!(r, self.rank_below(child, h, prefix.m[h], prefix.q[h], prefix.same[h]));
+            (r, false)
+        }
     }
 
     /// Visits every position of tier `p` in decreasing rank order with its counts and the

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use super::{Prefix, TierIndex, TierValues};
-use crate::zgame::position::{apply_to_counts, for_each_legal_move, lowest_changed_index, undo_on_counts};
+use crate::zgame::position::{apply_to_counts, for_each_legal_move, undo_on_counts};
 use crate::zgame::ranks::MAX_TOP;
 
 /// The tier being solved, written by several threads (each rank by exactly one).
@@ -127,30 +127,11 @@ impl Sweep<'_> {
         for_each_legal_move(parent, |m| {
             any = true;
             apply_to_counts(&mut counts, m);
-            let h = m.highest_index().min(top);
-            // The child's rank: the parent's terms above `h` (in the child's tier), the terms of
-            // the indices the move changed, and the parent's own terms below them (the counts,
-            // sums and part counts there are the parent's, in either tier).
-            let low = lowest_changed_index(m);
-            let unchanged_below = if low >= 2 { rank - prefix.same[low - 1] } else { 0 };
-            let (loss, remoteness) = if m.removes_part() {
-                let r = prefix.minus[h]
-                    + index.rank_between(&counts[..top], h, low, prefix.m[h], prefix.q[h] - 1)
-                    + unchanged_below;
-                debug_assert_eq!(
-                    r,
-                    index.rank_below(&counts[..top], h, prefix.m[h], prefix.q[h] - 1, prefix.minus[h])
-                );
+            let (r, below) = index.child_rank(&counts[..top], prefix, m);
+            let (loss, remoteness) = if below {
                 let t = self.below.expect("a combine leads to the tier below");
                 (!t.is_win(r), t.remoteness_of(r))
             } else {
-                let r = prefix.same[h]
-                    + index.rank_between(&counts[..top], h, low, prefix.m[h], prefix.q[h])
-                    + unchanged_below;
-                debug_assert_eq!(
-                    r,
-                    index.rank_below(&counts[..top], h, prefix.m[h], prefix.q[h], prefix.same[h])
-                );
                 debug_assert!(r > rank, "a split goes to a higher rank");
                 (!self.current.is_win(r), self.current.remoteness_of(r))
             };

@@ -9,6 +9,14 @@
 //! moves it can be reached after, the number of games (games measure) or the exact probability
 //! (path measure) of reaching it then. The end position's holding is the law.
 
+mod interval;
+mod moments;
+
+pub use interval::{Interval, Scaled};
+pub use moments::{
+    bytes_per_position, moments_bytes, start_moments, LengthMoments, MomentsError, StartMoments,
+};
+
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -112,6 +120,25 @@ pub fn exact_mean_variance(law: &[(u32, BigRational)]) -> (BigRational, BigRatio
         variance += p * &d * &d;
     }
     (mean, variance)
+}
+
+/// Exact mean and second, third and fourth central moments of a law given as `(length, weight)`
+/// with weights summing to 1.
+pub fn exact_moments(law: &[(u32, BigRational)]) -> [BigRational; 4] {
+    let (mean, mu2) = exact_mean_variance(law);
+    let (mut mu3, mut mu4) = (BigRational::zero(), BigRational::zero());
+    for (l, p) in law {
+        let d = BigRational::from_integer((*l).into()) - &mean;
+        let d3 = &d * &d * &d;
+        mu3 += p * &d3;
+        mu4 += p * &d3 * &d;
+    }
+    [mean, mu2, mu3, mu4]
+}
+
+/// The exact chance that the game's length is odd (Player 1 makes the last move).
+pub fn exact_odd(law: &[(u32, BigRational)]) -> BigRational {
+    law.iter().filter(|(l, _)| l % 2 == 1).map(|(_, p)| p.clone()).sum()
 }
 
 impl GameCounts {
