@@ -41,6 +41,8 @@ draw family-winners --to 150
 draw zgame-grundy --to 150
 draw zgame-certificates --to 80
 draw zgame-minimal --to 40
+# Random play's laws from the published lines (n = 10 to 300 take 13 minutes to compute).
+draw zgame-random-laws --from docs/data/random-laws.jsonl
 draw zgame-rule-curve --to 30
 draw black-hole-table --m 4 --size 30
 draw zgame-p-structure --to 120
