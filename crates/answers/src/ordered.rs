@@ -49,18 +49,25 @@ pub fn ordered_solve(n: u32, with_remoteness: bool) -> Result<OrderedSolveJson, 
     check_n(n, ORDERED_FLAT_TO, "zgame solve --ordered")?;
     let start = std::time::Instant::now();
     let solution = solve_ordered(n, with_remoteness, SOLVE_MEMORY).map_err(AnswerError::TooLarge)?;
-    let seconds = start.elapsed().as_secs_f64();
-    let solve = ZgameSolve {
-        n,
-        positions: solution.index().count(),
-        p_positions: solution.p_positions(),
-        winner: if solution.outcome(0).is_win() { "P1" } else { "P2" },
-        remoteness: solution.remoteness(0),
-        seconds,
-        saved: None,
-        tiers: None,
-    };
-    Ok(OrderedSolveJson { solve, variant: "ordered", degenerate: (n == 1).then_some(true) })
+    Ok(OrderedSolveJson::of(&solution, start.elapsed().as_secs_f64()))
+}
+
+impl OrderedSolveJson {
+    /// The line of a solved ordered game that took `seconds`.
+    pub fn of(solution: &OrderedSolution, seconds: f64) -> OrderedSolveJson {
+        let n = solution.index().n();
+        let solve = ZgameSolve {
+            n,
+            positions: solution.index().count(),
+            p_positions: solution.p_positions(),
+            winner: if solution.outcome(0).is_win() { "P1" } else { "P2" },
+            remoteness: solution.remoteness(0),
+            seconds,
+            saved: None,
+            tiers: None,
+        };
+        OrderedSolveJson { solve, variant: "ordered", degenerate: (n == 1).then_some(true) }
+    }
 }
 
 /// The memory a solve of the ordered game on `n` takes, in bytes.

@@ -14,9 +14,12 @@
     if (p.get('recurrence')) v.recurrence = p.get('recurrence');
     if (p.get('rules')) v.rules = p.get('rules');
     if (p.get('misere') === '1') v.misere = 1;
+    if (p.get('variant') === 'ordered') return { variant: 'ordered' };
     return v;
   })();
   const isVariant = Object.keys(variant).length > 0;
+  /** The ordered game: positions are lists of values in order, moves act on neighbours. */
+  const ordered = variant.variant === 'ordered';
 
   /** The text form used in URLs: parts separated by `_`. */
   const urlForm = (position) => position.trim().split(/\s+/).join('_');
@@ -31,7 +34,28 @@
     return counts;
   }
 
+  /** An ordered position as a row of boxes, left to right, each with its value. */
+  function drawOrdered(answer) {
+    const values = answer.position.trim().split(/\s+/).map(Number);
+    const box = 40, gap = 6, height = 70;
+    const width = values.length * (box + gap) + 10;
+    const svg = $('board');
+    svg.replaceChildren();
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    svg.setAttribute('width', Math.min(620, width));
+    svg.setAttribute('aria-label', `the list ${values.join(', ')}, in order from the left`);
+    values.forEach((v, i) => {
+      const x = 5 + i * (box + gap);
+      svg.append(
+        el('rect', { x, y: 10, width: box, height: box, rx: 5, fill: '#1d3557' }),
+        el('text', { x: x + box / 2, y: 35, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 600, fill: '#ffffff', text: fmt(v) }),
+        el('text', { x: x + box / 2, y: 64, 'text-anchor': 'middle', 'font-size': 10, fill: '#5b6475', text: `${i + 1}` }),
+      );
+    });
+  }
+
   function drawBoard(answer) {
+    if (ordered) return drawOrdered(answer);
     const counts = parts(answer.position);
     const n = answer.n;
     // A member of the family names its own terms; the game's are the Fibonacci numbers.
@@ -118,7 +142,8 @@
       return;
     }
     if (answer.line === null || answer.line === undefined) {
-      list.replaceChildren(el('li', { text: 'unknown: this table holds no remoteness' }));
+      const why = ordered ? 'not given for the ordered game: follow the moves above, best first' : 'unknown: this table holds no remoteness';
+      list.replaceChildren(el('li', { text: why }));
       return;
     }
     // Each step is a link to the position it reaches.
@@ -156,20 +181,24 @@
     url: (position) => ({ p: urlForm(position), ...variant }),
     label: (m) => [moveText(m.move), `: ${m.to}`],
     lastMoverWins: !variant.misere,
-    explain: (message) => `${message.replace(/^invalid p: /, '')}. Write a position as its parts with their counts, `
-      + 'such as 1^3 2^2 5^7 (three 1s, two 2s and seven 5s), or a number n for the start of the game on n.',
+    explain: (message) => (ordered
+      ? `${message.replace(/^invalid p: /, '')}. Write an ordered position as its values from left to right, such as 1 2 1 3, `
+        + 'or a number n for n ones.'
+      : `${message.replace(/^invalid p: /, '')}. Write a position as its parts with their counts, `
+        + 'such as 1^3 2^2 5^7 (three 1s, two 2s and seven 5s), or a number n for the start of the game on n.'),
   });
 
   function startFrom(text, computer, tokens = [], at = null) {
     // The box keeps what was typed until a position is read from it.
     $('ask-p').value = (text || '').replace(/_/g, ' ');
     const t = (text || '').trim();
-    const position = /^\+?\d+$/.test(t) ? `1^${t.replace('+', '')}` : t.replace(/_/g, ' ');
+    // The ordered game's server reads a number as n ones itself.
+    const position = /^\+?\d+$/.test(t) && !ordered ? `1^${t.replace('+', '')}` : t.replace(/_/g, ' ');
     return game.start(position, computer, tokens, at);
   }
 
   // Choosing another member of the family starts its game on the same n.
-  $('recurrence').value = variant.recurrence ?? '';
+  $('recurrence').value = ordered ? 'ordered' : (variant.recurrence ?? '');
   $('rules').value = variant.rules ?? '';
   $('misere').checked = variant.misere === 1;
   if (variant.recurrence) {
@@ -181,13 +210,31 @@
       + `${variant.rules ? '' : ', or (the initial combines) merges the smallest terms into the next'}. `
       + 'The game ends at the legal decomposition of n (Baird-Smith, Epstein, Flint and Miller, “The Generalized Zeckendorf Game”).';
   }
-  $('variant-note').textContent = isVariant
+  if (ordered) {
+    $('title').textContent = 'The ordered Zeckendorf game';
+    $('lead').textContent = 'Start from n ones in a row. The position is the list in order, and every move acts on '
+      + 'neighbouring entries: merge two neighbouring 1s into a 2, merge neighbouring consecutive Fibonacci numbers into '
+      + 'the next, split two neighbouring equal values, or switch a neighbouring pair in descending order. The game ends '
+      + 'at the Zeckendorf representation in increasing order; whoever makes the last move wins (arXiv 2508.20222).';
+    $('rules').disabled = true;
+    $('misere').disabled = true;
+    // The box's label: the label's first text, before its input.
+    $('ask-p').parentElement.firstChild.textContent = 'n or a list of values in order (like 1 2 1 3)';
+  }
+  $('variant-note').textContent = ordered
+    ? `Playing the ordered game: entries are numbered from the left; this server solves it for n up to 24 (the command line, zgame position --ordered, to 30).`
+    : isVariant
     ? `Playing ${variant.recurrence ? `the generalized game on G(n) = ${variant.recurrence.split(',')[0]}·(G(n−1) + … + G(n−${variant.recurrence.split(',')[1]}))` : 'the Zeckendorf game'}${variant.rules ? ', without initial combines' : ''}${variant.misere ? ', misère: whoever makes the last move loses' : ''}. Positions are written with the values of the sequence.`
     : '';
   for (const id of ['recurrence', 'rules', 'misere']) {
     $(id).addEventListener('change', () => {
       const n = $('fig-n').textContent || '10';
       const query = new URLSearchParams({ n });
+      if ($('recurrence').value === 'ordered') {
+        query.set('variant', 'ordered');
+        location.search = query.toString();
+        return;
+      }
       if ($('recurrence').value) query.set('recurrence', $('recurrence').value);
       if ($('rules').value) query.set('rules', $('rules').value);
       if ($('misere').checked) query.set('misere', '1');

@@ -14,7 +14,8 @@ use zecklab_answers::moves::MoveJson;
 use zecklab_answers::{nim, repr, wythoff, zgame as zanswers};
 
 use crate::api::{
-    blocking, game_position, large, nim_question, repr_question, wythoff_question, State, NIM_POSITION_DIGITS,
+    blocking, game_position, large, nim_question, ordered_position_answer, repr_question, wythoff_question,
+    State, NIM_POSITION_DIGITS,
 };
 use crate::assets::{html_response, page_html};
 use crate::prerender::{hover, move_by_value, move_token, with_inputs, Core, Notation};
@@ -97,6 +98,9 @@ async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) ->
         if !shows_values_at_once(&params, &["recurrence", "rules", "misere", "reversed"]) {
             return None;
         }
+        if params.text("variant").is_some() {
+            return ordered_page(&state, &params).await;
+        }
         let text = match (params.text("p"), params.text("n")) {
             (Some(p), _) => p.replace('_', " "),
             (None, Some(n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => format!("1^{n}"),
@@ -121,6 +125,34 @@ async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) ->
     }
     .await;
     page_or_plain("/zgame", html)
+}
+
+/// The Zeckendorf page playing the ordered game (`variant=ordered`), its position's answer
+/// written in: the values in order, every move a link to the position it leads to.
+async fn ordered_page(state: &Arc<State>, params: &Params) -> Option<String> {
+    if params.text("variant") != Some("ordered") {
+        return None;
+    }
+    let text = match (params.text("p"), params.text("n")) {
+        (Some(p), _) => p.replace('_', " "),
+        (None, Some(n)) => n.to_string(),
+        (None, None) => "10".to_string(),
+    };
+    let answer = ordered_position_answer(state, &text).await.ok()?;
+    let core = Core {
+        position: &answer.position,
+        outcome: answer.outcome,
+        remoteness: answer.remoteness,
+        moves: &answer.moves,
+        all_moves: true,
+    };
+    let link = |m: &MoveJson| {
+        format!("/zgame?variant=ordered&p={}", m.to.split_whitespace().collect::<Vec<_>>().join("_"))
+    };
+    let label = |m: &MoveJson| format!("{}: {}", m.r#move, m.to);
+    let same = |m: &MoveJson| m.r#move.clone();
+    let notation = Notation { link: &link, label: &label, hover: &same };
+    Some(game_page("/zgame", &core, &notation, &[("ask-p", &answer.position)], &[]))
 }
 
 async fn nim_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {

@@ -233,3 +233,39 @@ async fn a_damaged_stored_table_is_the_servers_500_whichever_part_is_damaged() {
         assert!(error.contains("run zecklab store verify"), "{name}: {error}");
     }
 }
+
+#[tokio::test]
+async fn the_ordered_game_is_answered_as_the_command_line_answers_it() {
+    let c = config();
+    let (s, v) = json(&c, "/api/zgame/position?variant=ordered&p=1_2_1_3").await;
+    assert_eq!(s, StatusCode::OK);
+    let cli = serde_json::to_value(zecklab_answers::ordered::ordered_position("1 2 1 3").unwrap()).unwrap();
+    assert_eq!(v, cli, "one JSON shape for the command line and the API");
+    // A number is n ones.
+    let (_, start) = json(&c, "/api/zgame/position?variant=ordered&p=6").await;
+    assert_eq!(start["position"], "1 1 1 1 1 1");
+    let (s, v) = json(&c, "/api/zgame/solve?variant=ordered&n=18").await;
+    let cli = serde_json::to_value(zecklab_answers::ordered::ordered_solve(18, true).unwrap()).unwrap();
+    assert_eq!(s, StatusCode::OK);
+    for k in ["n", "positions", "p_positions", "winner", "remoteness", "variant"] {
+        assert_eq!(v[k], cli[k], "{k}");
+    }
+    assert_eq!(v["winner"], "P2", "n = 18 is the ordered game's one Player 2 win");
+    let (s, v) = json(&c, "/api/zgame/solve?variant=ordered&n=25").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("n <= 24"), "{v}");
+    let (s, v) = json(&c, "/api/zgame/position?variant=ordered&p=1_4").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    let (s, v) = json(&c, "/api/zgame/position?variant=unknown&p=1_2").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("unknown"), "{v}");
+    // The page is rendered with the position's moves as links, without a script.
+    let (s, _, body) = get(&c, "/zgame?variant=ordered&p=1_2_1_3").await;
+    let html = String::from_utf8(body).unwrap();
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        html.contains("href=\"/zgame?variant=ordered&amp;p=3_1_3\"")
+            || html.contains("href=\"/zgame?variant=ordered&p=3_1_3\""),
+        "the move merging 1 and 2 is a link"
+    );
+}

@@ -403,6 +403,15 @@ async fn without_javascript(browser: Browser) {
     let url = browser.client.current_url().await.unwrap();
     assert!(url.as_str().ends_with(first), "following a move opens its page: {url}, {first}");
     assert_eq!(next["scripted"], false);
+    // The ordered game's page: its moves are links to its own positions.
+    browser.client.goto(&format!("{}/zgame?variant=ordered&p=1_2_1_3", browser.base)).await.unwrap();
+    let ordered = read(&browser).await;
+    let links = ordered["moves"].as_array().unwrap();
+    assert_eq!(links.len(), zecklab_reference::ordered::children(&[1, 2, 1, 3]).len(), "{ordered}");
+    assert!(
+        links.iter().all(|m| m["href"].as_str().unwrap().starts_with("/zgame?variant=ordered&p=")),
+        "{ordered}"
+    );
     // The other pages: Nim's takes and Wythoff's moves are links; the numeral is written.
     for (page, expect) in
         [("/nim?heap=90", "take 1"), ("/wythoff?a=10&b=20", "from both"), ("/numeration?n=32", "1010100")]
@@ -663,6 +672,35 @@ async fn run_all(browser: Browser) {
     assert_eq!(selected, serde_json::json!(["1,3", true]));
     shots.push(browser.screenshot("zgame-family").await);
 
+    // The ordered game: the list in order on the board, every move's value against the naive
+    // search of the reference crate, and a move followed.
+    let state = browser.open("/zgame?variant=ordered&p=1_2_1_3").await;
+    assert_eq!(state["position"], "1 2 1 3", "{state}");
+    let mut naive_ordered = zecklab_reference::ordered::NaiveOrdered::new();
+    let list = |text: &str| -> Vec<u64> { text.split_whitespace().map(|v| v.parse().unwrap()).collect() };
+    let (wins, remoteness) = naive_ordered.value(&list("1 2 1 3"));
+    assert_eq!(state["outcome"], if wins { "win" } else { "loss" }, "{state}");
+    assert_eq!(state["remoteness"], remoteness.to_string());
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), zecklab_reference::ordered::children(&list("1 2 1 3")).len(), "{state}");
+    for m in moves {
+        let (child_wins, child_remoteness) = naive_ordered.value(&list(m["to"].as_str().unwrap()));
+        assert_eq!(m["winning"] == "true", !child_wins, "{m}");
+        assert_eq!(m["remoteness"], child_remoteness.to_string(), "{m}");
+        assert!(m["link"].as_str().unwrap().contains("variant=ordered"), "{m}");
+    }
+    let boxes = browser
+        .client
+        .execute("return [document.querySelectorAll('#board rect').length, document.getElementById('title').textContent, document.getElementById('recurrence').value];", vec![])
+        .await
+        .unwrap();
+    assert_eq!(boxes, serde_json::json!([4, "The ordered Zeckendorf game", "ordered"]));
+    shots.push(browser.screenshot("zgame-ordered").await);
+    let first_to = moves[0]["to"].as_str().unwrap().to_string();
+    browser.click("#moves li a").await;
+    let next = browser.wait_until("the ordered move", |s| s["position"] == first_to.as_str()).await;
+    assert!(!next["moves"].as_array().unwrap().is_empty() || next["position"] == "1 2 5", "{next}");
+
     // An error is shown on the page, not thrown: a position that is not one. The message says
     // what is accepted, and the box keeps what was asked.
     browser.client.goto(&format!("{}/zgame?p=1^3_4", browser.base)).await.unwrap();
@@ -682,6 +720,7 @@ async fn run_all(browser: Browser) {
                 "/",
                 "/zgame?p=1^3_2^2_5^7",
                 "/zgame?p=1^10&play=2",
+                "/zgame?variant=ordered&p=1_2_1_3",
                 "/nim?heap=90",
                 "/wythoff?a=10&b=20",
                 "/numeration?n=1000",
