@@ -701,6 +701,28 @@ async fn run_all(browser: Browser) {
     let next = browser.wait_until("the ordered move", |s| s["position"] == first_to.as_str()).await;
     assert!(!next["moves"].as_array().unwrap().is_empty() || next["position"] == "1 2 5", "{next}");
 
+    // A whole ordered game on n = 7 as Player 1 (who wins it) against perfect play, by the hints.
+    browser.open("/zgame?variant=ordered&n=7&play=1").await;
+    let mut clicks = 0;
+    let end = loop {
+        let state = browser
+            .wait_until("the human's turn or the end", |s| {
+                s["winner"] != ""
+                    || s["moves"].as_array().unwrap().first().is_some_and(|m| m["enabled"] == true)
+            })
+            .await;
+        if state["winner"] != "" {
+            break state;
+        }
+        browser.click("#hint").await;
+        let before = state["position"].as_str().unwrap().to_string();
+        browser.click("#moves li[data-hint='true'] a").await;
+        browser.wait_until("the hinted move", |s| s["position"] != before.as_str()).await;
+        clicks += 1;
+        assert!(clicks < 20, "the ordered game on 7 is short");
+    };
+    assert_eq!(end["winner"], "1", "playing the hints as Player 1 wins the ordered game on 7: {end}");
+
     // An error is shown on the page, not thrown: a position that is not one. The message says
     // what is accepted, and the box keeps what was asked.
     browser.client.goto(&format!("{}/zgame?p=1^3_4", browser.base)).await.unwrap();
