@@ -109,19 +109,16 @@ async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) ->
         };
         let (position, n) = zanswers::parse_position(&text).ok()?;
         let answer = game_position(&state, position, n, false).await.ok()?;
-        let core = Core {
-            position: &answer.position,
-            outcome: answer.outcome,
-            remoteness: answer.remoteness,
-            moves: &answer.moves,
-            all_moves: true,
-        };
-        let link =
-            |m: &MoveJson| format!("/zgame?p={}", m.to.split_whitespace().collect::<Vec<_>>().join("_"));
         let label = |m: &MoveJson| format!("{}: {}", move_by_value(&m.r#move), m.to);
-        let paper = |m: &MoveJson| m.r#move.clone();
-        let notation = Notation { link: &link, label: &label, hover: &paper };
-        Some(game_page("/zgame", &core, &notation, &[("ask-p", &text)], &[]))
+        Some(zgame_core_page(
+            &answer.position,
+            answer.outcome,
+            answer.remoteness,
+            &answer.moves,
+            "/zgame?p=",
+            &label,
+            &text,
+        ))
     }
     .await;
     page_or_plain("/zgame", html)
@@ -139,20 +136,35 @@ async fn ordered_page(state: &Arc<State>, params: &Params) -> Option<String> {
         (None, None) => "10".to_string(),
     };
     let answer = ordered_position_answer(state, &text).await.ok()?;
-    let core = Core {
-        position: &answer.position,
-        outcome: answer.outcome,
-        remoteness: answer.remoteness,
-        moves: &answer.moves,
-        all_moves: true,
-    };
-    let link = |m: &MoveJson| {
-        format!("/zgame?variant=ordered&p={}", m.to.split_whitespace().collect::<Vec<_>>().join("_"))
-    };
     let label = |m: &MoveJson| format!("{}: {}", m.r#move, m.to);
-    let same = |m: &MoveJson| m.r#move.clone();
-    let notation = Notation { link: &link, label: &label, hover: &same };
-    Some(game_page("/zgame", &core, &notation, &[("ask-p", &answer.position)], &[]))
+    Some(zgame_core_page(
+        &answer.position,
+        answer.outcome,
+        answer.remoteness,
+        &answer.moves,
+        "/zgame?variant=ordered&p=",
+        &label,
+        &answer.position,
+    ))
+}
+
+/// The Zeckendorf page with a position's core written in: every move a link to `base` followed
+/// by the position it leads to (parts joined by `_`), labelled by `label`, the paper's notation
+/// on hover, and the box showing `asked`.
+fn zgame_core_page(
+    position: &str,
+    outcome: &'static str,
+    remoteness: Option<u32>,
+    moves: &[MoveJson],
+    base: &str,
+    label: &dyn Fn(&MoveJson) -> String,
+    asked: &str,
+) -> String {
+    let core = Core { position, outcome, remoteness, moves, all_moves: true };
+    let link = |m: &MoveJson| format!("{base}{}", m.to.split_whitespace().collect::<Vec<_>>().join("_"));
+    let paper = |m: &MoveJson| m.r#move.clone();
+    let notation = Notation { link: &link, label, hover: &paper };
+    game_page("/zgame", &core, &notation, &[("ask-p", asked)], &[])
 }
 
 async fn nim_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {

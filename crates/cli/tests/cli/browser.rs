@@ -201,6 +201,38 @@ impl Browser {
     }
 }
 
+/// Plays the game of a play-mode URL to its end by clicking the hinted move at each of the human's
+/// turns (at most `most`), checking that no value shows while the human plays; the final state.
+async fn play_by_hints(browser: &Browser, path: &str, most: u32) -> Value {
+    browser.open(path).await;
+    let mut clicks = 0;
+    loop {
+        let state = browser
+            .wait_until("the human's turn or the end", |s| {
+                s["winner"] != ""
+                    || s["moves"].as_array().unwrap().first().is_some_and(|m| m["enabled"] == true)
+            })
+            .await;
+        if state["winner"] != "" {
+            return state;
+        }
+        // While the human plays, the values are not in the page: no outcome, no move's value,
+        // no optimal line.
+        assert_eq!(state["outcome"], "", "{path}: {state}");
+        assert_eq!(state["line"], 0, "{path}: {state}");
+        assert!(
+            state["moves"].as_array().unwrap().iter().all(|m| m["winning"].is_null() && m["badge"] == ""),
+            "{path}: {state}"
+        );
+        browser.click("#hint").await;
+        let before = state["position"].as_str().unwrap().to_string();
+        browser.click("#moves li[data-hint='true'] a").await;
+        browser.wait_until("the hinted move", |s| s["position"] != before.as_str()).await;
+        clicks += 1;
+        assert!(clicks < most, "{path}: the game is short");
+    }
+}
+
 fn outcome_text(o: Outcome) -> &'static str {
     o.as_str()
 }
@@ -609,33 +641,7 @@ async fn run_all(browser: Browser) {
     // A whole game on n = 10 as Player 2 against perfect play, clicking the hinted moves.
     let start = ZPosition::start(10).unwrap();
     let expected_winner = if naive.value(&start).outcome == Outcome::Win { "1" } else { "2" };
-    browser.open("/zgame?p=1^10&play=2").await;
-    let mut clicks = 0;
-    let end = loop {
-        let state = browser
-            .wait_until("the human's turn or the end", |s| {
-                s["winner"] != ""
-                    || s["moves"].as_array().unwrap().first().is_some_and(|m| m["enabled"] == true)
-            })
-            .await;
-        if state["winner"] != "" {
-            break state;
-        }
-        // While the human plays, the values are not in the page: no outcome, no move's value,
-        // no optimal line.
-        assert_eq!(state["outcome"], "", "{state}");
-        assert_eq!(state["line"], 0, "{state}");
-        assert!(
-            state["moves"].as_array().unwrap().iter().all(|m| m["winning"].is_null() && m["badge"] == ""),
-            "{state}"
-        );
-        browser.click("#hint").await;
-        let before = state["position"].as_str().unwrap().to_string();
-        browser.click("#moves li[data-hint='true'] a").await;
-        browser.wait_until("the hinted move", |s| s["position"] != before.as_str()).await;
-        clicks += 1;
-        assert!(clicks < 20, "the game on 10 is short");
-    };
+    let end = play_by_hints(&browser, "/zgame?p=1^10&play=2", 20).await;
     assert_eq!(end["winner"], expected_winner, "{end}");
     assert_eq!(end["winner"], "2", "playing the hints as Player 2 wins the game on 10");
     assert_eq!(end["moves"].as_array().unwrap().len(), 0, "the computer has no move");
@@ -702,25 +708,7 @@ async fn run_all(browser: Browser) {
     assert!(!next["moves"].as_array().unwrap().is_empty() || next["position"] == "1 2 5", "{next}");
 
     // A whole ordered game on n = 7 as Player 1 (who wins it) against perfect play, by the hints.
-    browser.open("/zgame?variant=ordered&n=7&play=1").await;
-    let mut clicks = 0;
-    let end = loop {
-        let state = browser
-            .wait_until("the human's turn or the end", |s| {
-                s["winner"] != ""
-                    || s["moves"].as_array().unwrap().first().is_some_and(|m| m["enabled"] == true)
-            })
-            .await;
-        if state["winner"] != "" {
-            break state;
-        }
-        browser.click("#hint").await;
-        let before = state["position"].as_str().unwrap().to_string();
-        browser.click("#moves li[data-hint='true'] a").await;
-        browser.wait_until("the hinted move", |s| s["position"] != before.as_str()).await;
-        clicks += 1;
-        assert!(clicks < 20, "the ordered game on 7 is short");
-    };
+    let end = play_by_hints(&browser, "/zgame?variant=ordered&n=7&play=1", 20).await;
     assert_eq!(end["winner"], "1", "playing the hints as Player 1 wins the ordered game on 7: {end}");
 
     // An error is shown on the page, not thrown: a position that is not one. The message says

@@ -383,7 +383,7 @@ fn random_laws_give_one_line_per_n_and_measure_exact_where_the_law_is() {
     }
     let plain = zecklab(&["zgame", "random-laws", "--n", "60", "--measure", "path"]);
     assert!(stdout(&plain).contains("n = 60 path measure") && stdout(&plain).contains("bounded"));
-    assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "701"]), "700");
+    assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "601"]), "600");
     assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "0"]), "at least 1");
     assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "9", "--to", "8"]), "ends before");
     assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "9", "--step", "0"]), "step");

@@ -49,12 +49,15 @@ impl Interval {
         self.lo <= x && x <= self.hi
     }
 
-    /// `self · o` for an interval of non-negative values `self` (two products, not four).
+    /// `self · o` for a quantity `self` known to be non-negative (two products, not four). Its
+    /// low end may lie a rounding below 0 (outward rounding of 0 gives -5e-324); the product
+    /// reads it as 0, which still bounds the true value.
     #[inline(always)]
     pub fn mul_nonneg(self, o: Interval) -> Interval {
-        debug_assert!(self.lo >= 0.0);
-        let lo = if o.lo >= 0.0 { self.lo * o.lo } else { self.hi * o.lo };
-        let hi = if o.hi >= 0.0 { self.hi * o.hi } else { self.lo * o.hi };
+        debug_assert!(self.lo >= -f64::MIN_POSITIVE, "a non-negative quantity: {self:?}");
+        let low = self.lo.max(0.0);
+        let lo = if o.lo >= 0.0 { low * o.lo } else { self.hi * o.lo };
+        let hi = if o.hi >= 0.0 { self.hi * o.hi } else { low * o.hi };
         Interval::outward(lo, hi)
     }
 
@@ -114,6 +117,8 @@ impl Mul for Interval {
     type Output = Interval;
     #[inline(always)]
     fn mul(self, o: Interval) -> Interval {
+        // (`mul_nonneg` only where an end is truly non-negative: a general product knows nothing
+        // of the quantity's sign.)
         if self.lo >= 0.0 {
             return self.mul_nonneg(o);
         }
