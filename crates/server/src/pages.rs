@@ -137,7 +137,7 @@ async fn ordered_page(state: &Arc<State>, params: &Params) -> Option<String> {
     };
     let answer = ordered_position_answer(state, &text).await.ok()?;
     let label = |m: &MoveJson| format!("{}: {}", m.r#move, m.to);
-    Some(zgame_core_page(
+    let page = zgame_core_page(
         &answer.position,
         answer.outcome,
         answer.remoteness,
@@ -145,7 +145,9 @@ async fn ordered_page(state: &Arc<State>, params: &Params) -> Option<String> {
         "/zgame?variant=ordered&p=",
         &label,
         &answer.position,
-    ))
+    );
+    // The heading names the game before any script runs.
+    Some(page.replacen(">The Zeckendorf game</h1>", ">The ordered Zeckendorf game</h1>", 1))
 }
 
 /// The Zeckendorf page with a position's core written in: every move a link to `base` followed
