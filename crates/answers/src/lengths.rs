@@ -5,7 +5,7 @@
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde::Serialize;
-use zecklab_games::zgame::random::{exact_mean_variance, game_counts, path_law, Measure};
+use zecklab_games::zgame::random::{exact_mean_variance, exact_moments, game_counts, path_law, Measure};
 use zecklab_games::zgame::{
     length_distribution, lengths as exact_lengths, play_out, reversed_lengths, theorem_bound, Rule,
 };
@@ -52,15 +52,7 @@ pub(crate) fn fraction(r: &BigRational) -> String {
 
 /// The mean, variance, skewness and excess kurtosis of an exact law, in floating point.
 pub(crate) fn float_moments(law: &[(u32, BigRational)]) -> (f64, f64, Option<f64>, Option<f64>) {
-    let (mean, variance) = exact_mean_variance(law);
-    let mut third = BigRational::from_integer(0.into());
-    let mut fourth = third.clone();
-    for (l, p) in law {
-        let d = BigRational::from_integer((*l).into()) - &mean;
-        let d2 = &d * &d;
-        third += p * &d2 * &d;
-        fourth += p * &d2 * &d2;
-    }
+    let [mean, variance, third, fourth] = exact_moments(law);
     let v = variance.to_f64().unwrap_or(f64::NAN);
     let skew = (v > 0.0).then(|| third.to_f64().unwrap_or(f64::NAN) / v.powf(1.5));
     let kurt = (v > 0.0).then(|| fourth.to_f64().unwrap_or(f64::NAN) / (v * v) - 3.0);
