@@ -8,7 +8,8 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 use zecklab_games::zgame::random::{
-    exact_odd, game_counts, path_law, start_moments, Interval, Measure, MomentsError, StartMoments,
+    exact_odd, game_counts, path_law, start_moments_of, Interval, Measure, MomentsError,
+    StartMoments,
 };
 use zecklab_games::Cancel;
 use zecklab_numeration::zeckendorf_mask_u64;
@@ -70,24 +71,43 @@ pub fn random_law(
     cancel: &Cancel,
     progress: impl FnMut(u64, u64),
 ) -> Result<RandomLawJson, AnswerError> {
+    Ok(random_laws(n, &[measure], memory_limit, cancel, progress)?.remove(0))
+}
+
+/// The lines of `n` under each of `measures`, in that order: the measures beyond their exact
+/// laws share one pass of the bounded recursion.
+pub fn random_laws(
+    n: u32,
+    measures: &[Measure],
+    memory_limit: u128,
+    cancel: &Cancel,
+    progress: impl FnMut(u64, u64),
+) -> Result<Vec<RandomLawJson>, AnswerError> {
     if n == 0 || n > RANDOM_LAWS_LIMIT {
         return Err(AnswerError::Invalid(format!(
             "invalid n = {n}: random laws are computed for 1 <= n <= {RANDOM_LAWS_LIMIT}"
         )));
     }
-    let exact_law = match measure {
+    let exact_law = |measure| match measure {
         Measure::Path if n <= EXACT_PATH_TO => path_law(n).map(|l| l.law()),
         Measure::Games if n <= GAMES_LAW_TO => game_counts(n).map(|c| c.law()),
         _ => None,
     };
-    if let Some(law) = exact_law {
-        return Ok(from_law(n, measure, &law));
+    let mut lines: Vec<Option<RandomLawJson>> =
+        measures.iter().map(|&m| exact_law(m).map(|law| from_law(n, m, &law))).collect();
+    let bounded: Vec<Measure> =
+        measures.iter().zip(&lines).filter(|(_, line)| line.is_none()).map(|(&m, _)| m).collect();
+    if !bounded.is_empty() {
+        let moments = start_moments_of(n, &bounded, memory_limit, cancel, progress).map_err(|e| match e {
+            MomentsError::Cancelled => AnswerError::TooLarge("stopped before the end".into()),
+            e => AnswerError::TooLarge(e.to_string()),
+        })?;
+        let mut moments = moments.iter();
+        for line in lines.iter_mut().filter(|l| l.is_none()) {
+            *line = Some(from_moments(moments.next().expect("one per bounded measure")));
+        }
     }
-    let moments = start_moments(n, measure, memory_limit, cancel, progress).map_err(|e| match e {
-        MomentsError::Cancelled => AnswerError::TooLarge("stopped before the end".into()),
-        e => AnswerError::TooLarge(e.to_string()),
-    })?;
-    Ok(from_moments(&moments))
+    Ok(lines.into_iter().map(|l| l.expect("every line made")).collect())
 }
 
 fn name(measure: Measure) -> &'static str {

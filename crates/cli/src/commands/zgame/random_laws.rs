@@ -1,7 +1,8 @@
 //! `zgame random-laws`: the law of the game's length under random play, per n and measure,
-//! against the Gaussian conjecture. Both measures of an n run at once, one on each core.
+//! against the Gaussian conjecture. Both measures of an n share one pass over the positions,
+//! on every core.
 
-use zecklab_answers::random_laws::{random_law, RandomLawJson, RANDOM_LAWS_LIMIT};
+use zecklab_answers::random_laws::{self as answers, RandomLawJson, RANDOM_LAWS_LIMIT};
 use zecklab_games::zgame::random::Measure;
 use zecklab_games::Cancel;
 
@@ -28,37 +29,15 @@ pub fn random_laws(
     if step == 0 {
         return Err(InputError::from_display("invalid --step 0: the step is at least 1"));
     }
-    // Each measure's recursion holds its own tiers: the two share the memory allowed.
-    let memory = MEMORY_LIMIT / measures.len() as u128;
     let cancel = Cancel::new();
     for n in (first..=last).step_by(step as usize) {
         let bar = progress::bar(0, "positions", &format!("random laws of n = {n}"));
-        let report = |done: u64, total: u64| {
+        let lines = answers::random_laws(n, measures, MEMORY_LIMIT, &cancel, |done, total| {
             bar.set_length(total);
             bar.set_position(done);
-        };
-        let lines: Vec<Result<RandomLawJson, _>> = std::thread::scope(|scope| {
-            let runs: Vec<_> = measures
-                .iter()
-                .enumerate()
-                .map(|(i, &measure)| {
-                    let cancel = &cancel;
-                    // The first measure reports progress; the others run beside it.
-                    let report = &report;
-                    scope.spawn(move || {
-                        random_law(n, measure, memory, cancel, |d, t| {
-                            if i == 0 {
-                                report(d, t)
-                            }
-                        })
-                    })
-                })
-                .collect();
-            runs.into_iter().map(|r| r.join().expect("a random-law run does not panic")).collect()
         });
         bar.finish_and_clear();
-        for line in lines {
-            let line = line.map_err(InputError::from_display)?;
+        for line in lines.map_err(InputError::from_display)? {
             if json {
                 out.json(&line)?;
             } else {

@@ -1,9 +1,8 @@
 //! Closed intervals of `f64` with outward rounding: every operation computes its result in the
-//! default round-to-nearest mode and widens it by one unit in the last place on each side
-//! (`next_down`, `next_up`). A correctly rounded result lies within half a unit of the exact one,
-//! so the widened interval contains every exact result of the operands' values: whatever a chain
-//! of these operations returns holds the exact value, a proven bound at about twice the cost of
-//! plain `f64`.
+//! default round-to-nearest mode and widens it past the neighbouring `f64` on each side (by one
+//! or two units in the last place, without branches: see [`above`]). A correctly rounded result lies
+//! within half a unit of the exact one, so the widened interval contains every exact result of
+//! the operands' values: whatever a chain of these operations returns holds the exact value.
 //!
 //! Hand-written rather than taken from a crate: the interval crates that implement IEEE 1788
 //! (inari) need a nightly compiler or a fixed target CPU, and the moment recursion needs only
@@ -27,10 +26,17 @@ impl Interval {
         Interval { lo: x, hi: x }
     }
 
-    /// `lo..=hi` widened by one unit in the last place on each side.
+    /// `lo..=hi` widened past the next `f64` on each side, without branches (`next_down` and
+    /// `next_up` branch on the sign and on zero, and took most of the recursion's time).
     #[inline(always)]
     fn outward(lo: f64, hi: f64) -> Interval {
-        Interval { lo: lo.next_down(), hi: hi.next_up() }
+        Interval { lo: below(lo), hi: above(hi) }
+    }
+
+    /// The values within `radius` of `value` (rounded outward).
+    pub fn around(value: f64, radius: f64) -> Interval {
+        debug_assert!(radius >= 0.0);
+        Interval::outward(value - radius, value + radius)
     }
 
     /// The middle of the interval (the value reported; the true value is within `radius`).
@@ -77,7 +83,7 @@ impl Interval {
         } else if self.hi <= 0.0 {
             Interval::outward(b, a)
         } else {
-            Interval { lo: 0.0, hi: a.max(b).next_up() }
+            Interval { lo: 0.0, hi: above(a.max(b)) }
         }
     }
 
@@ -88,13 +94,36 @@ impl Interval {
     pub fn scaled_down(self, k: i32) -> Interval {
         debug_assert!(k <= 0 && self.hi <= 18_446_744_073_709_551_616.0 * 2.0);
         if k >= -900 {
-            // A power of two, exact; the products stay above 2^-964 for values >= 2^-64.
-            let s = f64::powi(2.0, k);
+            // A power of two, exact (built from its bits: `powi` is a loop in a library call);
+            // the products stay above 2^-964 for values >= 2^-64.
+            let s = f64::from_bits(((1023 + k) as u64) << 52);
             Interval { lo: self.lo * s, hi: self.hi * s }
         } else {
             Interval { lo: 0.0, hi: f64::powi(2.0, -800) }
         }
     }
+}
+
+/// The step by which [`above`] and [`below`] widen `x`: `|x|·2^-52` (exact, a power of two's
+/// multiple) plus the least normal number. For a normal `x` the distance to the neighbouring
+/// `f64` is at most `|x|·2^-52`, and for a smaller one at most 2^-1074, so the step is at least
+/// that distance.
+#[inline(always)]
+fn step(x: f64) -> f64 {
+    x.abs() * f64::from_bits(0x3CB0_0000_0000_0000) + f64::MIN_POSITIVE
+}
+
+/// A value at least `next_up(x)`: the exact sum `x + step(x)` is at least `next_up(x)`, an
+/// `f64`, and rounding to nearest never goes below an `f64` that the exact value reaches.
+#[inline(always)]
+fn above(x: f64) -> f64 {
+    x + step(x)
+}
+
+/// A value at most `next_down(x)`, by the same argument.
+#[inline(always)]
+fn below(x: f64) -> f64 {
+    x - step(x)
 }
 
 impl Add for Interval {
@@ -153,8 +182,9 @@ impl Div for Interval {
 }
 
 /// A positive number too large for `f64` (the count of games from a position passes 10^308
-/// near n = 210): `mantissa · 2^exponent`, the mantissa an interval below 2^64.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// near n = 210): `mantissa · 2^exponent`, the mantissa an interval below 2^64. (The default,
+/// 0, is a placeholder for storage, not a count.)
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Scaled {
     pub mantissa: Interval,
     pub exponent: i32,
@@ -178,6 +208,14 @@ impl Scaled {
             s.exponent += 64;
         }
         s
+    }
+
+    /// `self / whole` given `inverse`, an interval holding `1 / whole.mantissa` (one division
+    /// for all the parts of a sum rather than one each).
+    #[inline(always)]
+    pub fn share_by(self, whole: Scaled, inverse: Interval) -> Interval {
+        debug_assert!(self.exponent <= whole.exponent);
+        self.mantissa.mul_nonneg(inverse).scaled_down(self.exponent - whole.exponent)
     }
 
     /// `self / whole`, for a part of a sum (`whole`'s exponent is at least the part's, and
@@ -225,6 +263,31 @@ mod tests {
         }
     }
 
+    /// The branch-free widening goes at least as far as `next_up` and `next_down`, at zero, in
+    /// the subnormal range, at both sides of every binade's boundary and at random values.
+    #[test]
+    fn widening_passes_the_neighbouring_f64() {
+        let mut xs = vec![0.0, -0.0, f64::from_bits(1), f64::MIN_POSITIVE, 1e-310, 0.1, 1e300];
+        for e in -1022..1023 {
+            let p = f64::powi(2.0, e);
+            xs.extend([p, p.next_down(), p.next_up()]);
+        }
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = f64::from_bits(state);
+            if x.is_finite() && x.abs() < 1e300 {
+                xs.push(x);
+            }
+        }
+        for x in xs.iter().flat_map(|&x| [x, -x]) {
+            assert!(above(x) >= x.next_up(), "{x:e}: {:e} < {:e}", above(x), x.next_up());
+            assert!(below(x) <= x.next_down(), "{x:e}: {:e} > {:e}", below(x), x.next_down());
+        }
+    }
+
     #[test]
     fn scaled_sums_hold_large_integers() {
         // 3^k for k to 1000 as repeated sums, 3^k = 3^(k-1) + 3^(k-1) + 3^(k-1), far past f64.
@@ -241,6 +304,8 @@ mod tests {
         }
         let whole = Scaled::sum([s, s, s].into_iter());
         assert!(holds(s.share_of(whole), &BigRational::new(1.into(), 3.into())));
+        let inverse = Interval::ONE / whole.mantissa;
+        assert!(holds(s.share_by(whole, inverse), &BigRational::new(1.into(), 3.into())));
         let tiny = s.share_of(Scaled::sum(
             [s, Scaled { mantissa: Interval::ONE, exponent: s.exponent + 2000 }].into_iter(),
         ));

@@ -9,12 +9,16 @@
 //! moves it can be reached after, the number of games (games measure) or the exact probability
 //! (path measure) of reaching it then. The end position's holding is the law.
 
+mod children;
+mod figures;
 mod interval;
 mod moments;
+mod published;
 
 pub use interval::{Interval, Scaled};
 pub use moments::{
-    bytes_per_position, moments_bytes, start_moments, LengthMoments, MomentsError, StartMoments,
+    bytes_per_position, moments_bytes, moments_threads, start_moments, start_moments_of, LengthMoments,
+    MomentsError, StartMoments,
 };
 
 use num_bigint::BigUint;

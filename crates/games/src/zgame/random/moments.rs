@@ -1,7 +1,14 @@
 //! The mean and the second, third and fourth central moments of the game's length under random
 //! play, and the chance that Player 1 makes the last move, by a recursion over the position graph
 //! tier by tier: every child of a position with `p` parts has `p` or `p - 1` parts (see
-//! `tiers`), so memory is two tiers, not the whole game, and n = 500 fits in a few GB.
+//! `tiers`), so memory is a few tiers, not the whole game, and n = 500 fits in a few GB.
+//!
+//! **One pass, several threads.** The measures asked for are computed together, so each
+//! position's children are found once (by their runs' offsets, `children.rs`). The tiers are
+//! dealt to the threads in turn, each thread writing its tier in decreasing rank order while the
+//! thread of the tier above reads the ranks already written (`published.rs`): a tier's combine
+//! children lie at about the same height in the tier below, so the threads follow one another
+//! closely, and each position's figures are computed exactly as on one thread.
 //!
 //! **The recursion.** From a position with children `c_j` chosen with probabilities `w_j`
 //! (`1/k` under the path measure; the child's share of the complete games under the games
@@ -12,13 +19,16 @@
 //! `μ4 = Σ w_j (μ4_j + 4 d_j μ3_j + 6 d_j² μ2_j + d_j⁴)`. Nothing is found as a raw moment minus
 //! powers of the mean (at n = 500 the fourth raw moment is near 10^11 and μ4 near 4·10^4).
 //!
-//! **Proven bounds.** Every figure is an [`Interval`] that holds the exact value: each operation
-//! rounds outward. The games measure's counts leave `f64`'s range near n = 210 and are kept as
-//! [`Scaled`] numbers.
+//! **Proven bounds.** Every figure is a value with a radius that bounds its error
+//! ([`Figures`], `figures.rs`), reported as an [`Interval`] that holds the exact value. The games
+//! measure's counts leave `f64`'s range near n = 210 and are kept as [`Scaled`] numbers whose
+//! mantissas are intervals rounded outward.
 
+use super::children::TierChildren;
+use super::figures::Figures;
 use super::interval::{Interval, Scaled};
+use super::published::{Cells, Frontier};
 use super::Measure;
-use crate::zgame::position::{apply_to_counts, for_each_legal_move, undo_on_counts};
 use crate::zgame::ranks::MAX_TOP;
 use crate::zgame::TierIndex;
 
@@ -36,34 +46,14 @@ pub struct LengthMoments {
 }
 
 impl LengthMoments {
-    /// The mixture of the children's laws with weights `w`, one move later; `equal`: every
-    /// weight is the same (the path measure), so the sums are scaled once rather than term by term.
-    fn mixture(children: &[(Interval, LengthMoments)], equal: bool) -> LengthMoments {
-        let weigh = |w: Interval, x: Interval| if equal { x } else { w.mul_nonneg(x) };
-        let mut mean = Interval::ZERO;
-        for (w, c) in children {
-            mean = mean + weigh(*w, c.mean);
+    fn of(f: &Figures) -> LengthMoments {
+        LengthMoments {
+            mean: f.interval(0),
+            mu2: f.interval(1),
+            mu3: f.interval(2),
+            mu4: f.interval(3),
+            mover_last: f.interval(4),
         }
-        if equal {
-            mean = children[0].0.mul_nonneg(mean);
-        }
-        let (mut mu2, mut mu3, mut mu4, mut last) =
-            (Interval::ZERO, Interval::ZERO, Interval::ZERO, Interval::ZERO);
-        for (w, c) in children {
-            let d = c.mean - mean;
-            let d2 = d.square();
-            mu2 = mu2 + weigh(*w, c.mu2 + d2);
-            mu3 = mu3 + weigh(*w, c.mu3 + c.mu2.mul_nonneg(d).times(3.0) + d2.mul_nonneg(d));
-            mu4 = mu4
-                + weigh(*w, c.mu4 + (d * c.mu3).times(4.0) + d2.mul_nonneg(c.mu2).times(6.0) + d2.square());
-            last = last + weigh(*w, Interval::ONE - c.mover_last);
-        }
-        if equal {
-            let w = children[0].0;
-            (mu2, mu3, mu4, last) =
-                (w.mul_nonneg(mu2), w.mul_nonneg(mu3), w.mul_nonneg(mu4), w.mul_nonneg(last));
-        }
-        LengthMoments { mean: mean + Interval::ONE, mu2, mu3, mu4, mover_last: last }
     }
 }
 
@@ -109,96 +99,259 @@ impl std::error::Error for MomentsError {}
 
 /// Bytes a position takes in the recursion under a measure.
 pub fn bytes_per_position(measure: Measure) -> u128 {
-    let base = std::mem::size_of::<LengthMoments>() as u128;
+    let base = std::mem::size_of::<Figures>() as u128;
     match measure {
         Measure::Path => base,
         Measure::Games => base + std::mem::size_of::<Scaled>() as u128,
     }
 }
 
-/// The memory the recursion on `n` needs: its two largest neighbouring tiers.
-pub fn moments_bytes(index: &TierIndex, measure: Measure) -> u128 {
+/// The memory the recursion on `n` needs for `measures` on `threads` threads: the largest
+/// `threads + 1` neighbouring tiers (each thread writes one tier while reading the one below;
+/// the lowest of them is freed when the tier above it is done).
+pub fn moments_bytes(index: &TierIndex, measures: &[Measure], threads: usize) -> u128 {
     let n = index.n();
-    let largest_pair =
-        (index.fewest_parts()..n).map(|p| u128::from(index.count(p)) + u128::from(index.count(p + 1))).max();
-    largest_pair.unwrap_or(0) * bytes_per_position(measure)
+    let per_position: u128 = measures.iter().map(|&m| bytes_per_position(m)).sum();
+    let window = threads as u32 + 1;
+    let largest = (index.fewest_parts()..=n)
+        .map(|p| (p..(p + window).min(n + 1)).map(|q| u128::from(index.count(q))).sum::<u128>())
+        .max();
+    largest.unwrap_or(0) * per_position
 }
 
-/// The figures of the start of the game on `n` under `measure`; `progress(done, total)` after
-/// each tier, in positions. `cancel` is polled between tiers.
+/// The threads the recursion on `n` runs on: as many as there are cores (at most 4), fewer
+/// where their tiers would not fit in `memory_limit`; `None` when not even one fits.
+pub fn moments_threads(index: &TierIndex, measures: &[Measure], memory_limit: u128) -> Option<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get()).min(4);
+    (1..=cores).rev().find(|&t| moments_bytes(index, measures, t) <= memory_limit)
+}
+
+/// The figures of the start of the game on `n` under `measure`; `progress(done, total)` now and
+/// then, in positions. `cancel` is polled as the work goes.
 pub fn start_moments(
     n: u32,
     measure: Measure,
     memory_limit: u128,
     cancel: &crate::Cancel,
-    mut progress: impl FnMut(u64, u64),
+    progress: impl FnMut(u64, u64),
 ) -> Result<StartMoments, MomentsError> {
+    let mut both = start_moments_of(n, &[measure], memory_limit, cancel, progress)?;
+    Ok(both.remove(0))
+}
+
+/// The figures of the start of the game on `n` under each of `measures` (each at most once), in
+/// one pass over the positions: the children are found once for all of them. The tiers are taken
+/// by several threads in turn (see [`moments_threads`]).
+pub fn start_moments_of(
+    n: u32,
+    measures: &[Measure],
+    memory_limit: u128,
+    cancel: &crate::Cancel,
+    progress: impl FnMut(u64, u64),
+) -> Result<Vec<StartMoments>, MomentsError> {
     let index = TierIndex::new(n).ok_or(MomentsError::OutOfReach(n))?;
-    let bytes = moments_bytes(&index, measure);
-    if bytes > memory_limit {
-        return Err(MomentsError::TooLarge { n, bytes, limit: memory_limit });
-    }
-    let total: u64 = (index.fewest_parts()..=n).map(|p| index.count(p)).sum();
-    let games = measure == Measure::Games;
-    let top = index.top();
-    let (mut below, mut below_counts): (Vec<LengthMoments>, Vec<Scaled>) = (Vec::new(), Vec::new());
-    let mut done = 0u64;
-    for p in index.fewest_parts()..=n {
-        if cancel.is_cancelled() {
-            return Err(MomentsError::Cancelled);
+    let threads = moments_threads(&index, measures, memory_limit).ok_or_else(|| MomentsError::TooLarge {
+        n,
+        bytes: moments_bytes(&index, measures, 1),
+        limit: memory_limit,
+    })?;
+    run(&index, measures, threads, cancel, progress)
+}
+
+/// Which figures a run computes.
+#[derive(Clone, Copy)]
+struct Wanted {
+    path: bool,
+    games: bool,
+}
+
+/// One tier's figures while the recursion runs.
+struct Tier {
+    frontier: Frontier,
+    path: Cells<Figures>,
+    games: Cells<Figures>,
+    counts: Cells<Scaled>,
+}
+
+impl Tier {
+    fn new(len: u64, wanted: Wanted) -> Tier {
+        let cells = |on: bool| if on { len as usize } else { 0 };
+        Tier {
+            frontier: Frontier::new(len),
+            path: Cells::new(cells(wanted.path)),
+            games: Cells::new(cells(wanted.games)),
+            counts: Cells::new(cells(wanted.games)),
         }
-        let size = index.count(p) as usize;
-        let mut here = vec![LengthMoments::default(); size];
-        let mut here_counts = if games { vec![Scaled::ONE; size] } else { Vec::new() };
-        let mut kids: Vec<(u64, bool)> = Vec::with_capacity(2 * MAX_TOP);
-        let mut mixed: Vec<(Interval, LengthMoments)> = Vec::with_capacity(2 * MAX_TOP);
-        let mut counts = [0u32; MAX_TOP];
-        // Descending rank order: a split child sits at a higher rank of this tier, already
-        // final; a combine child is in the tier below.
-        index.for_each_descending(p, |parent, prefix| {
-            let rank = prefix.same[1] as usize;
-            counts[..top].copy_from_slice(parent);
-            kids.clear();
-            for_each_legal_move(parent, |m| {
-                apply_to_counts(&mut counts, m);
-                kids.push(index.child_rank(&counts[..top], prefix, m));
-                undo_on_counts(&mut counts, m);
-            });
-            if kids.is_empty() {
+    }
+}
+
+/// Positions between two publications of a tier's frontier (and polls of the cancel token).
+const PUBLISH_EVERY: u32 = 4096;
+
+fn run(
+    index: &TierIndex,
+    measures: &[Measure],
+    threads: usize,
+    cancel: &crate::Cancel,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<Vec<StartMoments>, MomentsError> {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::{Arc, Condvar, Mutex};
+
+    let n = index.n();
+    let wanted = Wanted { path: measures.contains(&Measure::Path), games: measures.contains(&Measure::Games) };
+    let first = index.fewest_parts();
+    let total: u64 = (first..=n).map(|p| index.count(p)).sum();
+    // Tier p's figures, from when its thread starts it until the tier above is done.
+    let slots: Vec<Mutex<Option<Arc<Tier>>>> = (0..=n + 1).map(|_| Mutex::new(None)).collect();
+    let started = Condvar::new();
+    let (abort, done) = (AtomicBool::new(false), AtomicU64::new(0));
+    let worker = |k: usize| -> Result<(), MomentsError> {
+        for p in (first + k as u32..=n).step_by(threads) {
+            let below = if p > first {
+                let mut slot = slots[p as usize - 1].lock().expect("no thread panics holding a slot");
+                loop {
+                    if let Some(tier) = slot.as_ref() {
+                        break Some(Arc::clone(tier));
+                    }
+                    if abort.load(Ordering::Relaxed) {
+                        return Err(MomentsError::Cancelled);
+                    }
+                    slot = started.wait_timeout(slot, std::time::Duration::from_millis(50)).expect("not poisoned").0;
+                }
+            } else {
+                None
+            };
+            let here = Arc::new(Tier::new(index.count(p), wanted));
+            *slots[p as usize].lock().expect("not poisoned") = Some(Arc::clone(&here));
+            started.notify_all();
+            if !sweep_tier(index, p, below.as_deref(), &here, wanted, &abort, cancel, &done) {
+                abort.store(true, Ordering::Relaxed);
+                return Err(MomentsError::Cancelled);
+            }
+            // Only this tier reads the one below.
+            if let Some(below) = below {
+                slots[p as usize - 1].lock().expect("not poisoned").take();
+                drop(below);
+            }
+        }
+        Ok(())
+    };
+    let outcome: Result<(), MomentsError> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads).map(|k| scope.spawn(move || worker(k))).collect();
+        while !workers.iter().all(|w| w.is_finished()) {
+            progress(done.load(Ordering::Relaxed), total);
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        workers.into_iter().map(|w| w.join().expect("a moments thread does not panic")).collect()
+    });
+    outcome?;
+    progress(total, total);
+    // The top tier holds one position, the start; every thread has ended.
+    let top = slots[n as usize].lock().expect("not poisoned").take().expect("the start's tier is done");
+    let start = Arc::into_inner(top).expect("no thread holds a tier any more");
+    let first_of = |cells: Cells<Figures>, on: bool| on.then(|| LengthMoments::of(&cells.into_inner()[0]));
+    let path = first_of(start.path, wanted.path);
+    let games = first_of(start.games, wanted.games);
+    let count = wanted.games.then(|| start.counts.into_inner()[0]);
+    Ok(measures
+        .iter()
+        .map(|&measure| StartMoments {
+            n,
+            measure,
+            moments: match measure {
+                Measure::Path => path,
+                Measure::Games => games,
+            }
+            .expect("computed"),
+            games: if measure == Measure::Games { count } else { None },
+            positions: total,
+        })
+        .collect())
+}
+
+/// Tier `p`'s figures from its own higher ranks and the tier below (`below`, which another
+/// thread may still be writing). False when stopped by `cancel` or by another thread's `abort`.
+#[allow(clippy::too_many_arguments)]
+fn sweep_tier(
+    index: &TierIndex,
+    p: u32,
+    below: Option<&Tier>,
+    here: &Tier,
+    wanted: Wanted,
+    abort: &std::sync::atomic::AtomicBool,
+    cancel: &crate::Cancel,
+    done: &std::sync::atomic::AtomicU64,
+) -> bool {
+    use std::sync::atomic::Ordering;
+    let mut children = TierChildren::new(index);
+    let mut kids: Vec<(u64, bool)> = Vec::with_capacity(2 * MAX_TOP);
+    let mut mixed: Vec<(f64, f64, Figures)> = Vec::with_capacity(2 * MAX_TOP);
+    let mut seen = if below.is_some() { index.count(p - 1) } else { 0 };
+    let (mut stopped, mut since) = (false, 0u32);
+    // Descending rank order: a split child sits at a higher rank of this tier, already
+    // final; a combine child is in the tier below.
+    index.for_each_descending(p, |parent, prefix| {
+        if stopped {
+            return;
+        }
+        let rank = prefix.same[1] as usize;
+        children.of(parent, prefix, &mut kids);
+        if let Some(lowest) = kids.iter().filter(|k| k.1).map(|k| k.0).min() {
+            let below = below.expect("a combine's child lies in the tier below");
+            if !below.frontier.wait_for(lowest, &mut seen, abort) {
+                stopped = true;
                 return;
             }
-            let moments_of =
-                |&(r, down): &(u64, bool)| if down { below[r as usize] } else { here[r as usize] };
-            mixed.clear();
-            if games {
-                let count_of = |&(r, down): &(u64, bool)| {
-                    if down {
-                        below_counts[r as usize]
-                    } else {
-                        here_counts[r as usize]
-                    }
-                };
-                let whole = Scaled::sum(kids.iter().map(count_of));
-                mixed.extend(kids.iter().map(|k| (count_of(k).share_of(whole), moments_of(k))));
-                here_counts[rank] = whole;
-            } else {
-                let w = Interval::ONE / Interval::point(kids.len() as f64);
-                mixed.extend(kids.iter().map(|k| (w, moments_of(k))));
+        }
+        let tier = |down: bool| if down { below.expect("checked above") } else { here };
+        // SAFETY (every read and write below): this thread is `here`'s only writer and wrote its
+        // higher ranks already; the tier below's ranks read are at or above its frontier.
+        if kids.is_empty() {
+            // The end: no move, length 0, and the player to move does not move last (the
+            // default figures); one complete game.
+            if wanted.games {
+                unsafe { here.counts.write(rank, Scaled::ONE) };
             }
-            here[rank] = LengthMoments::mixture(&mixed, !games);
-        });
-        done += size as u64;
-        progress(done, total);
-        below = here;
-        below_counts = here_counts;
+        } else {
+            if wanted.games {
+                let count_of = |&(r, down): &(u64, bool)| unsafe { tier(down).counts.read(r as usize) };
+                let whole = Scaled::sum(kids.iter().map(count_of));
+                let inverse = Interval::ONE / whole.mantissa;
+                mixed.clear();
+                mixed.extend(kids.iter().map(|k| {
+                    // The weight as a value and radius: its interval's middle and half-width.
+                    let w = count_of(k).share_by(whole, inverse);
+                    (w.mid(), w.radius(), unsafe { tier(k.1).games.read(k.0 as usize) })
+                }));
+                unsafe {
+                    here.games.write(rank, Figures::mixture(&mixed));
+                    here.counts.write(rank, whole);
+                }
+            }
+            if wanted.path {
+                // 1/k rounded, within half a unit in the last place of the exact weight.
+                let w = 1.0 / kids.len() as f64;
+                let rw = w * f64::EPSILON / 2.0;
+                mixed.clear();
+                mixed.extend(kids.iter().map(|&(r, down)| (w, rw, unsafe { tier(down).path.read(r as usize) })));
+                unsafe { here.path.write(rank, Figures::mixture(&mixed)) };
+            }
+        }
+        since += 1;
+        if since == PUBLISH_EVERY {
+            here.frontier.publish(rank as u64);
+            done.fetch_add(u64::from(since), Ordering::Relaxed);
+            since = 0;
+            stopped = cancel.is_cancelled() || abort.load(Ordering::Relaxed);
+        }
+    });
+    if stopped {
+        return false;
     }
-    Ok(StartMoments {
-        n,
-        measure,
-        moments: below[0],
-        games: games.then(|| below_counts[0]),
-        positions: total,
-    })
+    here.frontier.publish(0);
+    done.fetch_add(u64::from(since), Ordering::Relaxed);
+    true
 }
 
 #[cfg(test)]
@@ -247,6 +400,33 @@ mod tests {
             let power = BigRational::from_integer(num_bigint::BigInt::from(2u32).pow(games.exponent as u32));
             assert!(holds(games.mantissa, &(total / power)), "n = {n}: the number of games");
         }
+    }
+
+    /// The threads change nothing: every figure of both measures, computed together on one,
+    /// two or three threads, equals the figure of each measure computed alone.
+    #[test]
+    fn threads_and_measures_together_change_no_figure() {
+        let both = [Measure::Path, Measure::Games];
+        for n in [1, 2, 5, 17, 40, 61] {
+            let index = TierIndex::new(n).unwrap();
+            let alone: Vec<_> = both
+                .iter()
+                .map(|&m| run(&index, &[m], 1, &crate::Cancel::new(), |_, _| {}).unwrap().remove(0))
+                .collect();
+            for threads in 1..=3 {
+                let together = run(&index, &both, threads, &crate::Cancel::new(), |_, _| {}).unwrap();
+                assert_eq!(together, alone, "n = {n}, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancelled_run_stops_on_every_thread() {
+        let cancel = crate::Cancel::new();
+        cancel.cancel();
+        let index = TierIndex::new(150).unwrap();
+        let e = run(&index, &[Measure::Path, Measure::Games], 2, &cancel, |_, _| {}).unwrap_err();
+        assert_eq!(e, MomentsError::Cancelled);
     }
 
     #[test]

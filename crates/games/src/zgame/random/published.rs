@@ -1,0 +1,136 @@
+//! A tier of per-position figures that one thread writes in decreasing rank order while another
+//! reads the ranks already written: the moment recursion's two threads each take every other
+//! tier, and a tier's combine children lie in the tier below, which the other thread may still
+//! be writing.
+//!
+//! **Why it is sound.** Each rank is written once, by the tier's one writer, before the writer
+//! publishes a frontier at or below it (a release store); a reader reads a rank only after it
+//! has seen (by an acquire load) a frontier at or below that rank. So no rank is read while it
+//! is written, and every write is visible to the read that follows the frontier.
+
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The cells of one figure over a tier (empty when the run does not compute that figure).
+pub(super) struct Cells<T>(Box<[UnsafeCell<T>]>);
+
+// SAFETY: cells are shared between threads only through `Frontier`'s protocol (module header).
+unsafe impl<T: Send> Sync for Cells<T> {}
+
+impl<T: Copy + Default> Cells<T> {
+    /// `len` cells of `T::default()`.
+    pub(super) fn new(len: usize) -> Cells<T> {
+        let plain: Box<[T]> = vec![T::default(); len].into_boxed_slice();
+        // SAFETY: `UnsafeCell<T>` has the layout of `T` (it is `repr(transparent)`).
+        Cells(unsafe { Box::from_raw(Box::into_raw(plain) as *mut [UnsafeCell<T>]) })
+    }
+
+    /// Writes rank `r`.
+    ///
+    /// # Safety
+    /// Only the tier's writer calls this, for a rank not yet published.
+    #[inline(always)]
+    pub(super) unsafe fn write(&self, r: usize, value: T) {
+        *self.0[r].get() = value;
+    }
+
+    /// Reads rank `r`.
+    ///
+    /// # Safety
+    /// The caller is the tier's writer and wrote `r` before, or has seen the frontier reach `r`
+    /// ([`Frontier::wait_for`]).
+    #[inline(always)]
+    pub(super) unsafe fn read(&self, r: usize) -> T {
+        *self.0[r].get()
+    }
+
+    /// The cells as a plain slice, once no thread writes them.
+    pub(super) fn into_inner(self) -> Box<[T]> {
+        // SAFETY: as in `new`, the other way round.
+        unsafe { Box::from_raw(Box::into_raw(self.0) as *mut [T]) }
+    }
+}
+
+/// The lowest rank from which every rank of a tier is written.
+pub(super) struct Frontier(AtomicU64);
+
+impl Frontier {
+    /// A tier of `len` positions, none written.
+    pub(super) fn new(len: u64) -> Frontier {
+        Frontier(AtomicU64::new(len))
+    }
+
+    /// Says that every rank from `r` up is written.
+    #[inline]
+    pub(super) fn publish(&self, r: u64) {
+        self.0.store(r, Ordering::Release);
+    }
+
+    /// Waits until rank `r` is written; `seen` is the reader's last sight of the frontier (so
+    /// that most reads need no atomic load). False when `abort` is raised while waiting.
+    #[inline]
+    pub(super) fn wait_for(&self, r: u64, seen: &mut u64, abort: &AtomicBool) -> bool {
+        if r >= *seen {
+            return true;
+        }
+        let mut spins = 0u32;
+        loop {
+            *seen = self.0.load(Ordering::Acquire);
+            if r >= *seen {
+                return true;
+            }
+            if abort.load(Ordering::Relaxed) {
+                return false;
+            }
+            spins += 1;
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader following a writer on another thread sees every value the writer wrote, in the
+    /// writer's order, whatever the interleaving.
+    #[test]
+    fn a_reader_sees_every_published_rank() {
+        let len = 200_000u64;
+        let cells = Cells::<u64>::new(len as usize);
+        let frontier = Frontier::new(len);
+        let abort = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                for r in (0..len).rev() {
+                    // SAFETY: this thread is the only writer; `r` is below the frontier.
+                    unsafe { cells.write(r as usize, r * 3 + 1) };
+                    if r % 97 == 0 {
+                        frontier.publish(r);
+                    }
+                }
+                frontier.publish(0);
+            });
+            let mut seen = len;
+            for r in (0..len).rev() {
+                assert!(frontier.wait_for(r, &mut seen, &abort));
+                // SAFETY: the frontier reached `r`.
+                assert_eq!(unsafe { cells.read(r as usize) }, r * 3 + 1);
+            }
+        });
+        assert_eq!(cells.into_inner()[7], 22);
+    }
+
+    #[test]
+    fn an_abort_ends_the_wait() {
+        let frontier = Frontier::new(10);
+        let abort = AtomicBool::new(true);
+        let mut seen = 10;
+        assert!(!frontier.wait_for(3, &mut seen, &abort));
+        assert!(frontier.wait_for(12, &mut seen, &abort), "a rank at or above the frontier needs no wait");
+    }
+}
