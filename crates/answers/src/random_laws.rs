@@ -8,18 +8,19 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 use zecklab_games::zgame::random::{
-    exact_odd, game_counts, path_law, start_moments_of, Interval, Measure, MomentsError,
-    StartMoments,
+    exact_odd, game_counts, moments_threads, path_law, start_moments_resumable, Interval, Measure,
+    MomentsCheckpoint, MomentsCheckpointView, MomentsError, Resumable, StartMoments,
 };
+use zecklab_games::zgame::TierIndex;
 use zecklab_games::Cancel;
 use zecklab_numeration::zeckendorf_mask_u64;
 
 pub use crate::lengths::{EXACT_PATH_TO, GAMES_LAW_TO};
 use crate::AnswerError;
 
-/// The largest n the moment recursion takes: its two largest neighbouring tiers hold 193 million
-/// positions at n = 600 (15.4 GB under the path measure, 20.0 GB under the games measure, so one
-/// measure at a time there), 596 million at n = 700.
+/// The largest n the moment recursion takes: at n = 600 its two largest neighbouring tiers hold
+/// 193 million positions (the path measure fits in 20 GiB on two threads, the games measure on
+/// one, one measure at a time), at n = 700 596 million.
 pub const RANDOM_LAWS_LIMIT: u32 = 600;
 
 /// One line of `zgame random-laws --json`.
@@ -75,7 +76,8 @@ pub fn random_law(
 }
 
 /// The lines of `n` under each of `measures`, in that order: the measures beyond their exact
-/// laws share one pass of the bounded recursion.
+/// laws share one pass of the bounded recursion (or take one each where together they would not
+/// fit in `memory_limit`).
 pub fn random_laws(
     n: u32,
     measures: &[Measure],
@@ -83,28 +85,68 @@ pub fn random_laws(
     cancel: &Cancel,
     progress: impl FnMut(u64, u64),
 ) -> Result<Vec<RandomLawJson>, AnswerError> {
+    random_laws_resumable(n, measures, memory_limit, cancel, progress, &mut |_| Ok(None), &|_, _| {})
+}
+
+/// The measures of `n` whose figures come from the bounded recursion, not an exact law.
+pub fn bounded_measures(n: u32, measures: &[Measure]) -> Vec<Measure> {
+    measures
+        .iter()
+        .copied()
+        .filter(|&m| match m {
+            Measure::Path => n > EXACT_PATH_TO,
+            Measure::Games => n > GAMES_LAW_TO,
+        })
+        .collect()
+}
+
+/// Finds the checkpoint a pass of the recursion over some measures resumes from.
+pub type LoadCheckpoint<'a> = dyn FnMut(&[Measure]) -> Result<Option<MomentsCheckpoint>, AnswerError> + 'a;
+
+/// [`random_laws`] resuming each pass of the recursion from `load(measures)` and saving by
+/// `save` (see `zgame::random::Resumable`).
+pub fn random_laws_resumable(
+    n: u32,
+    measures: &[Measure],
+    memory_limit: u128,
+    cancel: &Cancel,
+    mut progress: impl FnMut(u64, u64),
+    load: &mut LoadCheckpoint<'_>,
+    save: &(dyn Fn(MomentsCheckpointView<'_>, bool) + Sync),
+) -> Result<Vec<RandomLawJson>, AnswerError> {
     if n == 0 || n > RANDOM_LAWS_LIMIT {
         return Err(AnswerError::Invalid(format!(
             "invalid n = {n}: random laws are computed for 1 <= n <= {RANDOM_LAWS_LIMIT}"
         )));
     }
+    let bounded = bounded_measures(n, measures);
     let exact_law = |measure| match measure {
-        Measure::Path if n <= EXACT_PATH_TO => path_law(n).map(|l| l.law()),
-        Measure::Games if n <= GAMES_LAW_TO => game_counts(n).map(|c| c.law()),
-        _ => None,
+        _ if bounded.contains(&measure) => None,
+        Measure::Path => path_law(n).map(|l| l.law()),
+        Measure::Games => game_counts(n).map(|c| c.law()),
     };
     let mut lines: Vec<Option<RandomLawJson>> =
         measures.iter().map(|&m| exact_law(m).map(|law| from_law(n, m, &law))).collect();
-    let bounded: Vec<Measure> =
-        measures.iter().zip(&lines).filter(|(_, line)| line.is_none()).map(|(&m, _)| m).collect();
     if !bounded.is_empty() {
-        let moments = start_moments_of(n, &bounded, memory_limit, cancel, progress).map_err(|e| match e {
-            MomentsError::Cancelled => AnswerError::TooLarge("stopped before the end".into()),
-            e => AnswerError::TooLarge(e.to_string()),
-        })?;
-        let mut moments = moments.iter();
-        for line in lines.iter_mut().filter(|l| l.is_none()) {
-            *line = Some(from_moments(moments.next().expect("one per bounded measure")));
+        let index =
+            TierIndex::new(n).ok_or_else(|| AnswerError::TooLarge(format!("n = {n} cannot be ranked")))?;
+        let passes: Vec<Vec<Measure>> = if moments_threads(&index, &bounded, memory_limit).is_some() {
+            vec![bounded.clone()]
+        } else {
+            bounded.iter().map(|&m| vec![m]).collect()
+        };
+        for pass in passes {
+            let resumable = Resumable { resume: load(&pass)?, save };
+            let moments = start_moments_resumable(n, &pass, memory_limit, cancel, &mut progress, resumable)
+                .map_err(|e| match e {
+                MomentsError::Cancelled => AnswerError::TooLarge("stopped before the end".into()),
+                MomentsError::Checkpoint(why) => AnswerError::Invalid(format!("cannot resume: {why}")),
+                e => AnswerError::TooLarge(e.to_string()),
+            })?;
+            for m in &moments {
+                let at = measures.iter().position(|&x| x == m.measure).expect("a measure asked for");
+                lines[at] = Some(from_moments(m));
+            }
         }
     }
     Ok(lines.into_iter().map(|l| l.expect("every line made")).collect())
@@ -198,6 +240,7 @@ fn from_moments(m: &StartMoments) -> RandomLawJson {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zecklab_games::zgame::random::start_moments;
 
     /// Past the exact reach the bounded line encloses what the exact law gives (the recursion run
     /// on an n the exact law also reaches).

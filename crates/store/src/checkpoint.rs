@@ -38,9 +38,9 @@ fn encoded_len(state: &TierStateView<'_>) -> u64 {
 }
 
 /// A writer that hashes what passes through it, so that the checksum needs no copy of the file.
-struct Hashing<W> {
-    inner: W,
-    hasher: Xxh3,
+pub(crate) struct Hashing<W> {
+    pub(crate) inner: W,
+    pub(crate) hasher: Xxh3,
 }
 
 impl<W: Write> Write for Hashing<W> {
@@ -86,33 +86,37 @@ fn encode_into(state: &TierStateView<'_>, out: impl Write) -> std::io::Result<()
 
 /// Reads little-endian fields in order from a file, hashing what it reads: the checkpoint is
 /// decoded straight into the tier's vectors, never held as bytes besides.
-struct Reader<R> {
-    inner: R,
-    hasher: Xxh3,
+pub(crate) struct Reader<R> {
+    pub(crate) inner: R,
+    pub(crate) hasher: Xxh3,
     /// Bytes left before the trailing checksum.
-    left: u64,
+    pub(crate) left: u64,
 }
 
 impl<R: std::io::Read> Reader<R> {
-    fn fill(&mut self, buf: &mut [u8]) -> Option<()> {
+    pub(crate) fn fill(&mut self, buf: &mut [u8]) -> Option<()> {
         self.left = self.left.checked_sub(buf.len() as u64)?;
         self.inner.read_exact(buf).ok()?;
         self.hasher.update(buf);
         Some(())
     }
-    fn u32(&mut self) -> Option<u32> {
+    pub(crate) fn u32(&mut self) -> Option<u32> {
         let mut b = [0; 4];
         self.fill(&mut b)?;
         Some(u32::from_le_bytes(b))
     }
-    fn u64(&mut self) -> Option<u64> {
+    pub(crate) fn u64(&mut self) -> Option<u64> {
         let mut b = [0; 8];
         self.fill(&mut b)?;
         Some(u64::from_le_bytes(b))
     }
     /// `count` values of `W` bytes each, decoded by `decode`, checked against the bytes left
     /// before allocating anything.
-    fn values<T, const W: usize>(&mut self, count: u64, decode: fn([u8; W]) -> T) -> Option<Vec<T>> {
+    pub(crate) fn values<T, const W: usize>(
+        &mut self,
+        count: u64,
+        decode: fn([u8; W]) -> T,
+    ) -> Option<Vec<T>> {
         if count.checked_mul(W as u64)? > self.left {
             return None;
         }
@@ -199,36 +203,41 @@ pub fn prepare_checkpoint_dir(dir: &Path) -> Result<(), StoreError> {
 /// # Errors
 /// [`StoreError`] naming the file or directory (no space, no permission, ...).
 pub fn save_checkpoint(dir: &Path, state: &TierStateView<'_>) -> Result<PathBuf, StoreError> {
-    std::fs::create_dir_all(dir).map_err(io(dir, "creating"))?;
     let target = checkpoint_path(dir, state.n);
+    save_atomically(dir, &target, encoded_len(state), |file| encode_into(state, file))
+}
+
+/// Writes `target` in `dir` by `encode` (`needed` bytes) atomically: to a temporary file,
+/// synced, renamed over the old file, the directory synced (see the module header).
+pub(crate) fn save_atomically(
+    dir: &Path,
+    target: &Path,
+    needed: u64,
+    encode: impl FnOnce(&File) -> std::io::Result<()>,
+) -> Result<PathBuf, StoreError> {
+    std::fs::create_dir_all(dir).map_err(io(dir, "creating"))?;
     let available = fs4::available_space(dir).map_err(io(dir, "checking free space in"))?;
-    let needed = encoded_len(state) + (1 << 20);
+    let needed = needed + (1 << 20);
     if available < needed {
         return Err(StoreError::NoSpace { path: dir.to_path_buf(), needed, available });
     }
     crate::write::remove_stale_temporaries(dir, crate::write::TEMPORARY_PREFIX);
-    let temporary = dir.join(format!(
-        "{}{}-zgame-n{}.tiers",
-        crate::write::TEMPORARY_PREFIX,
-        std::process::id(),
-        state.n
-    ));
+    let name = target.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let temporary = dir.join(format!("{}{}-{name}", crate::write::TEMPORARY_PREFIX, std::process::id()));
     let result = (|| {
         let file = File::options()
             .write(true)
             .create_new(true)
             .open(&temporary)
-            .map_err(io(&target, "writing the checkpoint"))?;
-        encode_into(state, &file)
-            .and_then(|()| file.sync_all())
-            .map_err(io(&target, "writing the checkpoint"))?;
-        std::fs::rename(&temporary, &target).map_err(io(&target, "renaming the finished checkpoint to"))?;
+            .map_err(io(target, "writing the checkpoint"))?;
+        encode(&file).and_then(|()| file.sync_all()).map_err(io(target, "writing the checkpoint"))?;
+        std::fs::rename(&temporary, target).map_err(io(target, "renaming the finished checkpoint to"))?;
         File::open(dir).and_then(|d| d.sync_all()).map_err(io(dir, "syncing"))
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
-    result.map(|()| target)
+    result.map(|()| target.to_path_buf())
 }
 
 /// The checkpoint of the game on `n` in `dir`, if there is one.

@@ -388,3 +388,48 @@ fn random_laws_give_one_line_per_n_and_measure_exact_where_the_law_is() {
     assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "9", "--to", "8"]), "ends before");
     assert_usage_error(&zecklab(&["zgame", "random-laws", "--n", "9", "--step", "0"]), "step");
 }
+
+/// A bounded random-laws run stopped by SIGTERM saves its last finished tier, exits 143, and the
+/// same command resumes from it to the lines of a run from the start; the finished run leaves
+/// no checkpoint, and a damaged one is refused with its name and kept.
+#[test]
+fn a_random_laws_run_stopped_by_a_signal_resumes_to_the_same_lines() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("ckpt");
+    let file = checkpoint.join("zgame-n230-path-games.moments");
+    let args = ["zgame", "random-laws", "--n", "230", "--json", "--checkpoint", checkpoint.to_str().unwrap()];
+    let child = command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // The run takes seconds; its smallest tiers are done well within this, and no save falls
+    // due by the clock (every ten minutes): only the signal can have one written.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: `kill` only sends a signal, to the child this test started and has not yet reaped.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let stopped = child.wait_with_output().unwrap();
+    assert_eq!(stopped.status.code(), Some(128 + libc::SIGTERM), "{}", stderr(&stopped));
+    assert!(stopped.stdout.is_empty(), "no answer from the stopped run");
+    let said = stderr(&stopped);
+    assert!(said.contains("stopped: the random laws of n = 230") && said.contains("resumes"), "{said}");
+    assert!(file.exists(), "the stopped run saved its checkpoint");
+    // Damage is refused, naming the file, and the file is kept.
+    let good = std::fs::read(&file).unwrap();
+    let mut bad = good.clone();
+    bad[good.len() / 2] ^= 4;
+    std::fs::write(&file, &bad).unwrap();
+    let refused = zecklab(&args);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("damaged") && stderr(&refused).contains("zgame-n230"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(file.exists());
+    std::fs::write(&file, &good).unwrap();
+    let resumed = zecklab(&args);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(stderr(&resumed).contains("resuming the random laws of n = 230"), "{}", stderr(&resumed));
+    assert!(!file.exists(), "a finished run removes its checkpoint");
+    let whole = zecklab(&["zgame", "random-laws", "--n", "230", "--json"]);
+    assert_eq!(stdout(&resumed), stdout(&whole), "the resumed run prints the lines of a whole run");
+}

@@ -329,16 +329,20 @@ games, \"games\" (the number of complete games of that length, a decimal string)
     #[command(
         after_help = "Two random plays: path (each turn a uniform choice among the legal moves) and games (every complete \
 game from n ones equally likely). Misère play has the same game graph, hence the same laws. One line per n and measure \
-(both measures unless --measure names one, each on its own core). JSON: {\"n\",\"measure\",\"mean\",\"variance\",\
+(both measures unless --measure names one). JSON: {\"n\",\"measure\",\"mean\",\"variance\",\
 \"mean_over_n\",\"variance_over_n\",\"splits_mean_over_n\",\"splits_variance_over_n\",\"skewness\",\"excess_kurtosis\",\
 \"kolmogorov\",\"p1_last_move\",\"exact\",\"bounds\"}. splits: the length less the shortest game's, n - Z(n) (Z(n) the \
 terms of n's Zeckendorf form). kolmogorov: the largest distance between the law's distribution function and the normal \
 one of the same mean and variance. Where the whole law is computed exactly (path to n = 50, games to n = 120) every \
 figure comes from it (\"exact\": true, \"bounds\": null); beyond, the mean and the central moments come from a \
-recursion over the positions two tiers at a time in interval arithmetic rounded outward, and \"bounds\" gives each \
-figure's proven enclosure [low, high] (\"kolmogorov\": null). Memory: the two largest neighbouring tiers, 80 bytes a \
-position under the path measure and 104 under the games measure (n = 400: 1.0 and 1.2 GB; n = 500: 4.3 and 5.5 GB; \
-n = 600: 15.4 and 20.0 GB, so one measure at a time); each measure takes its share of the memory allowed."
+recursion over the positions tier by tier, each figure a value with a proven error bound, and \"bounds\" gives each \
+figure's enclosure [low, high] (\"kolmogorov\": null). Both measures share one pass over the positions, the tiers dealt \
+to the cores in turn. Memory: three neighbouring tiers on two cores (two on one core), 64 bytes a position under the path \
+measure and 80 under the games measure: n = 500 takes 11.5 GB for both measures; at n = 600 the measures run one at a \
+time (the path measure 18.5 GB on two cores, the games measure 15.4 GB on one). --checkpoint DIR saves the last \
+finished tier now and then (at n = 600 up to 5.8 GB on disk under the path measure, 7.3 GB under the games one) and \
+on Ctrl-C or SIGTERM (exit \
+status 130 or 143), and the same command resumes from it."
     )]
     RandomLaws {
         /// The first n (from 1).
@@ -353,6 +357,21 @@ n = 600: 15.4 and 20.0 GB, so one measure at a time); each measure takes its sha
         /// One measure only.
         #[arg(long, value_enum)]
         measure: Option<MeasureArg>,
+        /// Save the recursion's last finished tier in DIR now and then, and resume from it: the
+        /// same command after a crash or Ctrl-C goes on from the tier saved.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<PathBuf>,
+        /// With --checkpoint: save after a finished tier only when this many seconds have passed
+        /// since the last save (0: after every tier). A tier of n = 600 takes up to 6 GB.
+        #[arg(
+            long,
+            value_name = "SECONDS",
+            default_value_t = 600,
+            requires = "checkpoint",
+            value_parser = input::whole_u64_arg,
+            allow_hyphen_values = true
+        )]
+        checkpoint_every: u64,
         /// Print one JSON object per line.
         #[arg(long)]
         json: bool,
@@ -965,7 +984,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             lengths::run_lengths(&mut out, n, distribution, reversed, measure.map(Into::into), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::RandomLaws { n, to, step, measure, json } => {
+        ZgameCommand::RandomLaws { n, to, step, measure, checkpoint, checkpoint_every, json } => {
             let measures = match measure {
                 Some(m) => vec![m.into()],
                 None => vec![
@@ -973,7 +992,11 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                     zecklab_games::zgame::random::Measure::Games,
                 ],
             };
-            random_laws::random_laws(&mut out, n, to.unwrap_or(n), step, &measures, json)?;
+            let checkpoint = checkpoint.as_deref().map(|dir| random_laws::Checkpoint {
+                dir,
+                every: std::time::Duration::from_secs(checkpoint_every),
+            });
+            random_laws::random_laws(&mut out, n, to.unwrap_or(n), step, &measures, checkpoint, json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::PlayOut { at, n, p1, p2, table, json } => {

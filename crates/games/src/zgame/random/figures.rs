@@ -55,9 +55,9 @@ fn up32(r: f64) -> f32 {
 /// and the chance that the player to move makes the last move, in that order; the exact value
 /// of figure `i` lies within `radius[i]` of `value[i]`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct Figures {
-    pub(super) value: [f64; 5],
-    pub(super) radius: [f32; 5],
+pub struct Figures {
+    pub value: [f64; 5],
+    pub radius: [f32; 5],
 }
 
 impl Figures {
@@ -103,12 +103,8 @@ impl Figures {
             let big_d = d.abs() + rd;
             let (d2, big_d2) = (d * d, big_d * big_d);
             let (aa, ab) = (a.abs(), b.abs());
-            let terms = [
-                a + d2,
-                b + 3.0 * d * a + d2 * d,
-                c4 + 4.0 * d * b + 6.0 * d2 * a + d2 * d2,
-                1.0 - last,
-            ];
+            let terms =
+                [a + d2, b + 3.0 * d * a + d2 * d, c4 + 4.0 * d * b + 6.0 * d2 * a + d2 * d2, 1.0 - last];
             let errors = [
                 ra + 2.0 * big_d * rd + gamma(3.0) * (aa + d2),
                 rb + 3.0 * (big_d * ra + aa * rd)
@@ -135,6 +131,81 @@ impl Figures {
     }
 }
 
+/// A count of complete games too large for `f64` (past 10^308 near n = 210): `mantissa ·
+/// 2^exponent`, the mantissa below 2^64, within `relative` of itself from the exact count.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Count {
+    pub mantissa: f64,
+    pub exponent: i32,
+    pub relative: f32,
+}
+
+/// `2^k` for `-1022 <= k <= 1023`, exactly (built from its bits: `powi` is a library call).
+#[inline(always)]
+fn power_of_two(k: i32) -> f64 {
+    debug_assert!((-1022..=1023).contains(&k));
+    f64::from_bits(((1023 + k) as u64) << 52)
+}
+
+impl Count {
+    /// One game: the end position's.
+    pub(super) const ONE: Count = Count { mantissa: 1.0, exponent: 0, relative: 0.0 };
+
+    /// The sum of several counts. The exact sum of counts each within `ε_j` of its value is
+    /// within `max ε_j` of the exact sum of the values, and adding `k` positive values rounds
+    /// within `γ_k`; scaling by powers of two is exact.
+    #[inline]
+    pub(super) fn sum(terms: impl Iterator<Item = Count> + Clone) -> Count {
+        let exponent = terms.clone().map(|t| t.exponent).max().unwrap_or(0);
+        let (mut mantissa, mut relative, mut k) = (0.0, 0.0f32, 0.0);
+        for t in terms {
+            // A term more than 2^900 below the largest (of mantissa >= 1) is dropped into the
+            // error: it is below 2^-835 of the sum.
+            let shift = t.exponent - exponent;
+            if shift >= -900 {
+                mantissa += t.mantissa * power_of_two(shift);
+            } else {
+                relative += f32::MIN_POSITIVE;
+            }
+            relative = relative.max(t.relative);
+            k += 1.0;
+        }
+        let mut count = Count { mantissa, exponent, relative: up32(enlarge(f64::from(relative) + gamma(k))) };
+        while count.mantissa >= power_of_two(64) {
+            count.mantissa *= power_of_two(-64);
+            count.exponent += 64;
+        }
+        count
+    }
+
+    /// The share `part / self` of a part of this sum, as a weight and its radius (given
+    /// `inverse = 1 / self.mantissa`, rounded). The quotient of the values rounds twice, and the
+    /// exact share `(p(1 + θ_p)) / (s(1 + θ_s))` is within `(ε_p + ε_s) / (1 - ε_s)` of
+    /// `p / s` relatively.
+    #[inline(always)]
+    pub(super) fn share(self, part: Count, inverse: f64) -> (f64, f64) {
+        let shift = part.exponent - self.exponent;
+        if shift < -900 {
+            // Below 2^-836: a weight of 0 with that radius.
+            return (0.0, power_of_two(-800));
+        }
+        let w = part.mantissa * inverse * power_of_two(shift);
+        let relative = (f64::from(part.relative) + f64::from(self.relative)) * (1.0 + 1e-6) + 3.0 * U;
+        (w, enlarge(w * relative))
+    }
+
+    /// The count as a scaled interval.
+    pub(super) fn scaled(self) -> super::interval::Scaled {
+        super::interval::Scaled {
+            mantissa: Interval::around(
+                self.mantissa,
+                self.mantissa * f64::from(self.relative) * (1.0 + 1e-6),
+            ),
+            exponent: self.exponent,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,16 +220,23 @@ mod tests {
     /// The exact mixture of exact children (mean, μ2, μ3, μ4, last) with exact weights.
     fn exact_mixture(children: &[(BigRational, [BigRational; 5])]) -> [BigRational; 5] {
         let mean: BigRational = children.iter().map(|(w, c)| w * &c[0]).sum();
-        let mut out = [&mean + BigRational::one(), BigRational::zero(), BigRational::zero(), BigRational::zero(), BigRational::zero()];
+        let mut out = [
+            &mean + BigRational::one(),
+            BigRational::zero(),
+            BigRational::zero(),
+            BigRational::zero(),
+            BigRational::zero(),
+        ];
         for (w, c) in children {
             let d = &c[0] - &mean;
             let d2 = &d * &d;
             out[1] += w * (&c[1] + &d2);
             out[2] += w * (&c[2] + BigRational::from_integer(3.into()) * &d * &c[1] + &d2 * &d);
-            out[3] += w * (&c[3]
-                + BigRational::from_integer(4.into()) * &d * &c[2]
-                + BigRational::from_integer(6.into()) * &d2 * &c[1]
-                + &d2 * &d2);
+            out[3] += w
+                * (&c[3]
+                    + BigRational::from_integer(4.into()) * &d * &c[2]
+                    + BigRational::from_integer(6.into()) * &d2 * &c[1]
+                    + &d2 * &d2);
             out[4] += w * (BigRational::one() - &c[4]);
         }
         out
@@ -208,11 +286,49 @@ mod tests {
                 .collect();
             let got = Figures::mixture(&children);
             let want = exact_mixture(&exact_children);
-            for i in 0..5 {
-                let distance = (exact(got.value[i]) - &want[i]).abs();
+            for (i, want) in want.iter().enumerate() {
+                let distance = (exact(got.value[i]) - want).abs();
                 prop_assert!(distance <= exact(f64::from(got.radius[i])), "figure {}: {} off, radius {}", i, num_traits::ToPrimitive::to_f64(&distance).unwrap(), got.radius[i]);
             }
         }
+    }
+
+    #[test]
+    fn counts_hold_large_integers_and_their_shares() {
+        use num_bigint::BigInt;
+        // Sums of 3 and 5 copies, nested a thousand times, far past f64: 3^a 5^b.
+        let (mut threes, mut fives) = (Count::ONE, Count::ONE);
+        let (mut t, mut f) = (BigInt::from(1), BigInt::from(1));
+        for k in 1..=1000 {
+            threes = Count::sum([threes; 3].into_iter());
+            fives = Count::sum([fives; 5].into_iter());
+            t *= 3;
+            f *= 5;
+            for (c, exact_count) in [(threes, &t), (fives, &f)] {
+                let value =
+                    exact(c.mantissa) * BigRational::from_integer(BigInt::from(2).pow(c.exponent as u32));
+                let exact_count = BigRational::from_integer(exact_count.clone());
+                let off = ((value - &exact_count) / &exact_count).abs();
+                assert_within(&off, f64::from(c.relative), k);
+            }
+        }
+        // The share of 3^1000 in 3^1000 + 5^1000 (about 2^-737).
+        let whole = Count::sum([threes, fives].into_iter());
+        let (w, rw) = whole.share(threes, 1.0 / whole.mantissa);
+        let exact_share = BigRational::new(t.clone(), &t + &f);
+        assert!((exact(w) - &exact_share).abs() <= exact(rw), "the share's radius holds it");
+        assert!(rw < w * 1e-9, "and is tight");
+        let interval = whole.scaled();
+        let exact_whole = BigRational::new(&t + &f, BigInt::from(2).pow(whole.exponent as u32));
+        assert!(exact(interval.mantissa.lo) <= exact_whole && exact_whole <= exact(interval.mantissa.hi));
+    }
+
+    fn assert_within(off: &BigRational, bound: f64, k: usize) {
+        assert!(
+            *off <= exact(bound),
+            "step {k}: off by {} > {bound:e}",
+            num_traits::ToPrimitive::to_f64(off).unwrap()
+        );
     }
 
     #[test]

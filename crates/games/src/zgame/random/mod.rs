@@ -15,10 +15,12 @@ mod interval;
 mod moments;
 mod published;
 
+pub use figures::{Count, Figures};
 pub use interval::{Interval, Scaled};
 pub use moments::{
-    bytes_per_position, moments_bytes, moments_threads, start_moments, start_moments_of, LengthMoments,
-    MomentsError, StartMoments,
+    bytes_per_position, moments_bytes, moments_threads, start_moments, start_moments_of,
+    start_moments_resumable, LengthMoments, MomentsCheckpoint, MomentsCheckpointView, MomentsError,
+    Resumable, StartMoments,
 };
 
 use num_bigint::BigUint;

@@ -21,11 +21,11 @@
 //!
 //! **Proven bounds.** Every figure is a value with a radius that bounds its error
 //! ([`Figures`], `figures.rs`), reported as an [`Interval`] that holds the exact value. The games
-//! measure's counts leave `f64`'s range near n = 210 and are kept as [`Scaled`] numbers whose
-//! mantissas are intervals rounded outward.
+//! measure's counts leave `f64`'s range near n = 210 and are kept as a mantissa, a binary
+//! exponent and a relative error ([`Count`]), reported as a [`Scaled`] interval.
 
 use super::children::TierChildren;
-use super::figures::Figures;
+use super::figures::{Count, Figures};
 use super::interval::{Interval, Scaled};
 use super::published::{Cells, Frontier};
 use super::Measure;
@@ -78,6 +78,8 @@ pub enum MomentsError {
     TooLarge { n: u32, bytes: u128, limit: u128 },
     /// The caller cancelled the run.
     Cancelled,
+    /// A checkpoint to resume from does not belong to this run.
+    Checkpoint(String),
 }
 
 impl std::fmt::Display for MomentsError {
@@ -91,6 +93,7 @@ impl std::fmt::Display for MomentsError {
                 limit >> 20
             ),
             MomentsError::Cancelled => f.write_str("stopped before the end"),
+            MomentsError::Checkpoint(why) => write!(f, "the checkpoint does not fit this run: {why}"),
         }
     }
 }
@@ -102,7 +105,7 @@ pub fn bytes_per_position(measure: Measure) -> u128 {
     let base = std::mem::size_of::<Figures>() as u128;
     match measure {
         Measure::Path => base,
-        Measure::Games => base + std::mem::size_of::<Scaled>() as u128,
+        Measure::Games => base + std::mem::size_of::<Count>() as u128,
     }
 }
 
@@ -149,13 +152,74 @@ pub fn start_moments_of(
     cancel: &crate::Cancel,
     progress: impl FnMut(u64, u64),
 ) -> Result<Vec<StartMoments>, MomentsError> {
+    let resumable = Resumable { resume: None, save: &|_, _| {} };
+    start_moments_resumable(n, measures, memory_limit, cancel, progress, resumable)
+}
+
+/// [`start_moments_of`] from a saved tier, saving as it goes (see [`Resumable`]).
+pub fn start_moments_resumable(
+    n: u32,
+    measures: &[Measure],
+    memory_limit: u128,
+    cancel: &crate::Cancel,
+    progress: impl FnMut(u64, u64),
+    resumable: Resumable<'_>,
+) -> Result<Vec<StartMoments>, MomentsError> {
     let index = TierIndex::new(n).ok_or(MomentsError::OutOfReach(n))?;
     let threads = moments_threads(&index, measures, memory_limit).ok_or_else(|| MomentsError::TooLarge {
         n,
         bytes: moments_bytes(&index, measures, 1),
         limit: memory_limit,
     })?;
-    run(&index, measures, threads, cancel, progress)
+    run(&index, measures, threads, cancel, progress, resumable)
+}
+
+/// A finished tier and the figures of its positions: what a run resumes from. Figures of a
+/// measure not computed are empty.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MomentsCheckpoint {
+    pub n: u32,
+    /// The tier's part count.
+    pub parts: u32,
+    pub path: Vec<Figures>,
+    pub games: Vec<Figures>,
+    pub counts: Vec<Count>,
+}
+
+/// [`MomentsCheckpoint`] borrowed from a running recursion: what a save writes, read in place.
+#[derive(Clone, Copy, Debug)]
+pub struct MomentsCheckpointView<'a> {
+    pub n: u32,
+    pub parts: u32,
+    pub path: &'a [Figures],
+    pub games: &'a [Figures],
+    pub counts: &'a [Count],
+    /// Positions done with this tier and all below it.
+    pub done: u64,
+    pub total: u64,
+}
+
+impl MomentsCheckpointView<'_> {
+    /// The measures whose figures it holds.
+    pub fn measures(&self) -> Vec<Measure> {
+        let mut measures = Vec::new();
+        if !self.path.is_empty() {
+            measures.push(Measure::Path);
+        }
+        if !self.games.is_empty() {
+            measures.push(Measure::Games);
+        }
+        measures
+    }
+}
+
+/// What a resumable run starts from and how it saves: `save(view, stopping)` is called by the
+/// thread that finished a tier, after it (with `stopping` false; it may keep the view or not),
+/// and once more with the highest finished tier when the run is cancelled (`stopping` true).
+/// Calls may come from several threads, and in any order of tiers.
+pub struct Resumable<'a> {
+    pub resume: Option<MomentsCheckpoint>,
+    pub save: &'a (dyn Fn(MomentsCheckpointView<'_>, bool) + Sync),
 }
 
 /// Which figures a run computes.
@@ -170,7 +234,7 @@ struct Tier {
     frontier: Frontier,
     path: Cells<Figures>,
     games: Cells<Figures>,
-    counts: Cells<Scaled>,
+    counts: Cells<Count>,
 }
 
 impl Tier {
@@ -183,6 +247,60 @@ impl Tier {
             counts: Cells::new(cells(wanted.games)),
         }
     }
+
+    /// A finished tier from a checkpoint.
+    fn finished(saved: MomentsCheckpoint) -> Tier {
+        Tier {
+            frontier: Frontier::new(0),
+            path: Cells::from(saved.path),
+            games: Cells::from(saved.games),
+            counts: Cells::from(saved.counts),
+        }
+    }
+
+    /// The tier's figures, read in place.
+    ///
+    /// # Safety
+    /// The tier is finished: no thread writes it any more.
+    unsafe fn view(&self, n: u32, parts: u32, done: u64, total: u64) -> MomentsCheckpointView<'_> {
+        MomentsCheckpointView {
+            n,
+            parts,
+            path: self.path.as_slice(),
+            games: self.games.as_slice(),
+            counts: self.counts.as_slice(),
+            done,
+            total,
+        }
+    }
+}
+
+/// Checks that `saved` is a finished tier of this run.
+fn check_checkpoint(
+    index: &TierIndex,
+    wanted: Wanted,
+    saved: &MomentsCheckpoint,
+) -> Result<(), MomentsError> {
+    let n = index.n();
+    let bad = |why: String| Err(MomentsError::Checkpoint(why));
+    if saved.n != n {
+        return bad(format!("it is of n = {}, not {n}", saved.n));
+    }
+    if !(index.fewest_parts()..n).contains(&saved.parts) {
+        return bad(format!("n = {n} has no tier of {} parts below the start's", saved.parts));
+    }
+    let len = index.count(saved.parts) as usize;
+    let holds = |on: bool, got: usize| if on { got == len } else { got == 0 };
+    if !holds(wanted.path, saved.path.len())
+        || !holds(wanted.games, saved.games.len())
+        || !holds(wanted.games, saved.counts.len())
+    {
+        return bad(format!(
+            "its figures are not those of this run's measures over the {len} positions of {} parts",
+            saved.parts
+        ));
+    }
+    Ok(())
 }
 
 /// Positions between two publications of a tier's frontier (and polls of the cancel token).
@@ -194,21 +312,35 @@ fn run(
     threads: usize,
     cancel: &crate::Cancel,
     mut progress: impl FnMut(u64, u64),
+    resumable: Resumable<'_>,
 ) -> Result<Vec<StartMoments>, MomentsError> {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     use std::sync::{Arc, Condvar, Mutex};
 
     let n = index.n();
-    let wanted = Wanted { path: measures.contains(&Measure::Path), games: measures.contains(&Measure::Games) };
-    let first = index.fewest_parts();
-    let total: u64 = (first..=n).map(|p| index.count(p)).sum();
+    let wanted =
+        Wanted { path: measures.contains(&Measure::Path), games: measures.contains(&Measure::Games) };
+    let total: u64 = (index.fewest_parts()..=n).map(|p| index.count(p)).sum();
+    let done_below = |p: u32| -> u64 { (index.fewest_parts()..=p).map(|q| index.count(q)).sum() };
     // Tier p's figures, from when its thread starts it until the tier above is done.
     let slots: Vec<Mutex<Option<Arc<Tier>>>> = (0..=n + 1).map(|_| Mutex::new(None)).collect();
+    let mut first = index.fewest_parts();
+    let mut resumed_done = 0;
+    if let Some(saved) = resumable.resume {
+        check_checkpoint(index, wanted, &saved)?;
+        first = saved.parts + 1;
+        resumed_done = done_below(saved.parts);
+        let parts = saved.parts as usize;
+        *slots[parts].lock().expect("not poisoned") = Some(Arc::new(Tier::finished(saved)));
+    }
+    // The highest tier finished, for the save of a cancelled run.
+    let highest_finished = std::sync::atomic::AtomicU32::new(first - 1);
     let started = Condvar::new();
-    let (abort, done) = (AtomicBool::new(false), AtomicU64::new(0));
+    let (abort, done) = (AtomicBool::new(false), AtomicU64::new(resumed_done));
+    let save = resumable.save;
     let worker = |k: usize| -> Result<(), MomentsError> {
         for p in (first + k as u32..=n).step_by(threads) {
-            let below = if p > first {
+            let below = if p > index.fewest_parts() {
                 let mut slot = slots[p as usize - 1].lock().expect("no thread panics holding a slot");
                 loop {
                     if let Some(tier) = slot.as_ref() {
@@ -217,7 +349,10 @@ fn run(
                     if abort.load(Ordering::Relaxed) {
                         return Err(MomentsError::Cancelled);
                     }
-                    slot = started.wait_timeout(slot, std::time::Duration::from_millis(50)).expect("not poisoned").0;
+                    slot = started
+                        .wait_timeout(slot, std::time::Duration::from_millis(50))
+                        .expect("not poisoned")
+                        .0;
                 }
             } else {
                 None
@@ -228,6 +363,11 @@ fn run(
             if !sweep_tier(index, p, below.as_deref(), &here, wanted, &abort, cancel, &done) {
                 abort.store(true, Ordering::Relaxed);
                 return Err(MomentsError::Cancelled);
+            }
+            highest_finished.fetch_max(p, Ordering::AcqRel);
+            if p < n {
+                // SAFETY: this thread finished writing the tier.
+                save(unsafe { here.view(n, p, done_below(p), total) }, false);
             }
             // Only this tier reads the one below.
             if let Some(below) = below {
@@ -243,8 +383,18 @@ fn run(
             progress(done.load(Ordering::Relaxed), total);
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
-        workers.into_iter().map(|w| w.join().expect("a moments thread does not panic")).collect()
+        workers.into_iter().try_for_each(|w| w.join().expect("a moments thread does not panic"))
     });
+    if outcome == Err(MomentsError::Cancelled) {
+        // The highest finished tier is still held: the tier above it did not finish.
+        let p = highest_finished.load(Ordering::Acquire);
+        if p >= index.fewest_parts() && p < n {
+            if let Some(tier) = slots[p as usize].lock().expect("not poisoned").as_ref() {
+                // SAFETY: every thread has ended.
+                save(unsafe { tier.view(n, p, done_below(p), total) }, true);
+            }
+        }
+    }
     outcome?;
     progress(total, total);
     // The top tier holds one position, the start; every thread has ended.
@@ -253,7 +403,7 @@ fn run(
     let first_of = |cells: Cells<Figures>, on: bool| on.then(|| LengthMoments::of(&cells.into_inner()[0]));
     let path = first_of(start.path, wanted.path);
     let games = first_of(start.games, wanted.games);
-    let count = wanted.games.then(|| start.counts.into_inner()[0]);
+    let count = wanted.games.then(|| start.counts.into_inner()[0].scaled());
     Ok(measures
         .iter()
         .map(|&measure| StartMoments {
@@ -311,18 +461,17 @@ fn sweep_tier(
             // The end: no move, length 0, and the player to move does not move last (the
             // default figures); one complete game.
             if wanted.games {
-                unsafe { here.counts.write(rank, Scaled::ONE) };
+                unsafe { here.counts.write(rank, Count::ONE) };
             }
         } else {
             if wanted.games {
                 let count_of = |&(r, down): &(u64, bool)| unsafe { tier(down).counts.read(r as usize) };
-                let whole = Scaled::sum(kids.iter().map(count_of));
-                let inverse = Interval::ONE / whole.mantissa;
+                let whole = Count::sum(kids.iter().map(count_of));
+                let inverse = 1.0 / whole.mantissa;
                 mixed.clear();
                 mixed.extend(kids.iter().map(|k| {
-                    // The weight as a value and radius: its interval's middle and half-width.
-                    let w = count_of(k).share_by(whole, inverse);
-                    (w.mid(), w.radius(), unsafe { tier(k.1).games.read(k.0 as usize) })
+                    let (w, rw) = whole.share(count_of(k), inverse);
+                    (w, rw, unsafe { tier(k.1).games.read(k.0 as usize) })
                 }));
                 unsafe {
                     here.games.write(rank, Figures::mixture(&mixed));
@@ -334,7 +483,9 @@ fn sweep_tier(
                 let w = 1.0 / kids.len() as f64;
                 let rw = w * f64::EPSILON / 2.0;
                 mixed.clear();
-                mixed.extend(kids.iter().map(|&(r, down)| (w, rw, unsafe { tier(down).path.read(r as usize) })));
+                mixed.extend(
+                    kids.iter().map(|&(r, down)| (w, rw, unsafe { tier(down).path.read(r as usize) })),
+                );
                 unsafe { here.path.write(rank, Figures::mixture(&mixed)) };
             }
         }
@@ -402,6 +553,10 @@ mod tests {
         }
     }
 
+    fn no_saves() -> Resumable<'static> {
+        Resumable { resume: None, save: &|_, _| {} }
+    }
+
     /// The threads change nothing: every figure of both measures, computed together on one,
     /// two or three threads, equals the figure of each measure computed alone.
     #[test]
@@ -411,13 +566,101 @@ mod tests {
             let index = TierIndex::new(n).unwrap();
             let alone: Vec<_> = both
                 .iter()
-                .map(|&m| run(&index, &[m], 1, &crate::Cancel::new(), |_, _| {}).unwrap().remove(0))
+                .map(|&m| {
+                    run(&index, &[m], 1, &crate::Cancel::new(), |_, _| {}, no_saves()).unwrap().remove(0)
+                })
                 .collect();
             for threads in 1..=3 {
-                let together = run(&index, &both, threads, &crate::Cancel::new(), |_, _| {}).unwrap();
+                let together =
+                    run(&index, &both, threads, &crate::Cancel::new(), |_, _| {}, no_saves()).unwrap();
                 assert_eq!(together, alone, "n = {n}, {threads} threads");
             }
         }
+    }
+
+    impl MomentsCheckpointView<'_> {
+        fn owned(&self) -> MomentsCheckpoint {
+            MomentsCheckpoint {
+                n: self.n,
+                parts: self.parts,
+                path: self.path.to_vec(),
+                games: self.games.to_vec(),
+                counts: self.counts.to_vec(),
+            }
+        }
+    }
+
+    /// A run resumed from any tier it saved ends with the figures of a run from the start; a
+    /// checkpoint of another n, tier or set of measures is refused.
+    #[test]
+    fn a_resumed_run_ends_where_a_whole_run_does() {
+        let both = [Measure::Path, Measure::Games];
+        let n = 44;
+        let index = TierIndex::new(n).unwrap();
+        let saved = std::sync::Mutex::new(Vec::new());
+        let keep = |view: MomentsCheckpointView<'_>, stopping: bool| {
+            assert!(!stopping);
+            assert_eq!(view.measures(), both);
+            saved.lock().unwrap().push(view.owned());
+        };
+        let whole =
+            run(&index, &both, 2, &crate::Cancel::new(), |_, _| {}, Resumable { resume: None, save: &keep })
+                .unwrap();
+        let saved = saved.into_inner().unwrap();
+        assert_eq!(saved.len() as u32, n - index.fewest_parts(), "every tier below the start's");
+        for checkpoint in saved.iter().step_by(5) {
+            for threads in [1, 2] {
+                let resumable = Resumable { resume: Some(checkpoint.clone()), save: &|_, _| {} };
+                let resumed =
+                    run(&index, &both, threads, &crate::Cancel::new(), |_, _| {}, resumable).unwrap();
+                assert_eq!(resumed, whole, "from {} parts on {threads} threads", checkpoint.parts);
+            }
+        }
+        let refuse = |c: MomentsCheckpoint, measures: &[Measure]| {
+            let resumable = Resumable { resume: Some(c), save: &|_, _| {} };
+            run(&index, measures, 1, &crate::Cancel::new(), |_, _| {}, resumable).unwrap_err()
+        };
+        let good = saved[3].clone();
+        assert!(matches!(
+            refuse(MomentsCheckpoint { n: 45, ..good.clone() }, &both),
+            MomentsError::Checkpoint(_)
+        ));
+        assert!(matches!(
+            refuse(MomentsCheckpoint { parts: n, ..good.clone() }, &both),
+            MomentsError::Checkpoint(_)
+        ));
+        assert!(matches!(
+            refuse(MomentsCheckpoint { parts: good.parts + 1, ..good.clone() }, &both),
+            MomentsError::Checkpoint(_)
+        ));
+        let e = refuse(good, &[Measure::Path]);
+        assert!(e.to_string().contains("measures"), "{e}");
+    }
+
+    /// A cancelled run saves its highest finished tier, and the run resumed from it ends as a
+    /// whole run does.
+    #[test]
+    fn a_cancelled_run_saves_its_highest_finished_tier() {
+        let index = TierIndex::new(120).unwrap();
+        let cancel = crate::Cancel::new();
+        let last = std::sync::Mutex::new(None);
+        let tiers = std::sync::atomic::AtomicU32::new(0);
+        let save = |view: MomentsCheckpointView<'_>, stopping: bool| {
+            if stopping {
+                *last.lock().unwrap() = Some(view.owned());
+            } else if tiers.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 30 {
+                cancel.cancel();
+            }
+        };
+        let e = run(&index, &[Measure::Path], 2, &cancel, |_, _| {}, Resumable { resume: None, save: &save })
+            .unwrap_err();
+        assert_eq!(e, MomentsError::Cancelled);
+        let checkpoint = last.into_inner().unwrap().expect("saved when stopping");
+        assert!(checkpoint.parts >= index.fewest_parts() + 30, "{}", checkpoint.parts);
+        let resumable = Resumable { resume: Some(checkpoint), save: &|_, _| {} };
+        let resumed = run(&index, &[Measure::Path], 2, &crate::Cancel::new(), |_, _| {}, resumable).unwrap();
+        let whole = run(&index, &[Measure::Path], 1, &crate::Cancel::new(), |_, _| {}, no_saves()).unwrap();
+        assert_eq!(resumed, whole);
     }
 
     #[test]
@@ -425,7 +668,7 @@ mod tests {
         let cancel = crate::Cancel::new();
         cancel.cancel();
         let index = TierIndex::new(150).unwrap();
-        let e = run(&index, &[Measure::Path, Measure::Games], 2, &cancel, |_, _| {}).unwrap_err();
+        let e = run(&index, &[Measure::Path, Measure::Games], 2, &cancel, |_, _| {}, no_saves()).unwrap_err();
         assert_eq!(e, MomentsError::Cancelled);
     }
 

@@ -44,6 +44,21 @@ impl<T: Copy + Default> Cells<T> {
         *self.0[r].get()
     }
 
+    /// The cells of a finished tier (a checkpoint's).
+    pub(super) fn from(values: Vec<T>) -> Cells<T> {
+        let plain = values.into_boxed_slice();
+        // SAFETY: as in `new`.
+        Cells(unsafe { Box::from_raw(Box::into_raw(plain) as *mut [UnsafeCell<T>]) })
+    }
+
+    /// The cells, read in place.
+    ///
+    /// # Safety
+    /// No thread writes them while the slice lives.
+    pub(super) unsafe fn as_slice(&self) -> &[T] {
+        std::slice::from_raw_parts(self.0.as_ptr() as *const T, self.0.len())
+    }
+
     /// The cells as a plain slice, once no thread writes them.
     pub(super) fn into_inner(self) -> Box<[T]> {
         // SAFETY: as in `new`, the other way round.
