@@ -7,7 +7,8 @@ use num_traits::ToPrimitive;
 use serde::Serialize;
 use zecklab_games::zgame::random::{exact_mean_variance, exact_moments, game_counts, path_law, Measure};
 use zecklab_games::zgame::{
-    length_distribution, lengths as exact_lengths, play_out, reversed_lengths, theorem_bound, Rule,
+    length_distribution, lengths as exact_lengths, path_probability_error, play_out, reversed_lengths,
+    theorem_bound, Rule,
 };
 
 use crate::AnswerError;
@@ -108,6 +109,10 @@ pub struct LengthsJson {
     /// The random measure the random fields describe (`"path"` or `"games"`), when one was named.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub measure: Option<&'static str>,
+    /// Under the path measure past its exact law: a proven bound on the relative error of every
+    /// probability of the distribution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probability_relative_error: Option<f64>,
     /// The exact mean and variance of the length under that measure, `"p/q"`, where exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mean_exact: Option<String>,
@@ -199,6 +204,7 @@ pub fn lengths_by(
                 .collect()
         }),
         measure: None,
+        probability_relative_error: None,
         mean_exact: None,
         variance_exact: None,
     };
@@ -229,6 +235,8 @@ fn with_measure(mut json: LengthsJson, measure: Measure, with_distribution: bool
                         entry.exact = Some(Some(fraction(p)));
                     }
                 }
+            } else if with_distribution {
+                json.probability_relative_error = Some(path_probability_error(n, json.longest));
             }
         }
         Measure::Games => {

@@ -237,3 +237,26 @@ fn smallest_strategy_exact(bencher: Bencher, n: u32) {
         strategy
     });
 }
+
+/// The moments of the length under both random measures, in one pass on every core (the
+/// `zgame random-laws` recursion; n = 500 is the target of 20 minutes on two cores, timed by
+/// hand rather than here). Checks that the bounds are proper and the mean's is tight.
+#[divan::bench(args = [200, 250, 300], sample_count = 3, sample_size = 1)]
+fn random_moments_both_measures(bencher: Bencher, n: u32) {
+    use zecklab_games::zgame::random::{start_moments_of, Measure};
+    bencher.bench_local(|| {
+        let both = start_moments_of(
+            black_box(n),
+            &[Measure::Path, Measure::Games],
+            1 << 32,
+            &zecklab_games::Cancel::new(),
+            |_, _| {},
+        )
+        .unwrap();
+        for m in &both {
+            let mean = m.moments.mean;
+            assert!(mean.lo <= mean.hi && mean.hi - mean.lo < 1e-6 * mean.hi, "{mean:?}");
+        }
+        both
+    });
+}

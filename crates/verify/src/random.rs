@@ -29,7 +29,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     ),
     Check::new(
         "random-moments",
-        "The mean, the second to fourth central moments and the chance that Player 1 moves last, found tier by tier in interval arithmetic rounded outward, enclose the exact values of both measures: those of the enumeration of every complete game, and those of the exact laws",
+        "The mean, the second to fourth central moments and the chance that Player 1 moves last, found tier by tier as values with proven error radii, enclose the exact values of both measures: those of the enumeration of every complete game, and those of the exact laws",
         RANDOM_PAPER,
         format!("both measures; against the enumeration for every n <= {enumerated}, against the exact laws for every n <= {exact} (path) and {games_to} (games)"),
         "bounded tier recursion against exact rationals from enumeration and from the forward push",

@@ -39,7 +39,9 @@ pub use coalitions::{
     Coalition, CoalitionSolution, MAX_PLAYERS,
 };
 pub use index::PositionIndex;
-pub use lengths::{length_distribution, lengths, theorem_bound, LengthDistribution, Lengths};
+pub use lengths::{
+    length_distribution, lengths, path_probability_error, theorem_bound, LengthDistribution, Lengths,
+};
 pub use p2_strategy::{PlayerTwoStrategy, ReplyChoice, StrategyCheck, StrategyError, STRATEGY_MAGIC};
 pub use position::{MoveIndex, ZMove, ZPosition, ZgameError};
 pub use ranks::{walk, walk_while, ChildRank};
