@@ -60,6 +60,9 @@ pub struct Figures {
     pub radius: [f32; 5],
 }
 
+// SAFETY: every field is a float, whose all-zero bits are 0.0.
+unsafe impl bytemuck::Zeroable for Figures {}
+
 impl Figures {
     /// Figure `i` as an interval that holds its exact value.
     pub(super) fn interval(&self, i: usize) -> Interval {
@@ -139,6 +142,9 @@ pub struct Count {
     pub exponent: i32,
     pub relative: f32,
 }
+
+// SAFETY: every field is a float or an integer, whose all-zero bits are 0.
+unsafe impl bytemuck::Zeroable for Count {}
 
 /// `2^k` for `-1022 <= k <= 1023`, exactly (built from its bits: `powi` is a library call).
 #[inline(always)]

@@ -17,10 +17,11 @@ pub(super) struct Cells<T>(Box<[UnsafeCell<T>]>);
 // SAFETY: cells are shared between threads only through `Frontier`'s protocol (module header).
 unsafe impl<T: Send> Sync for Cells<T> {}
 
-impl<T: Copy + Default> Cells<T> {
-    /// `len` cells of `T::default()`.
+impl<T: Copy + bytemuck::Zeroable> Cells<T> {
+    /// `len` cells of zeros, from zeroed memory: the system gives zeroed pages as they are first
+    /// touched, so a tier of gigabytes costs no pass to fill it.
     pub(super) fn new(len: usize) -> Cells<T> {
-        let plain: Box<[T]> = vec![T::default(); len].into_boxed_slice();
+        let plain: Box<[T]> = bytemuck::zeroed_slice_box(len);
         // SAFETY: `UnsafeCell<T>` has the layout of `T` (it is `repr(transparent)`).
         Cells(unsafe { Box::from_raw(Box::into_raw(plain) as *mut [UnsafeCell<T>]) })
     }
