@@ -133,13 +133,8 @@ fn a_run_stopped_by_a_signal_saves_its_checkpoint_and_resumes() {
     // No checkpoint falls due by the clock: only the signal can have it written.
     let args = solve_360_with_checkpoint(&checkpoint, "100000");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let child = command().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // The run takes seconds; its first tiers are solved well within this.
-    std::thread::sleep(Duration::from_millis(700));
-    let pid = i32::try_from(child.id()).unwrap();
-    // SAFETY: `kill` only sends a signal, to the child this test started and has not yet reaped.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
-    let stopped = child.wait_with_output().unwrap();
+    let stopped = stopped_by_signal(&args, Duration::from_millis(700), libc::SIGTERM);
     assert_eq!(stopped.status.code(), Some(128 + libc::SIGTERM), "{}", stderr(&stopped));
     assert!(stopped.stdout.is_empty(), "no answer from the stopped run");
     let said = stderr(&stopped);

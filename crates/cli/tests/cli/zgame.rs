@@ -394,19 +394,13 @@ fn random_laws_give_one_line_per_n_and_measure_exact_where_the_law_is() {
 /// no checkpoint, and a damaged one is refused with its name and kept.
 #[test]
 fn a_random_laws_run_stopped_by_a_signal_resumes_to_the_same_lines() {
-    use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("ckpt");
     let file = checkpoint.join("zgame-n230-path-games.moments");
     let args = ["zgame", "random-laws", "--n", "230", "--json", "--checkpoint", checkpoint.to_str().unwrap()];
-    let child = command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // The run takes seconds; its smallest tiers are done well within this, and no save falls
     // due by the clock (every ten minutes): only the signal can have one written.
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let pid = i32::try_from(child.id()).unwrap();
-    // SAFETY: `kill` only sends a signal, to the child this test started and has not yet reaped.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
-    let stopped = child.wait_with_output().unwrap();
+    let stopped = stopped_by_signal(&args, std::time::Duration::from_millis(1500), libc::SIGTERM);
     assert_eq!(stopped.status.code(), Some(128 + libc::SIGTERM), "{}", stderr(&stopped));
     assert!(stopped.stdout.is_empty(), "no answer from the stopped run");
     let said = stderr(&stopped);

@@ -23,6 +23,18 @@ pub fn zecklab(args: &[&str]) -> Output {
     command().args(args).output().expect("zecklab runs")
 }
 
+/// Runs zecklab with `args`, sends it `signal` once `after` has passed, and returns what it
+/// printed.
+pub fn stopped_by_signal(args: &[&str], after: std::time::Duration, signal: i32) -> Output {
+    let child =
+        command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("zecklab runs");
+    std::thread::sleep(after);
+    let pid = i32::try_from(child.id()).expect("a process id");
+    // SAFETY: `kill` only sends a signal, to the child started here and not yet reaped.
+    assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    child.wait_with_output().expect("zecklab finishes")
+}
+
 pub fn zecklab_with_stdin(args: &[&str], stdin: &str) -> Output {
     let mut child = command()
         .args(args)
