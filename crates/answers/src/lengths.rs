@@ -5,7 +5,10 @@
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde::Serialize;
-use zecklab_games::zgame::random::{exact_mean_variance, exact_moments, game_counts, path_law, Measure};
+use zecklab_games::zgame::random::{
+    exact_mean_variance, exact_moments, game_counts, path_law, reversed_game_counts, reversed_path_law,
+    GameCounts, Measure, PathLaw,
+};
 use zecklab_games::zgame::{
     length_distribution, lengths as exact_lengths, path_probability_error, play_out, reversed_lengths,
     theorem_bound, Rule,
@@ -163,11 +166,6 @@ pub fn lengths_by(
     } else {
         None
     };
-    if measure.is_some() && reversed {
-        return Err(AnswerError::Invalid(
-            "--measure is for the Zeckendorf game's own graph: drop --reversed (the reversed game keeps the path measure)".into(),
-        ));
-    }
     if measure == Some(Measure::Games) && n > GAMES_LAW_TO {
         return Err(AnswerError::TooLarge(format!(
             "invalid n = {n}: the games measure's law is computed for 1 <= n <= {GAMES_LAW_TO}"
@@ -209,15 +207,29 @@ pub fn lengths_by(
         variance_exact: None,
     };
     Ok(match measure {
-        Some(measure) => with_measure(json, measure, with_distribution),
+        Some(measure) => with_measure(json, measure, with_distribution, reversed),
         None => json,
     })
 }
 
 /// The figures of `json` (path-measure floats) with the random fields under `measure`, exact
 /// where computed.
-fn with_measure(mut json: LengthsJson, measure: Measure, with_distribution: bool) -> LengthsJson {
+fn with_measure(
+    mut json: LengthsJson,
+    measure: Measure,
+    with_distribution: bool,
+    reversed: bool,
+) -> LengthsJson {
     let n = json.n;
+    // The reversed game's laws come from its own graph.
+    let (path_law, game_counts) = if reversed {
+        (
+            reversed_path_law as fn(u32) -> Option<PathLaw>,
+            reversed_game_counts as fn(u32) -> Option<GameCounts>,
+        )
+    } else {
+        (path_law as fn(u32) -> Option<PathLaw>, game_counts as fn(u32) -> Option<GameCounts>)
+    };
     match measure {
         Measure::Path => {
             json.measure = Some("path");

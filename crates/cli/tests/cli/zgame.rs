@@ -329,6 +329,38 @@ fn lengths_under_a_named_measure_carry_exact_values() {
     assert_usage_error(&zecklab(&["zgame", "lengths", "10", "--measure", "uniform"]), "uniform");
 }
 
+/// The reversed game under a named measure: its games measure is the game's (its complete games
+/// are the game's read backwards), its path measure its own, whose exact mean is the float one.
+#[test]
+fn the_reversed_game_under_a_named_measure() {
+    for n in ["12", "20"] {
+        let forward = &json_lines(&zecklab(&["zgame", "lengths", n, "--measure", "games", "--json"]))[0];
+        let reversed =
+            &json_lines(&zecklab(&["zgame", "lengths", n, "--reversed", "--measure", "games", "--json"]))[0];
+        assert_eq!(reversed["reversed"], true);
+        for k in [
+            "measure",
+            "random_mean",
+            "random_variance",
+            "random_p1_wins",
+            "mean_exact",
+            "variance_exact",
+            "games",
+        ] {
+            assert_eq!(reversed[k], forward[k], "n = {n}: {k}");
+        }
+        let path =
+            &json_lines(&zecklab(&["zgame", "lengths", n, "--reversed", "--measure", "path", "--json"]))[0];
+        let plain = &json_lines(&zecklab(&["zgame", "lengths", n, "--reversed", "--json"]))[0];
+        assert_eq!(path["random_mean"], plain["random_mean"], "the path measure is the default");
+        let (p, q) = path["mean_exact"].as_str().unwrap().split_once('/').unwrap();
+        let exact: f64 = p.parse::<f64>().unwrap() / q.parse::<f64>().unwrap();
+        let float = path["random_mean"].as_f64().unwrap();
+        assert!((exact - float).abs() <= 1e-12 * float, "n = {n}: {exact} against {float}");
+        assert_ne!(path["mean_exact"], forward["mean_exact"], "the reversed game's path law is its own");
+    }
+}
+
 #[test]
 fn random_laws_give_one_line_per_n_and_measure_exact_where_the_law_is() {
     let lines = json_lines(&zecklab(&["zgame", "random-laws", "--n", "10", "--to", "12", "--json"]));

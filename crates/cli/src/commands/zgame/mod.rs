@@ -282,7 +282,9 @@ random_* are f64 values of exact averages over the game graph, each child's mean
 cancellation (within 1e-13 relative of the exact rationals for every n to 45, a check of zecklab verify); games is an \
 exact decimal string. The deterministic games: both players follow the same priority rule (see `zgame play-out --help`).\n\
 --measure path|games names the random play the random fields describe: path (the default: a uniform choice among the \
-legal moves each turn) or games (every complete game from n ones equally likely; n up to 120). The JSON then adds \
+legal moves each turn) or games (every complete game from n ones equally likely; n up to 120); with --reversed, the \
+reversed game's own moves and complete games (its complete games are the game's read backwards, so its games measure \
+is the game's). The JSON then adds \
 \"measure\", \"mean_exact\" and \"variance_exact\" (reduced fractions \"p/q\"; for the path measure up to n = 50, \
 absent beyond), and each distribution entry \"exact\" (its probability as \"p/q\", null where not exact) and, under \
 games, \"games\" (the number of complete games of that length, a decimal string). Past the exact path law, \
@@ -308,8 +310,9 @@ error (each a sum of positive products, its roundings counted move by move; abou
         #[command(flatten)]
         variant: family::VariantArgs,
         /// The random play the random fields describe: path (a uniform choice among the legal
-        /// moves) or games (every complete game equally likely).
-        #[arg(long, value_enum, conflicts_with_all = ["reversed", "ordered", "black_hole", "recurrence", "rules"])]
+        /// moves) or games (every complete game equally likely); with --reversed, the reversed
+        /// game's own moves and complete games.
+        #[arg(long, value_enum, conflicts_with_all = ["ordered", "black_hole", "recurrence", "rules"])]
         measure: Option<MeasureArg>,
         /// The ordered game (up to n = 32): {"n","variant","shortest","longest","long_game",
         /// "long_game_is_longest","longest_over_half_square"}; long_game, the length of the

@@ -60,6 +60,30 @@ struct Held<T> {
     values: Vec<T>,
 }
 
+/// Adds `shared` (values by arrival after `first` moves) into the holding `target`, widened to
+/// cover both ranges of arrival.
+fn deposit<T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>>(
+    target: &mut Option<Held<T>>,
+    first: u32,
+    shared: &[T],
+) {
+    let target = target.get_or_insert_with(|| Held { first, values: Vec::new() });
+    let lowest = target.first.min(first);
+    if lowest < target.first {
+        let mut widened = vec![T::zero(); (target.first - lowest) as usize];
+        widened.append(&mut target.values);
+        target.values = widened;
+        target.first = lowest;
+    }
+    let offset = (first - target.first) as usize;
+    if target.values.len() < offset + shared.len() {
+        target.values.resize(offset + shared.len(), T::zero());
+    }
+    for (t, s) in target.values[offset..].iter_mut().zip(shared) {
+        *t += s;
+    }
+}
+
 /// Pushes `one` forward from the start; `share(children)` scales what each child receives.
 fn push<T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>>(
     n: u32,
@@ -80,25 +104,61 @@ fn push<T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>>(
         }
         let shared: Vec<T> = here.values.iter().map(|v| share(v, children.len())).collect();
         for c in children.iter().map(|c| c.rank as usize) {
-            let target = held[c].get_or_insert_with(|| Held { first: here.first + 1, values: Vec::new() });
-            // Widen the holding to cover both ranges of arrival.
-            let first = target.first.min(here.first + 1);
-            if first < target.first {
-                let mut widened = vec![T::zero(); (target.first - first) as usize];
-                widened.append(&mut target.values);
-                target.values = widened;
-                target.first = first;
-            }
-            let offset = (here.first + 1 - target.first) as usize;
-            if target.values.len() < offset + shared.len() {
-                target.values.resize(offset + shared.len(), T::zero());
-            }
-            for (t, s) in target.values[offset..].iter_mut().zip(&shared) {
-                *t += s;
-            }
+            deposit(&mut held[c], here.first + 1, &shared);
         }
     });
     end
+}
+
+/// [`push`] over the reversed game on `n`: from the Zeckendorf representation, each move
+/// undoing a move of the game (so to a lower rank), to n ones.
+fn push_reversed<T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>>(
+    n: u32,
+    one: T,
+    share: impl Fn(&T, usize) -> T,
+) -> Option<(u32, Vec<T>)> {
+    let index = PositionIndex::new(n)?;
+    let count = usize::try_from(index.count()).ok()?;
+    // The reversed game's moves out of a position lead to the positions that move to it.
+    let mut moves: Vec<Vec<u32>> = vec![Vec::new(); count];
+    walk(&index, true, |r, children| {
+        for c in children {
+            moves[c.rank as usize].push(r as u32);
+        }
+    });
+    let start = index.rank(&super::reversed::zeckendorf_position(n))? as usize;
+    let mut held: Vec<Option<Held<T>>> = (0..count).map(|_| None).collect();
+    held[start] = Some(Held { first: 0, values: vec![one] });
+    let mut end = None;
+    for r in (0..=start).rev() {
+        let Some(here) = held[r].take() else { continue };
+        if moves[r].is_empty() {
+            end = Some((here.first, here.values));
+            continue;
+        }
+        let shared: Vec<T> = here.values.iter().map(|v| share(v, moves[r].len())).collect();
+        for &c in &moves[r] {
+            deposit(&mut held[c as usize], here.first + 1, &shared);
+        }
+    }
+    end
+}
+
+/// The number of complete games of the reversed game on `n` of each length, counted over its
+/// own graph (they are the game's complete games read backwards, so the counts are those of
+/// [`game_counts`]: a test holds them equal).
+pub fn reversed_game_counts(n: u32) -> Option<GameCounts> {
+    let (shortest, counts) = push_reversed(n, BigUint::one(), |v, _| v.clone())?;
+    Some(GameCounts { shortest, counts })
+}
+
+/// The exact path-measure law of the reversed game on `n`: a uniform choice among the reversed
+/// game's moves each turn.
+pub fn reversed_path_law(n: u32) -> Option<PathLaw> {
+    let (shortest, probabilities) = push_reversed(n, BigRational::one(), |v, k| {
+        v / BigRational::from_integer(num_bigint::BigInt::from(k))
+    })?;
+    Some(PathLaw { shortest, probabilities })
 }
 
 /// The number of complete games of each length from n ones; `None` past the ranking's reach.
@@ -215,6 +275,65 @@ mod tests {
 
     fn counts_total(n: u32) -> BigUint {
         game_counts(n).unwrap().total()
+    }
+
+    /// The reversed game's laws by a memoised search over its positions (by value, not rank):
+    /// from each position, the law of the remaining length under both measures.
+    fn reversed_by_search(
+        p: &crate::zgame::ZPosition,
+        memo: &mut std::collections::HashMap<crate::zgame::ZPosition, (Vec<BigUint>, Vec<BigRational>)>,
+    ) -> (Vec<BigUint>, Vec<BigRational>) {
+        use crate::zgame::reversed::ReversedMove;
+        if let Some(known) = memo.get(p) {
+            return known.clone();
+        }
+        let moves = ReversedMove::all(p);
+        let (mut games, mut path) = if moves.is_empty() {
+            (vec![BigUint::one()], vec![BigRational::one()])
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let k = BigRational::from_integer(moves.len().into());
+        for m in moves {
+            let (g, q) = reversed_by_search(&m.apply(p).unwrap(), memo);
+            for (length, (g, q)) in g.iter().zip(&q).enumerate() {
+                if games.len() < length + 2 {
+                    games.resize(length + 2, BigUint::zero());
+                    path.resize(length + 2, BigRational::zero());
+                }
+                games[length + 1] += g;
+                path[length + 1] += q / &k;
+            }
+        }
+        memo.insert(p.clone(), (games.clone(), path.clone()));
+        (games, path)
+    }
+
+    /// The reversed game's laws over its own graph equal a search over its positions; its
+    /// complete games, read backwards, are the game's, so their counts by length are equal too;
+    /// its path law sums to 1 and its mean and variance are those of `reversed_lengths`.
+    #[test]
+    fn the_reversed_games_laws_are_its_own_and_its_games_the_games_read_backwards() {
+        for n in 1..=24 {
+            let counts = reversed_game_counts(n).unwrap();
+            let law = reversed_path_law(n).unwrap();
+            let start = crate::zgame::reversed::zeckendorf_position(n);
+            let (games, path) = reversed_by_search(&start, &mut Default::default());
+            let trim = |v: &[BigUint]| v.iter().skip_while(|c| c.is_zero()).cloned().collect::<Vec<_>>();
+            assert_eq!(counts.counts, trim(&games), "n = {n}: games by length");
+            let first = games.iter().position(|c| !c.is_zero()).unwrap();
+            assert_eq!(counts.shortest as usize, first);
+            assert_eq!(law.probabilities, path[first..], "n = {n}: path law");
+            assert_eq!(counts, game_counts(n).unwrap(), "n = {n}: the games read backwards");
+            assert_eq!(law.probabilities.iter().sum::<BigRational>(), BigRational::one());
+            let (mean, variance) = exact_mean_variance(&law.law());
+            let l = crate::zgame::reversed::reversed_lengths(n, |_, _| {}).unwrap();
+            let close = |a: f64, b: &BigRational| (a - b.to_f64().unwrap()).abs() <= 1e-12 * a.abs().max(1.0);
+            assert!(close(l.random_mean, &mean) && close(l.random_variance, &variance), "n = {n}");
+        }
+        for n in 25..=45 {
+            assert_eq!(reversed_game_counts(n).unwrap(), game_counts(n).unwrap(), "n = {n}");
+        }
     }
 }
 
