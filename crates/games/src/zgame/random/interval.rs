@@ -3,10 +3,12 @@
 //! or two units in the last place, without branches: see [`above`]). A correctly rounded result lies
 //! within half a unit of the exact one, so the widened interval contains every exact result of
 //! the operands' values: whatever a chain of these operations returns holds the exact value.
+//! The moment recursion reports its figures as intervals, and the shape of a law (skewness,
+//! excess kurtosis) is computed from them in this arithmetic.
 //!
 //! Hand-written rather than taken from a crate: the interval crates that implement IEEE 1788
-//! (inari) need a nightly compiler or a fixed target CPU, and the moment recursion needs only
-//! the four operations on finite values.
+//! (inari) need a nightly compiler or a fixed target CPU, and only the four operations on
+//! finite values are needed.
 
 use std::ops::{Add, Div, Mul, Sub};
 
@@ -67,13 +69,6 @@ impl Interval {
         Interval::outward(lo, hi)
     }
 
-    /// `self · k` for a positive constant `k`.
-    #[inline(always)]
-    pub fn times(self, k: f64) -> Interval {
-        debug_assert!(k > 0.0);
-        Interval::outward(self.lo * k, self.hi * k)
-    }
-
     /// The squares of the interval's values.
     #[inline(always)]
     pub fn square(self) -> Interval {
@@ -84,22 +79,6 @@ impl Interval {
             Interval::outward(b, a)
         } else {
             Interval { lo: 0.0, hi: above(a.max(b)) }
-        }
-    }
-
-    /// `self · 2^k` for `k <= 0`, exact while the result stays normal (values of at least 2^-64
-    /// for `k >= -900`); for smaller scales, an interval from 0 that holds the result whenever
-    /// `self.hi <= 2^65`.
-    #[inline(always)]
-    pub fn scaled_down(self, k: i32) -> Interval {
-        debug_assert!(k <= 0 && self.hi <= 18_446_744_073_709_551_616.0 * 2.0);
-        if k >= -900 {
-            // A power of two, exact (built from its bits: `powi` is a loop in a library call);
-            // the products stay above 2^-964 for values >= 2^-64.
-            let s = f64::from_bits(((1023 + k) as u64) << 52);
-            Interval { lo: self.lo * s, hi: self.hi * s }
-        } else {
-            Interval { lo: 0.0, hi: f64::powi(2.0, -800) }
         }
     }
 }
@@ -182,48 +161,11 @@ impl Div for Interval {
 }
 
 /// A positive number too large for `f64` (the count of games from a position passes 10^308
-/// near n = 210): `mantissa · 2^exponent`, the mantissa an interval below 2^64. (The default,
-/// 0, is a placeholder for storage, not a count.)
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// near n = 210): `mantissa · 2^exponent`, the mantissa an interval below 2^64.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scaled {
     pub mantissa: Interval,
     pub exponent: i32,
-}
-
-impl Scaled {
-    pub const ONE: Scaled = Scaled { mantissa: Interval::ONE, exponent: 0 };
-
-    /// The sum of several, renormalised so that the mantissa stays below 2^64.
-    pub fn sum(terms: impl Iterator<Item = Scaled> + Clone) -> Scaled {
-        let exponent = terms.clone().map(|t| t.exponent).max().unwrap_or(0);
-        let mut mantissa = Interval::ZERO;
-        for t in terms {
-            mantissa = mantissa + t.mantissa.scaled_down(t.exponent - exponent);
-        }
-        let mut s = Scaled { mantissa, exponent };
-        while s.mantissa.hi >= 18_446_744_073_709_551_616.0 {
-            // 2^-64, exact.
-            let shrink = f64::powi(2.0, -64);
-            s.mantissa = Interval { lo: s.mantissa.lo * shrink, hi: s.mantissa.hi * shrink };
-            s.exponent += 64;
-        }
-        s
-    }
-
-    /// `self / whole` given `inverse`, an interval holding `1 / whole.mantissa` (one division
-    /// for all the parts of a sum rather than one each).
-    #[inline(always)]
-    pub fn share_by(self, whole: Scaled, inverse: Interval) -> Interval {
-        debug_assert!(self.exponent <= whole.exponent);
-        self.mantissa.mul_nonneg(inverse).scaled_down(self.exponent - whole.exponent)
-    }
-
-    /// `self / whole`, for a part of a sum (`whole`'s exponent is at least the part's, and
-    /// both mantissas are at least 1, so the quotient of mantissas is below 2^64).
-    pub fn share_of(self, whole: Scaled) -> Interval {
-        debug_assert!(self.exponent <= whole.exponent);
-        (self.mantissa / whole.mantissa).scaled_down(self.exponent - whole.exponent)
-    }
 }
 
 #[cfg(test)]
@@ -256,7 +198,6 @@ mod tests {
                     prop_assert!(holds(x / z, &(&xe / &ze)));
                     prop_assert!(holds(x.square(), &(&xe * &xe)));
                     prop_assert!(holds(z.mul_nonneg(x), &(&ze * &xe)));
-                    prop_assert!(holds(x.times(3.0), &(&xe * exact(3.0))));
                     prop_assert!(holds((Interval::ZERO - z) * (Interval::ZERO - z), &(&ze * &ze)));
                 }
             }
@@ -286,29 +227,5 @@ mod tests {
             assert!(above(x) >= x.next_up(), "{x:e}: {:e} < {:e}", above(x), x.next_up());
             assert!(below(x) <= x.next_down(), "{x:e}: {:e} > {:e}", below(x), x.next_down());
         }
-    }
-
-    #[test]
-    fn scaled_sums_hold_large_integers() {
-        // 3^k for k to 1000 as repeated sums, 3^k = 3^(k-1) + 3^(k-1) + 3^(k-1), far past f64.
-        let mut s = Scaled::ONE;
-        let mut e = num_bigint::BigInt::from(1u32);
-        for k in 1..=1000 {
-            s = Scaled::sum([s, s, s].into_iter());
-            e *= 3u32;
-            let power = BigRational::from_integer(num_bigint::BigInt::from(2u32).pow(s.exponent as u32));
-            let exact = BigRational::from_integer(e.clone());
-            let (lo, hi) = (self::exact(s.mantissa.lo) * &power, self::exact(s.mantissa.hi) * &power);
-            assert!(lo <= exact && exact <= hi, "3^{k}");
-            assert!(s.mantissa.hi / s.mantissa.lo - 1.0 < 1e-12, "3^{k}: tight");
-        }
-        let whole = Scaled::sum([s, s, s].into_iter());
-        assert!(holds(s.share_of(whole), &BigRational::new(1.into(), 3.into())));
-        let inverse = Interval::ONE / whole.mantissa;
-        assert!(holds(s.share_by(whole, inverse), &BigRational::new(1.into(), 3.into())));
-        let tiny = s.share_of(Scaled::sum(
-            [s, Scaled { mantissa: Interval::ONE, exponent: s.exponent + 2000 }].into_iter(),
-        ));
-        assert!(tiny.lo == 0.0 && tiny.hi > 0.0, "a share far below f64's range is bounded, not lost");
     }
 }
