@@ -4,11 +4,14 @@
 //! `grundy` where computed), and the two new answers: a game's Grundy figures
 //! ([`GrundyJson`]) and a sum of games ([`SumJson`]).
 
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
 use serde::Serialize;
 use zecklab_games::zgame::family::{
     parse_family_position, solve_family, FamilyIndex, FamilyMove, FamilyOptions, FamilyRules, FamilySolution,
     Recurrence, RuleSet,
 };
+use zecklab_games::zgame::random::{exact_mean_variance, Measure};
 use zecklab_games::zgame::ZPosition;
 use zecklab_games::Outcome;
 use zecklab_store::StoredTable;
@@ -509,7 +512,29 @@ pub struct FamilyLengthsJson {
     pub longest: u32,
     #[serde(flatten)]
     pub tags: Tags,
+    /// Under a named random measure: its name and the length's law's figures.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub random: Option<FamilyRandomJson>,
 }
+
+/// The random fields of a generalized game's lengths under a named measure (those of the
+/// Zeckendorf game's `lengths --measure`).
+#[derive(Clone, Debug, Serialize)]
+pub struct FamilyRandomJson {
+    pub measure: &'static str,
+    pub random_mean: f64,
+    pub random_variance: f64,
+    pub random_p1_wins: f64,
+    /// The number of complete games, a decimal string.
+    #[serde(serialize_with = "crate::decimal::decimal")]
+    pub games: String,
+    pub mean_exact: String,
+    pub variance_exact: String,
+}
+
+/// Positions up to which a generalized game's exact laws are computed (every position's laws
+/// are held at once).
+pub const FAMILY_LAWS_POSITIONS: u64 = 200_000;
 
 /// The shortest and longest games of the variant on `n`.
 ///
@@ -517,6 +542,19 @@ pub struct FamilyLengthsJson {
 /// [`AnswerError::Invalid`] for `n = 0`; [`AnswerError::TooLarge`] past the lengths limit or when
 /// the positions cannot be counted.
 pub fn lengths(variant: &Variant, n: u32) -> Result<FamilyLengthsJson, AnswerError> {
+    lengths_by(variant, n, None)
+}
+
+/// As [`lengths`], with the exact law of the length under `measure` when one is named (the path
+/// measure to n = 50, both to [`FAMILY_LAWS_POSITIONS`] positions).
+///
+/// # Errors
+/// As [`lengths`]; a measure past its reach is [`AnswerError::TooLarge`].
+pub fn lengths_by(
+    variant: &Variant,
+    n: u32,
+    measure: Option<Measure>,
+) -> Result<FamilyLengthsJson, AnswerError> {
     let limit = crate::lengths::LENGTHS_LIMIT;
     if n == 0 {
         return Err(AnswerError::Invalid("invalid n = 0: the game needs n >= 1".into()));
@@ -527,7 +565,41 @@ pub fn lengths(variant: &Variant, n: u32) -> Result<FamilyLengthsJson, AnswerErr
     let rules = FamilyRules::new(variant.recurrence, variant.rules, n);
     let (shortest, longest) = zecklab_games::zgame::family::family_lengths(&rules, n)
         .ok_or_else(|| AnswerError::TooLarge(format!("n = {n} is too large to count its positions")))?;
-    Ok(FamilyLengthsJson { n, shortest, longest, tags: variant.tags() })
+    let random = match measure {
+        None => None,
+        Some(measure) => {
+            if measure == Measure::Path && n > crate::lengths::EXACT_PATH_TO {
+                return Err(AnswerError::TooLarge(format!(
+                    "invalid n = {n}: a generalized game's path law is computed for 1 <= n <= {}",
+                    crate::lengths::EXACT_PATH_TO
+                )));
+            }
+            let (games, path) = zecklab_games::zgame::family::family_laws(&rules, n, FAMILY_LAWS_POSITIONS)
+                .ok_or_else(|| {
+                AnswerError::TooLarge(format!(
+                    "n = {n}: the laws of this game are computed up to {FAMILY_LAWS_POSITIONS} positions"
+                ))
+            })?;
+            let law = match measure {
+                Measure::Path => path.law(),
+                Measure::Games => games.law(),
+            };
+            let (mean, variance) = exact_mean_variance(&law);
+            let (m, v, _, _) = crate::lengths::float_moments(&law);
+            // Player 1 makes the last move exactly in the games of odd length.
+            let odd: BigRational = law.iter().filter(|(l, _)| l % 2 == 1).map(|(_, p)| p.clone()).sum();
+            Some(FamilyRandomJson {
+                measure: if measure == Measure::Path { "path" } else { "games" },
+                random_mean: m,
+                random_variance: v,
+                random_p1_wins: odd.to_f64().unwrap_or(f64::NAN),
+                games: games.total().to_string(),
+                mean_exact: crate::lengths::fraction(&mean),
+                variance_exact: crate::lengths::fraction(&variance),
+            })
+        }
+    };
+    Ok(FamilyLengthsJson { n, shortest, longest, tags: variant.tags(), random })
 }
 
 /// Which coalitions win a member of the family with several players (`zgame coalitions

@@ -573,14 +573,14 @@ fn zgame_lengths<'py>(
         }
     };
     if recurrence.is_some() || rules.is_some() {
-        if distribution || reversed || measure.is_some() {
+        if distribution || reversed {
             return Err(PyValueError::new_err(
-                "a generalized game gives its shortest and longest games only: no distribution, no reversed game, no measure",
+                "a generalized game gives its shortest and longest games and, with a measure, its law's figures: no distribution, no reversed game",
             ));
         }
         let variant = variant(recurrence.as_deref(), rules.as_deref())?;
         let answer = work::run(py, "lengths", move |_| {
-            zecklab_answers::family::lengths(&variant, n).map_err(answer_error)
+            zecklab_answers::family::lengths_by(&variant, n, measure).map_err(answer_error)
         })?;
         return to_python(py, &answer);
     }

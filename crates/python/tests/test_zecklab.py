@@ -618,6 +618,12 @@ def test_the_random_measures_match_the_command_line_exactly():
     assert abs(float(path["variance_exact"]) - path["random_variance"]) < 1e-12
     with pytest.raises(ValueError, match="measure"):
         zecklab.zgame.lengths(10, measure="uniform")
+    # The reversed and the generalized games under a measure: the command line's answers.
+    for extra, kwargs in [(["--reversed"], {"reversed": True}), (["--recurrence", "1,3"], {"recurrence": "1,3"})]:
+        (line,) = cli("zgame", "lengths", "--n", "18", "--measure", "path", *extra)
+        ours = zecklab.zgame.lengths(18, measure="path", **kwargs)
+        assert ours["mean_exact"] == Fraction(line["mean_exact"])
+        assert ours["random_mean"] == line["random_mean"]
 
 
 def test_random_laws_are_the_command_lines():

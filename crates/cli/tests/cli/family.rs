@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{assert_usage_error, json_lines, zecklab};
+use common::{assert_usage_error, json_lines, stderr, zecklab};
 use serde_json::Value;
 
 fn one(args: &[&str]) -> Value {
@@ -232,4 +232,56 @@ fn the_misere_game_by_tiers_prints_the_flat_sweeps_lines() {
         flat.into_iter().map(strip).collect::<Vec<_>>(),
         tiers.into_iter().map(strip).collect::<Vec<_>>()
     );
+}
+
+/// The generalized game's lengths under a named measure: the recurrence (1, 2) gives the
+/// Zeckendorf game's figures, another its own (its exact mean the float one); the path law past
+/// n = 50 is refused with the reason.
+#[test]
+fn a_generalized_games_lengths_under_a_named_measure() {
+    for measure in ["path", "games"] {
+        let game = &json_lines(&zecklab(&["zgame", "lengths", "22", "--measure", measure, "--json"]))[0];
+        let family = &json_lines(&zecklab(&[
+            "zgame",
+            "lengths",
+            "22",
+            "--recurrence",
+            "1,2",
+            "--measure",
+            measure,
+            "--json",
+        ]))[0];
+        for k in ["measure", "games", "mean_exact", "variance_exact"] {
+            assert_eq!(family[k], game[k], "{measure}: {k}");
+        }
+        // (The game's path-measure floats come from its own float recursion, the family's from
+        // the exact law: the same to the last digits.)
+        for k in ["random_mean", "random_variance", "random_p1_wins"] {
+            let (a, b) = (family[k].as_f64().unwrap(), game[k].as_f64().unwrap());
+            assert!((a - b).abs() <= 1e-13 * b, "{measure}: {k} {a} against {b}");
+        }
+        let other = &json_lines(&zecklab(&[
+            "zgame",
+            "lengths",
+            "30",
+            "--recurrence",
+            "2,3",
+            "--measure",
+            measure,
+            "--json",
+        ]))[0];
+        let (p, q) = other["mean_exact"].as_str().unwrap().split_once('/').unwrap();
+        let exact = p.parse::<f64>().unwrap() / q.parse::<f64>().unwrap();
+        let float = other["random_mean"].as_f64().unwrap();
+        assert!((exact - float).abs() <= 1e-12 * float, "{measure}: {exact} against {float}");
+        let (shortest, longest) = (other["shortest"].as_f64().unwrap(), other["longest"].as_f64().unwrap());
+        assert!(shortest <= float && float <= longest);
+    }
+    let plain = &json_lines(&zecklab(&["zgame", "lengths", "22", "--recurrence", "1,3", "--json"]))[0];
+    assert!(
+        plain.get("measure").is_none() && plain.get("random_mean").is_none(),
+        "no measure, no random fields"
+    );
+    let refused = zecklab(&["zgame", "lengths", "60", "--recurrence", "1,3", "--measure", "path"]);
+    assert!(!refused.status.success() && stderr(&refused).contains("50"), "{}", stderr(&refused));
 }

@@ -94,11 +94,11 @@ def lengths(
     the proven bound, random play's mean and variance, the number of distinct games, the four
     priority games, and with ``distribution`` every length's probability under random play. With
     ``recurrence`` (``"C,K"``) or ``rules``: the shortest and longest games of that member of the
-    family. With ``ordered=True``: the ordered game's shortest and longest games and the long-game
+    family (with ``measure``, its length's exact law's figures too). With ``ordered=True``: the ordered game's shortest and longest games and the long-game
     strategy's (up to n = 32). ``measure="path"`` or ``"games"`` names the random play the random
     fields describe (``zgame lengths --measure``); the exact values then come as
     ``fractions.Fraction`` (``mean_exact``, ``variance_exact``, each distribution entry's ``exact``)
-    and the games counts as ints."""
+    and the games counts as ints; with ``reversed=True`` they are the reversed game's own."""
     if black_hole is not None:
         if ordered or distribution or reversed or recurrence or rules or measure:
             raise ValueError("black_hole gives the black-hole game's lengths alone")

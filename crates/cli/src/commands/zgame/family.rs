@@ -313,13 +313,31 @@ pub fn coalitions(
     Ok(())
 }
 
-/// `zgame lengths --recurrence`: the shortest and longest games.
-pub fn lengths(out: &mut Out, n: u32, variant: &Variant, json: bool) -> anyhow::Result<()> {
-    let line = family::lengths(variant, n)?;
+/// `zgame lengths --recurrence`: the shortest and longest games, and the length's law under a
+/// named measure.
+pub fn lengths(
+    out: &mut Out,
+    n: u32,
+    variant: &Variant,
+    measure: Option<zecklab_games::zgame::random::Measure>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let line = family::lengths_by(variant, n, measure)?;
     let (shortest, longest) = (line.shortest, line.longest);
     if json {
         return out.json(&line);
     }
     out.line(format!("n = {n}{}: shortest game {shortest} moves, longest {longest}", describe(variant)))?;
+    if let Some(r) = &line.random {
+        out.line(format!(
+            "  {} measure: mean {:.6} (exactly {}), variance {:.6}, P(Player 1 moves last) {:.6}; {} complete games",
+            r.measure,
+            r.random_mean,
+            r.mean_exact,
+            r.random_variance,
+            r.random_p1_wins,
+            zecklab_numeration::grouped_digits(&r.games)
+        ))?;
+    }
     Ok(())
 }

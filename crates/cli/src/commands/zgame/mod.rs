@@ -305,14 +305,17 @@ error (each a sum of positive products, its roundings counted move by move; abou
         /// apply (their fields are left out, and "reversed": true is added).
         #[arg(long, conflicts_with = "distribution")]
         reversed: bool,
-        /// The generalized game: only the shortest and longest games are given
-        /// ({"n","shortest","longest","recurrence","rules"}).
+        /// The generalized game: the shortest and longest games
+        /// ({"n","shortest","longest","recurrence","rules"}), and with --measure the length's
+        /// exact law's figures ("measure","random_mean","random_variance","random_p1_wins",
+        /// "games","mean_exact","variance_exact"; the path measure to n = 50, both to 200,000
+        /// positions).
         #[command(flatten)]
         variant: family::VariantArgs,
         /// The random play the random fields describe: path (a uniform choice among the legal
         /// moves) or games (every complete game equally likely); with --reversed, the reversed
         /// game's own moves and complete games.
-        #[arg(long, value_enum, conflicts_with_all = ["ordered", "black_hole", "recurrence", "rules"])]
+        #[arg(long, value_enum, conflicts_with_all = ["ordered", "black_hole"])]
         measure: Option<MeasureArg>,
         /// The ordered game (up to n = 32): {"n","variant","shortest","longest","long_game",
         /// "long_game_is_longest","longest_over_half_square"}; long_game, the length of the
@@ -977,11 +980,11 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             ordered::lengths(&mut out, at.required(n)?, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { at, n, variant, json, .. }
+        ZgameCommand::Lengths { at, n, variant, measure, json, .. }
             if variant.recurrence.is_some() || variant.rules.is_some() =>
         {
             let n = at.required(n)?;
-            family::lengths(&mut out, n, &variant.variant(false)?, json)?;
+            family::lengths(&mut out, n, &variant.variant(false)?, measure.map(Into::into), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Lengths { at, n, distribution, reversed, measure, json, .. } => {

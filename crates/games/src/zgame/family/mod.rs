@@ -76,10 +76,145 @@ pub fn family_lengths(rules: &FamilyRules, n: u32) -> Option<(u32, u32)> {
     Some((shortest[0], longest[0]))
 }
 
+/// The exact laws of the length of the generalized game on `n` under `rules`: the number of
+/// complete games of each length (the games measure) and the probability of each length when
+/// each turn a legal move is chosen uniformly (the path measure). By one sweep down the ranks,
+/// each position's laws from its children's (every move raises the rank); every position's laws
+/// are held, so `None` past `max_positions` positions (or when they cannot be counted).
+pub fn family_laws(
+    rules: &FamilyRules,
+    n: u32,
+    max_positions: u64,
+) -> Option<(crate::zgame::random::GameCounts, crate::zgame::random::PathLaw)> {
+    use num_bigint::{BigInt, BigUint};
+    use num_rational::BigRational;
+    use num_traits::{One, Zero};
+    let index = FamilyIndex::new(rules.terms(), n)?;
+    if index.count() > max_positions {
+        return None;
+    }
+    // Per position: the fewest moves left, then the games and the probability of each number of
+    // moves left from there.
+    type Laws = (u32, Vec<BigUint>, Vec<BigRational>);
+    let mut laws: Vec<Laws> = vec![(0, Vec::new(), Vec::new()); usize::try_from(index.count()).ok()?];
+    let mut sweep = solve::DownSweep::new(rules, &index);
+    let mut children = Vec::new();
+    loop {
+        sweep.children(&mut children);
+        let here = if children.is_empty() {
+            (0, vec![BigUint::one()], vec![BigRational::one()])
+        } else {
+            let of = |&(_, c): &(FamilyMove, u64)| &laws[c as usize];
+            let first = 1 + children.iter().map(|c| of(c).0).min().expect("a move");
+            let last = 1 + children.iter().map(|c| of(c).0 + of(c).1.len() as u32 - 1).max().expect("a move");
+            let width = (last - first + 1) as usize;
+            let (mut games, mut path) = (vec![BigUint::zero(); width], vec![BigRational::zero(); width]);
+            let share = BigRational::new(BigInt::one(), BigInt::from(children.len()));
+            for child in &children {
+                let (shortest, g, q) = of(child);
+                let offset = (shortest + 1 - first) as usize;
+                for (i, (g, q)) in g.iter().zip(q).enumerate() {
+                    games[offset + i] += g;
+                    path[offset + i] += q * &share;
+                }
+            }
+            (first, games, path)
+        };
+        laws[sweep.rank as usize] = here;
+        if !sweep.step_down() {
+            break;
+        }
+    }
+    let (shortest, counts, probabilities) = laws.swap_remove(0);
+    Some((
+        crate::zgame::random::GameCounts { shortest, counts },
+        crate::zgame::random::PathLaw { shortest, probabilities },
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::zgame::{solve, PositionIndex};
+
+    /// The family's laws: for the recurrence (1, 2) under either rule set they are the Zeckendorf
+    /// game's (ranked and swept by the game's own code); for every small (c, k) they equal a
+    /// memoised search over the positions by value, the path law sums to 1, and the shortest and
+    /// longest lengths are `family_lengths`'.
+    #[test]
+    fn the_familys_laws_are_the_searchs_and_the_games_own() {
+        use crate::zgame::random::{game_counts, path_law};
+        use num_bigint::BigUint;
+        use num_rational::BigRational;
+        use num_traits::{One, Zero};
+        for rules in [RuleSet::All, RuleSet::NoInitialCombine] {
+            for n in 1..=28 {
+                let r = FamilyRules::new(Recurrence::new(1, 2).unwrap(), rules, n);
+                let (games, path) = family_laws(&r, n, 1 << 20).unwrap();
+                assert_eq!(games, game_counts(n).unwrap(), "n = {n}");
+                assert_eq!(path, path_law(n).unwrap(), "n = {n}");
+            }
+        }
+        type Found = (u32, Vec<BigUint>, Vec<BigRational>);
+        fn search(
+            r: &FamilyRules,
+            counts: &[u32],
+            memo: &mut std::collections::HashMap<Vec<u32>, Found>,
+        ) -> Found {
+            if let Some(f) = memo.get(counts) {
+                return f.clone();
+            }
+            let mut moves = Vec::new();
+            r.for_each_move(counts, |m| moves.push(m));
+            let found = if moves.is_empty() {
+                (0, vec![BigUint::one()], vec![BigRational::one()])
+            } else {
+                let k = BigRational::from_integer(moves.len().into());
+                let mut by_length: std::collections::BTreeMap<u32, (BigUint, BigRational)> =
+                    Default::default();
+                for m in moves {
+                    let mut child = counts.to_vec();
+                    r.apply(&mut child, m);
+                    let (s, g, q) = search(r, &child, memo);
+                    for (i, (g, q)) in g.iter().zip(&q).enumerate() {
+                        let e = by_length
+                            .entry(s + 1 + i as u32)
+                            .or_insert((BigUint::zero(), BigRational::zero()));
+                        e.0 += g;
+                        e.1 += q / &k;
+                    }
+                }
+                let first = *by_length.keys().next().unwrap();
+                let last = *by_length.keys().last().unwrap();
+                let mut g = vec![BigUint::zero(); (last - first + 1) as usize];
+                let mut q = vec![BigRational::zero(); g.len()];
+                for (l, (a, b)) in by_length {
+                    g[(l - first) as usize] = a;
+                    q[(l - first) as usize] = b;
+                }
+                (first, g, q)
+            };
+            memo.insert(counts.to_vec(), found.clone());
+            found
+        }
+        for (recurrence, rules, n) in small_games() {
+            let n = n.min(24);
+            let r = FamilyRules::new(recurrence, rules, n);
+            let (games, path) = family_laws(&r, n, 1 << 20).unwrap();
+            let index = FamilyIndex::new(r.terms(), n).unwrap();
+            let (s, g, q) = search(&r, &index.unrank(0), &mut Default::default());
+            assert_eq!(
+                (games.shortest, &games.counts, &path.probabilities),
+                (s, &g, &q),
+                "{recurrence:?} {rules:?} n = {n}"
+            );
+            assert_eq!(path.probabilities.iter().sum::<BigRational>(), BigRational::one());
+            let (shortest, longest) = family_lengths(&r, n).unwrap();
+            assert_eq!((games.shortest, games.shortest + games.counts.len() as u32 - 1), (shortest, longest));
+        }
+        assert!(family_laws(&FamilyRules::new(Recurrence::new(1, 2).unwrap(), RuleSet::All, 40), 40, 100)
+            .is_none());
+    }
 
     /// Every (c, k) with c, k <= 4, each on n up to where every move type occurs.
     fn small_games() -> Vec<(Recurrence, RuleSet, u32)> {
