@@ -96,18 +96,29 @@ fn push<T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>>(
     held[0] = Some(Held { first: 0, values: vec![one] });
     let mut end = None;
     walk(&index, true, |r, children| {
-        let r = r as usize;
-        let Some(here) = held[r].take() else { return };
-        if children.is_empty() {
-            end = Some((here.first, here.values));
-            return;
-        }
-        let shared: Vec<T> = here.values.iter().map(|v| share(v, children.len())).collect();
-        for c in children.iter().map(|c| c.rank as usize) {
-            deposit(&mut held[c], here.first + 1, &shared);
-        }
+        pass_on(&mut held, r as usize, children.iter().map(|c| c.rank as usize), &share, &mut end);
     });
     end
+}
+
+/// Passes the holding of `r` on to its `children`, each receiving `share(value, children)` of
+/// every value, or at the end position (no children) into `end`.
+fn pass_on<T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>>(
+    held: &mut [Option<Held<T>>],
+    r: usize,
+    children: impl ExactSizeIterator<Item = usize>,
+    share: &impl Fn(&T, usize) -> T,
+    end: &mut Option<(u32, Vec<T>)>,
+) {
+    let Some(here) = held[r].take() else { return };
+    if children.len() == 0 {
+        *end = Some((here.first, here.values));
+        return;
+    }
+    let shared: Vec<T> = here.values.iter().map(|v| share(v, children.len())).collect();
+    for c in children {
+        deposit(&mut held[c], here.first + 1, &shared);
+    }
 }
 
 /// [`push`] over the reversed game on `n`: from the Zeckendorf representation, each move
@@ -131,15 +142,7 @@ fn push_reversed<T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>>(
     held[start] = Some(Held { first: 0, values: vec![one] });
     let mut end = None;
     for r in (0..=start).rev() {
-        let Some(here) = held[r].take() else { continue };
-        if moves[r].is_empty() {
-            end = Some((here.first, here.values));
-            continue;
-        }
-        let shared: Vec<T> = here.values.iter().map(|v| share(v, moves[r].len())).collect();
-        for &c in &moves[r] {
-            deposit(&mut held[c as usize], here.first + 1, &shared);
-        }
+        pass_on(&mut held, r, moves[r].iter().map(|&c| c as usize), &share, &mut end);
     }
     end
 }
