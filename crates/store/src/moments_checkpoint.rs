@@ -8,7 +8,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use xxhash_rust::xxh3::Xxh3;
-use zecklab_games::zgame::random::{Count, Figures, Measure, MomentsCheckpoint, MomentsCheckpointView};
+use zecklab_games::zgame::random::{
+    Count, Counted, Figures, Measure, MomentsCheckpoint, MomentsCheckpointView,
+};
 
 use crate::checkpoint::{save_atomically, Hashing, Reader, BUFFER};
 use crate::error::io;
@@ -38,7 +40,7 @@ pub fn moments_checkpoint_path(dir: &Path, n: u32, measures: &[Measure]) -> Path
 }
 
 fn encoded_len(view: &MomentsCheckpointView<'_>) -> u64 {
-    let figures = (view.path.len() + view.games.len()) * FIGURES_BYTES + view.counts.len() * COUNT_BYTES;
+    let figures = (view.path.len() + view.games.len()) * FIGURES_BYTES + view.games.len() * COUNT_BYTES;
     16 + 4 * 4 + 3 * 8 + figures as u64 + 8
 }
 
@@ -48,10 +50,11 @@ fn encode_into(view: &MomentsCheckpointView<'_>, out: impl Write) -> std::io::Re
     for v in [MOMENTS_VERSION, view.n, view.parts, 0] {
         w.write_all(&v.to_le_bytes())?;
     }
-    for len in [view.path.len(), view.games.len(), view.counts.len()] {
+    // The games measure's counts follow its figures, in a section of their own.
+    for len in [view.path.len(), view.games.len(), view.games.len()] {
         w.write_all(&(len as u64).to_le_bytes())?;
     }
-    for f in view.path.iter().chain(view.games) {
+    for f in view.path.iter().copied().chain(view.games.iter().map(Counted::figures)) {
         let mut bytes = [0u8; FIGURES_BYTES];
         for (i, v) in f.value.iter().enumerate() {
             bytes[8 * i..8 * i + 8].copy_from_slice(&v.to_le_bytes());
@@ -61,7 +64,7 @@ fn encode_into(view: &MomentsCheckpointView<'_>, out: impl Write) -> std::io::Re
         }
         w.write_all(&bytes)?;
     }
-    for c in view.counts {
+    for c in view.games.iter().map(Counted::count) {
         w.write_all(&c.mantissa.to_le_bytes())?;
         w.write_all(&c.exponent.to_le_bytes())?;
         w.write_all(&c.relative.to_le_bytes())?;
@@ -108,9 +111,14 @@ fn decode(file: File, size: u64, path: &Path) -> Result<MomentsCheckpoint, Store
         }
         let (path_len, games_len, counts_len) = (r.u64()?, r.u64()?, r.u64()?);
         let path = r.values(path_len, figures)?;
-        let games = r.values(games_len, figures)?;
+        if counts_len != games_len {
+            return None;
+        }
+        let figures = r.values(games_len, figures)?;
         let counts = r.values(counts_len, count)?;
-        (r.left == 0).then_some(MomentsCheckpoint { n, parts, path, games, counts })
+        let games =
+            figures.into_iter().zip(counts).map(|(f, c)| Counted::new(f, c)).collect::<Option<_>>()?;
+        (r.left == 0).then_some(MomentsCheckpoint { n, parts, path, games })
     };
     let parsed = parse(&mut r);
     // The checksum decides first: a damaged file is damaged, whatever its layout looks like.
@@ -187,10 +195,15 @@ mod tests {
             n: 30,
             parts: 12,
             path: if measures.contains(&Measure::Path) { figures(1000) } else { Vec::new() },
-            games: if games { figures(1000) } else { Vec::new() },
-            counts: if games {
-                (0..1000)
-                    .map(|i| Count { mantissa: 1.0 + i as f64, exponent: 64 * (i % 3), relative: 1e-13 })
+            games: if games {
+                figures(1000)
+                    .into_iter()
+                    .zip(0..)
+                    .map(|(f, i)| {
+                        let count =
+                            Count { mantissa: 1.0 + i as f64, exponent: 64 * (i % 3), relative: 1e-13 };
+                        Counted::new(f, count).unwrap()
+                    })
                     .collect()
             } else {
                 Vec::new()
@@ -199,15 +212,7 @@ mod tests {
     }
 
     fn view(c: &MomentsCheckpoint) -> MomentsCheckpointView<'_> {
-        MomentsCheckpointView {
-            n: c.n,
-            parts: c.parts,
-            path: &c.path,
-            games: &c.games,
-            counts: &c.counts,
-            done: 0,
-            total: 0,
-        }
+        MomentsCheckpointView { n: c.n, parts: c.parts, path: &c.path, games: &c.games, done: 0, total: 0 }
     }
 
     #[test]

@@ -212,6 +212,60 @@ impl Count {
     }
 }
 
+/// A position's figures under the games measure together with its count of games, in 72 bytes
+/// where the two apart take 80: what lets the recursion on n = 600 run on two cores within
+/// 20 GiB. The count's exponent is a multiple of 64 ([`Count::sum`] keeps it so) and is kept as
+/// its 64ths in the high 8 bits of `packed`; the count's relative error bound, rounded up to 15
+/// significant bits, fills the low 24 (the top 24 of its `f32` bits: the sign bit is 0). Rounding
+/// a bound up keeps it a bound; the figures and the mantissa are kept whole.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[repr(C)]
+pub struct Counted {
+    value: [f64; 5],
+    mantissa: f64,
+    radius: [f32; 5],
+    packed: u32,
+}
+
+// SAFETY: every field is a float or an integer, whose all-zero bits are 0.
+unsafe impl bytemuck::Zeroable for Counted {}
+
+/// The largest count exponent a [`Counted`] holds: counts up to about 10^4912.
+pub const MAX_COUNT_EXPONENT: i32 = 255 * 64;
+
+impl Counted {
+    /// `figures` and `count` packed; `None` when the count's exponent is not a multiple of 64
+    /// in `0..=MAX_COUNT_EXPONENT` or its relative error is not below 1.
+    pub fn new(figures: Figures, count: Count) -> Option<Counted> {
+        let in_range = (0..=MAX_COUNT_EXPONENT).contains(&count.exponent) && count.exponent % 64 == 0;
+        if !in_range || !(0.0..1.0).contains(&count.relative) {
+            return None;
+        }
+        // Non-negative floats order as their bits: adding 255 before dropping the low 8 bits
+        // rounds up.
+        let relative = (count.relative.to_bits() + 0xFF) >> 8;
+        let packed = ((count.exponent / 64) as u32) << 24 | relative;
+        Some(Counted { value: figures.value, mantissa: count.mantissa, radius: figures.radius, packed })
+    }
+
+    /// The position's length figures.
+    #[inline(always)]
+    pub fn figures(&self) -> Figures {
+        Figures { value: self.value, radius: self.radius }
+    }
+
+    /// The position's count of complete games, its relative error bound as packed (not below
+    /// the one given to [`Counted::new`]).
+    #[inline(always)]
+    pub fn count(&self) -> Count {
+        Count {
+            mantissa: self.mantissa,
+            exponent: (self.packed >> 24) as i32 * 64,
+            relative: f32::from_bits((self.packed & 0x00FF_FFFF) << 8),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,6 +389,42 @@ mod tests {
             "step {k}: off by {} > {bound:e}",
             num_traits::ToPrimitive::to_f64(off).unwrap()
         );
+    }
+
+    proptest! {
+        /// Packing keeps the figures and the mantissa whole, the exponent exactly, and the
+        /// relative error bound a bound, within 2^-15 of itself; packing again changes nothing.
+        #[test]
+        fn a_counted_position_keeps_its_figures_and_bounds_its_count(
+            value in prop::array::uniform5(-1e6f64..1e6),
+            radius in prop::array::uniform5(0.0f32..1.0),
+            mantissa in 1.0f64..1.8e19,
+            sixty_fourths in 0i32..=255,
+            relative in prop_oneof![Just(0.0f32), 1e-30f32..0.99],
+        ) {
+            let figures = Figures { value, radius };
+            let count = Count { mantissa, exponent: 64 * sixty_fourths, relative };
+            let packed = Counted::new(figures, count).expect("in range");
+            prop_assert_eq!(packed.figures(), figures);
+            let back = packed.count();
+            prop_assert_eq!((back.mantissa, back.exponent), (mantissa, count.exponent));
+            prop_assert!(back.relative >= relative);
+            prop_assert!(f64::from(back.relative) <= f64::from(relative) * (1.0 + f64::powi(2.0, -15)) + 4e-43);
+            prop_assert_eq!(Counted::new(figures, back).unwrap(), packed);
+        }
+    }
+
+    #[test]
+    fn a_counted_position_is_small_and_refuses_what_it_cannot_hold() {
+        assert_eq!(std::mem::size_of::<Counted>(), 72);
+        let f = Figures::default();
+        let at = |exponent, relative| Counted::new(f, Count { mantissa: 1.0, exponent, relative });
+        assert!(at(MAX_COUNT_EXPONENT, 1e-12).is_some());
+        assert!(at(MAX_COUNT_EXPONENT + 64, 1e-12).is_none());
+        assert!(at(-64, 1e-12).is_none());
+        assert!(at(32, 1e-12).is_none());
+        assert!(at(0, 1.0).is_none());
+        assert!(at(0, f32::NAN).is_none());
     }
 
     #[test]

@@ -15,7 +15,7 @@ mod interval;
 mod moments;
 mod published;
 
-pub use figures::{Count, Figures};
+pub use figures::{Count, Counted, Figures, MAX_COUNT_EXPONENT};
 pub use interval::{Interval, Scaled};
 pub use moments::{
     bytes_per_position, moments_bytes, moments_threads, start_moments, start_moments_of,

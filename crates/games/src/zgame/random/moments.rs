@@ -22,10 +22,11 @@
 //! **Proven bounds.** Every figure is a value with a radius that bounds its error
 //! ([`Figures`], `figures.rs`), reported as an [`Interval`] that holds the exact value. The games
 //! measure's counts leave `f64`'s range near n = 210 and are kept as a mantissa, a binary
-//! exponent and a relative error ([`Count`]), reported as a [`Scaled`] interval.
+//! exponent and a relative error ([`Count`]), stored beside the figures ([`Counted`]) and reported
+//! as a [`Scaled`] interval.
 
 use super::children::TierChildren;
-use super::figures::{Count, Figures};
+use super::figures::{Count, Counted, Figures};
 use super::interval::{Interval, Scaled};
 use super::published::{Cells, Frontier};
 use super::Measure;
@@ -76,6 +77,9 @@ pub enum MomentsError {
     OutOfReach(u32),
     /// The two largest neighbouring tiers would need more memory than allowed.
     TooLarge { n: u32, bytes: u128, limit: u128 },
+    /// A count of complete games passed what a [`Counted`] holds (2^16320, far past any n
+    /// whose tiers fit in memory).
+    TooManyGames(u32),
     /// The caller cancelled the run.
     Cancelled,
     /// A checkpoint to resume from does not belong to this run.
@@ -92,6 +96,11 @@ impl std::fmt::Display for MomentsError {
                 bytes.div_ceil(1 << 20),
                 limit >> 20
             ),
+            MomentsError::TooManyGames(n) => write!(
+                f,
+                "n = {n} is out of reach: its number of complete games passes 2^{}",
+                super::figures::MAX_COUNT_EXPONENT
+            ),
             MomentsError::Cancelled => f.write_str("stopped before the end"),
             MomentsError::Checkpoint(why) => write!(f, "the checkpoint does not fit this run: {why}"),
         }
@@ -102,10 +111,9 @@ impl std::error::Error for MomentsError {}
 
 /// Bytes a position takes in the recursion under a measure.
 pub fn bytes_per_position(measure: Measure) -> u128 {
-    let base = std::mem::size_of::<Figures>() as u128;
     match measure {
-        Measure::Path => base,
-        Measure::Games => base + std::mem::size_of::<Count>() as u128,
+        Measure::Path => std::mem::size_of::<Figures>() as u128,
+        Measure::Games => std::mem::size_of::<Counted>() as u128,
     }
 }
 
@@ -182,8 +190,8 @@ pub struct MomentsCheckpoint {
     /// The tier's part count.
     pub parts: u32,
     pub path: Vec<Figures>,
-    pub games: Vec<Figures>,
-    pub counts: Vec<Count>,
+    /// The games measure's figures with the count of complete games from each position.
+    pub games: Vec<Counted>,
 }
 
 /// [`MomentsCheckpoint`] borrowed from a running recursion: what a save writes, read in place.
@@ -192,8 +200,7 @@ pub struct MomentsCheckpointView<'a> {
     pub n: u32,
     pub parts: u32,
     pub path: &'a [Figures],
-    pub games: &'a [Figures],
-    pub counts: &'a [Count],
+    pub games: &'a [Counted],
     /// Positions done with this tier and all below it.
     pub done: u64,
     pub total: u64,
@@ -233,8 +240,7 @@ struct Wanted {
 struct Tier {
     frontier: Frontier,
     path: Cells<Figures>,
-    games: Cells<Figures>,
-    counts: Cells<Count>,
+    games: Cells<Counted>,
 }
 
 impl Tier {
@@ -244,18 +250,12 @@ impl Tier {
             frontier: Frontier::new(len),
             path: Cells::new(cells(wanted.path)),
             games: Cells::new(cells(wanted.games)),
-            counts: Cells::new(cells(wanted.games)),
         }
     }
 
     /// A finished tier from a checkpoint.
     fn finished(saved: MomentsCheckpoint) -> Tier {
-        Tier {
-            frontier: Frontier::new(0),
-            path: Cells::from(saved.path),
-            games: Cells::from(saved.games),
-            counts: Cells::from(saved.counts),
-        }
+        Tier { frontier: Frontier::new(0), path: Cells::from(saved.path), games: Cells::from(saved.games) }
     }
 
     /// The tier's figures, read in place.
@@ -268,7 +268,6 @@ impl Tier {
             parts,
             path: self.path.as_slice(),
             games: self.games.as_slice(),
-            counts: self.counts.as_slice(),
             done,
             total,
         }
@@ -291,10 +290,7 @@ fn check_checkpoint(
     }
     let len = index.count(saved.parts) as usize;
     let holds = |on: bool, got: usize| if on { got == len } else { got == 0 };
-    if !holds(wanted.path, saved.path.len())
-        || !holds(wanted.games, saved.games.len())
-        || !holds(wanted.games, saved.counts.len())
-    {
+    if !holds(wanted.path, saved.path.len()) || !holds(wanted.games, saved.games.len()) {
         return bad(format!(
             "its figures are not those of this run's measures over the {len} positions of {} parts",
             saved.parts
@@ -337,6 +333,7 @@ fn run(
     let highest_finished = std::sync::atomic::AtomicU32::new(first - 1);
     let started = Condvar::new();
     let (abort, done) = (AtomicBool::new(false), AtomicU64::new(resumed_done));
+    let too_many_games = AtomicBool::new(false);
     let save = resumable.save;
     let worker = |k: usize| -> Result<(), MomentsError> {
         for p in (first + k as u32..=n).step_by(threads) {
@@ -360,7 +357,8 @@ fn run(
             let here = Arc::new(Tier::new(index.count(p), wanted));
             *slots[p as usize].lock().expect("not poisoned") = Some(Arc::clone(&here));
             started.notify_all();
-            if !sweep_tier(index, p, below.as_deref(), &here, wanted, &abort, cancel, &done) {
+            let stops = Stops { abort: &abort, cancel, too_many_games: &too_many_games };
+            if !sweep_tier(index, p, below.as_deref(), &here, wanted, stops, &done) {
                 abort.store(true, Ordering::Relaxed);
                 return Err(MomentsError::Cancelled);
             }
@@ -385,7 +383,7 @@ fn run(
         }
         workers.into_iter().try_for_each(|w| w.join().expect("a moments thread does not panic"))
     });
-    if outcome == Err(MomentsError::Cancelled) {
+    if outcome == Err(MomentsError::Cancelled) && !too_many_games.load(Ordering::Relaxed) {
         // The highest finished tier is still held: the tier above it did not finish.
         let p = highest_finished.load(Ordering::Acquire);
         if p >= index.fewest_parts() && p < n {
@@ -395,15 +393,18 @@ fn run(
             }
         }
     }
+    if too_many_games.load(Ordering::Relaxed) {
+        return Err(MomentsError::TooManyGames(n));
+    }
     outcome?;
     progress(total, total);
     // The top tier holds one position, the start; every thread has ended.
     let top = slots[n as usize].lock().expect("not poisoned").take().expect("the start's tier is done");
     let start = Arc::into_inner(top).expect("no thread holds a tier any more");
-    let first_of = |cells: Cells<Figures>, on: bool| on.then(|| LengthMoments::of(&cells.into_inner()[0]));
-    let path = first_of(start.path, wanted.path);
-    let games = first_of(start.games, wanted.games);
-    let count = wanted.games.then(|| start.counts.into_inner()[0].scaled());
+    let path = wanted.path.then(|| LengthMoments::of(&start.path.into_inner()[0]));
+    let games = wanted.games.then(|| start.games.into_inner()[0]);
+    let count = games.map(|g| g.count().scaled());
+    let games = games.map(|g| LengthMoments::of(&g.figures()));
     Ok(measures
         .iter()
         .map(|&measure| StartMoments {
@@ -420,20 +421,28 @@ fn run(
         .collect())
 }
 
+/// What stops a tier's sweep: the caller's `cancel`, another thread's `abort`, or a count this
+/// thread cannot store (which it flags in `too_many_games`).
+#[derive(Clone, Copy)]
+struct Stops<'a> {
+    abort: &'a std::sync::atomic::AtomicBool,
+    cancel: &'a crate::Cancel,
+    too_many_games: &'a std::sync::atomic::AtomicBool,
+}
+
 /// Tier `p`'s figures from its own higher ranks and the tier below (`below`, which another
-/// thread may still be writing). False when stopped by `cancel` or by another thread's `abort`.
-#[allow(clippy::too_many_arguments)]
+/// thread may still be writing). False when stopped (see [`Stops`]).
 fn sweep_tier(
     index: &TierIndex,
     p: u32,
     below: Option<&Tier>,
     here: &Tier,
     wanted: Wanted,
-    abort: &std::sync::atomic::AtomicBool,
-    cancel: &crate::Cancel,
+    stops: Stops<'_>,
     done: &std::sync::atomic::AtomicU64,
 ) -> bool {
     use std::sync::atomic::Ordering;
+    let Stops { abort, cancel, too_many_games } = stops;
     let mut children = TierChildren::new(index);
     let mut kids: Vec<(u64, bool)> = Vec::with_capacity(2 * MAX_TOP);
     let mut mixed: Vec<(f64, f64, Figures)> = Vec::with_capacity(2 * MAX_TOP);
@@ -461,22 +470,27 @@ fn sweep_tier(
             // The end: no move, length 0, and the player to move does not move last (the
             // default figures); one complete game.
             if wanted.games {
-                unsafe { here.counts.write(rank, Count::ONE) };
+                let end = Counted::new(Figures::default(), Count::ONE).expect("one game fits");
+                unsafe { here.games.write(rank, end) };
             }
         } else {
             if wanted.games {
-                let count_of = |&(r, down): &(u64, bool)| unsafe { tier(down).counts.read(r as usize) };
-                let whole = Count::sum(kids.iter().map(count_of));
+                let counted = |&(r, down): &(u64, bool)| unsafe { tier(down).games.read(r as usize) };
+                let whole = Count::sum(kids.iter().map(|k| counted(k).count()));
                 let inverse = 1.0 / whole.mantissa;
                 mixed.clear();
                 mixed.extend(kids.iter().map(|k| {
-                    let (w, rw) = whole.share(count_of(k), inverse);
-                    (w, rw, unsafe { tier(k.1).games.read(k.0 as usize) })
+                    let child = counted(k);
+                    let (w, rw) = whole.share(child.count(), inverse);
+                    (w, rw, child.figures())
                 }));
-                unsafe {
-                    here.games.write(rank, Figures::mixture(&mixed));
-                    here.counts.write(rank, whole);
-                }
+                let Some(figures) = Counted::new(Figures::mixture(&mixed), whole) else {
+                    too_many_games.store(true, Ordering::Relaxed);
+                    abort.store(true, Ordering::Relaxed);
+                    stopped = true;
+                    return;
+                };
+                unsafe { here.games.write(rank, figures) };
             }
             if wanted.path {
                 // 1/k rounded, within half a unit in the last place of the exact weight.
@@ -585,7 +599,6 @@ mod tests {
                 parts: self.parts,
                 path: self.path.to_vec(),
                 games: self.games.to_vec(),
-                counts: self.counts.to_vec(),
             }
         }
     }
