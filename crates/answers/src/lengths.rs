@@ -6,8 +6,8 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 use zecklab_games::zgame::random::{
-    exact_mean_variance, exact_moments, game_counts, path_law, reversed_game_counts, reversed_path_law,
-    GameCounts, Measure, PathLaw,
+    exact_mean_variance, exact_moments, game_counts_by_residues, path_law, reversed_path_law, GameCounts,
+    Measure, PathLaw,
 };
 use zecklab_games::zgame::{
     length_distribution, lengths as exact_lengths, path_probability_error, play_out, reversed_lengths,
@@ -27,7 +27,7 @@ pub const DISTRIBUTION_LIMIT: u32 = 250;
 pub const EXACT_PATH_TO: u32 = 50;
 /// The largest n whose games-measure law is computed (exact counts of games: 120 digits at
 /// n = 100).
-pub const GAMES_LAW_TO: u32 = 120;
+pub const GAMES_LAW_TO: u32 = 250;
 
 /// One game length and its probability under random play.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -142,7 +142,7 @@ pub fn lengths(
 /// and gives exact values where they are computed).
 ///
 /// # Errors
-/// As [`lengths`]; the games measure past [`GAMES_LAW_TO`] and for the reversed game is refused.
+/// As [`lengths`]; the games measure past [`GAMES_LAW_TO`] is refused.
 pub fn lengths_by(
     n: u32,
     with_distribution: bool,
@@ -207,9 +207,25 @@ pub fn lengths_by(
         variance_exact: None,
     };
     Ok(match measure {
-        Some(measure) => with_measure(json, measure, with_distribution, reversed),
+        Some(measure) => with_measure(json, measure, with_distribution, reversed, &mut progress)?,
         None => json,
     })
+}
+
+/// The number of complete games of each length from n ones, exactly (by residues modulo
+/// word-sized numbers, within `memory_limit`). The reversed game's complete games are these
+/// read backwards, so its counts are the same.
+///
+/// # Errors
+/// When the residues do not fit in memory, or `cancel` stops the work.
+pub fn exact_game_counts(
+    n: u32,
+    memory_limit: u128,
+    cancel: &zecklab_games::Cancel,
+    progress: impl FnMut(u64, u64),
+) -> Result<GameCounts, AnswerError> {
+    game_counts_by_residues(n, memory_limit, cancel, progress)
+        .map_err(|e| AnswerError::TooLarge(e.to_string()))
 }
 
 /// The figures of `json` (path-measure floats) with the random fields under `measure`, exact
@@ -219,17 +235,11 @@ fn with_measure(
     measure: Measure,
     with_distribution: bool,
     reversed: bool,
-) -> LengthsJson {
+    progress: impl FnMut(u64, u64),
+) -> Result<LengthsJson, AnswerError> {
     let n = json.n;
-    // The reversed game's laws come from its own graph.
-    let (path_law, game_counts) = if reversed {
-        (
-            reversed_path_law as fn(u32) -> Option<PathLaw>,
-            reversed_game_counts as fn(u32) -> Option<GameCounts>,
-        )
-    } else {
-        (path_law as fn(u32) -> Option<PathLaw>, game_counts as fn(u32) -> Option<GameCounts>)
-    };
+    // The reversed game's path law comes from its own graph.
+    let path_law = if reversed { reversed_path_law } else { path_law as fn(u32) -> Option<PathLaw> };
     match measure {
         Measure::Path => {
             json.measure = Some("path");
@@ -253,7 +263,8 @@ fn with_measure(
         }
         Measure::Games => {
             json.measure = Some("games");
-            let counts = game_counts(n).expect("small games rank");
+            let counts =
+                exact_game_counts(n, crate::solve::SOLVE_MEMORY, &zecklab_games::Cancel::new(), progress)?;
             let law = counts.law();
             let (mean, variance) = exact_mean_variance(&law);
             let (m, v, skew, kurt) = float_moments(&law);
@@ -281,7 +292,7 @@ fn with_measure(
             }
         }
     }
-    json
+    Ok(json)
 }
 
 /// One game where each player follows a priority rule, as `zgame play-out --json` prints it.

@@ -8,14 +8,14 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 use zecklab_games::zgame::random::{
-    exact_odd, game_counts, moments_threads, path_law, start_moments_resumable, Interval, Measure,
-    MomentsCheckpoint, MomentsCheckpointView, MomentsError, Resumable, StartMoments,
+    exact_odd, moments_threads, path_law, start_moments_resumable, Interval, Measure, MomentsCheckpoint,
+    MomentsCheckpointView, MomentsError, Resumable, StartMoments,
 };
 use zecklab_games::zgame::TierIndex;
 use zecklab_games::Cancel;
 use zecklab_numeration::zeckendorf_mask_u64;
 
-pub use crate::lengths::{EXACT_PATH_TO, GAMES_LAW_TO};
+pub use crate::lengths::{exact_game_counts, EXACT_PATH_TO, GAMES_LAW_TO};
 use crate::AnswerError;
 
 /// The largest n the moment recursion takes: at n = 600 its two largest neighbouring tiers hold
@@ -120,13 +120,15 @@ pub fn random_laws_resumable(
         )));
     }
     let bounded = bounded_measures(n, measures);
-    let exact_law = |measure| match measure {
-        _ if bounded.contains(&measure) => None,
-        Measure::Path => path_law(n).map(|l| l.law()),
-        Measure::Games => game_counts(n).map(|c| c.law()),
-    };
-    let mut lines: Vec<Option<RandomLawJson>> =
-        measures.iter().map(|&m| exact_law(m).map(|law| from_law(n, m, &law))).collect();
+    let mut lines: Vec<Option<RandomLawJson>> = Vec::with_capacity(measures.len());
+    for &measure in measures {
+        let law = match measure {
+            _ if bounded.contains(&measure) => None,
+            Measure::Path => path_law(n).map(|l| l.law()),
+            Measure::Games => Some(exact_game_counts(n, memory_limit, cancel, &mut progress)?.law()),
+        };
+        lines.push(law.map(|law| from_law(n, measure, &law)));
+    }
     if !bounded.is_empty() {
         let index =
             TierIndex::new(n).ok_or_else(|| AnswerError::TooLarge(format!("n = {n} cannot be ranked")))?;
@@ -249,7 +251,7 @@ mod tests {
         for (n, measure) in [(30, Measure::Path), (45, Measure::Games), (12, Measure::Games)] {
             let law = match measure {
                 Measure::Path => path_law(n).unwrap().law(),
-                Measure::Games => game_counts(n).unwrap().law(),
+                Measure::Games => zecklab_games::zgame::random::game_counts(n).unwrap().law(),
             };
             let exact = from_law(n, measure, &law);
             let m = start_moments(n, measure, 1 << 30, &Cancel::new(), |_, _| {}).unwrap();
@@ -271,7 +273,7 @@ mod tests {
     #[test]
     fn the_distance_to_the_normal_is_that_of_the_law() {
         // n = 5 under the games measure, by hand: the law's CDF against the normal at each jump.
-        let law = game_counts(5).unwrap().law();
+        let law = zecklab_games::zgame::random::game_counts(5).unwrap().law();
         let line = from_law(5, Measure::Games, &law);
         let d = line.kolmogorov.unwrap();
         assert!(d > 0.0 && d < 1.0);

@@ -5,7 +5,8 @@ use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use zecklab_games::zgame::random::{
-    exact_mean_variance, exact_moments, exact_odd, game_counts, path_law, start_moments, Interval, Measure,
+    exact_mean_variance, exact_moments, exact_odd, game_counts, game_counts_by_residues, path_law,
+    start_moments, Interval, Measure,
 };
 use zecklab_games::zgame::{length_distribution, lengths};
 use zecklab_games::Cancel;
@@ -19,6 +20,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let enumerated = level.pick(11u32, 16);
     let exact = level.pick(30u32, 45);
     let games_to = level.pick(40u32, 100);
+    let residue_totals: &'static [u32] = level.pick(&[130][..], &[130, 160, 200][..]);
     vec![Check::new(
         "random-laws",
         "The length's law under the path measure (a uniform choice among the legal moves each turn) and the games measure (every complete game equally likely), pushed forward over the position graph in exact arithmetic, equal the enumeration of every complete game; the floating-point mean, variance and distribution agree with the exact values to 1e-13, 1e-13 and 1e-12 relative",
@@ -34,7 +36,38 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
         format!("both measures; against the enumeration for every n <= {enumerated}, against the exact laws for every n <= {exact} (path) and {games_to} (games)"),
         "bounded tier recursion against exact rationals from enumeration and from the forward push",
         move || check_moments(enumerated, exact, games_to),
+    ),
+    Check::new(
+        "random-residues",
+        "The games measure's law far out: the number of complete games of each length, found modulo word-sized coprime numbers tier by tier and rebuilt by the Chinese remainder theorem, equals the big-integer forward push length by length, and its total equals the count of complete games of the position graph's own sweep",
+        RANDOM_PAPER,
+        format!("every n <= {games_to} against the push; n = {} against the total", residue_totals.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
+        "residues and the Chinese remainder theorem against exact big-integer sums",
+        move || check_residues(games_to, residue_totals),
     )]
+}
+
+/// The residue engine's counts against the push's, and their sum against `lengths`' count of
+/// complete games (a sweep of its own over the position graph).
+fn check_residues(games_to: u32, totals: &'static [u32]) -> Result<String, String> {
+    let by_residues =
+        |n: u32| game_counts_by_residues(n, 1 << 34, &Cancel::new(), |_, _| {}).map_err(|e| e.to_string());
+    for n in 1..=games_to {
+        if by_residues(n)? != game_counts(n).ok_or("n too large")? {
+            return Err(format!("n = {n}: the residues' counts differ from the push's"));
+        }
+    }
+    for &n in totals {
+        let counts = by_residues(n)?;
+        let want = lengths(n, |_, _| {}).ok_or("n too large")?.games;
+        if counts.total() != want {
+            return Err(format!(
+                "n = {n}: the residues count {} games, the position graph {want}",
+                counts.total()
+            ));
+        }
+    }
+    Ok(format!("{games_to} laws equal, {} totals equal", totals.len()))
 }
 
 /// Whether the interval holds the exact rational.

@@ -325,7 +325,15 @@ fn lengths_under_a_named_measure_carry_exact_values() {
             [0];
     assert!(far.get("mean_exact").is_none(), "past n = 50 the path law is not exact");
     assert!(far["distribution"][0]["exact"].is_null());
-    assert_usage_error(&zecklab(&["zgame", "lengths", "121", "--measure", "games"]), "120");
+    // Past the big-integer push's reach, the counts by residues: every game counted once again.
+    let beyond =
+        &json_lines(&zecklab(&["zgame", "lengths", "130", "--measure", "games", "--distribution", "--json"]))
+            [0];
+    let counts = beyond["distribution"].as_array().unwrap().iter().map(|e| e["games"].as_str().unwrap());
+    let total =
+        counts.fold(num_bigint::BigUint::default(), |t, c| t + c.parse::<num_bigint::BigUint>().unwrap());
+    assert_eq!(total.to_string(), beyond["games"].as_str().unwrap(), "the residues count every game once");
+    assert_usage_error(&zecklab(&["zgame", "lengths", "251", "--measure", "games"]), "250");
     assert_usage_error(&zecklab(&["zgame", "lengths", "10", "--measure", "uniform"]), "uniform");
 }
 
@@ -428,8 +436,18 @@ fn random_laws_give_one_line_per_n_and_measure_exact_where_the_law_is() {
 fn a_random_laws_run_stopped_by_a_signal_resumes_to_the_same_lines() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("ckpt");
-    let file = checkpoint.join("zgame-n230-path-games.moments");
-    let args = ["zgame", "random-laws", "--n", "230", "--json", "--checkpoint", checkpoint.to_str().unwrap()];
+    let file = checkpoint.join("zgame-n230-path.moments");
+    let args = [
+        "zgame",
+        "random-laws",
+        "--n",
+        "230",
+        "--measure",
+        "path",
+        "--json",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+    ];
     // The run takes seconds; its smallest tiers are done well within this, and no save falls
     // due by the clock (every ten minutes): only the signal can have one written.
     let stopped = stopped_by_signal(&args, std::time::Duration::from_millis(1500), libc::SIGTERM);
@@ -456,6 +474,6 @@ fn a_random_laws_run_stopped_by_a_signal_resumes_to_the_same_lines() {
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     assert!(stderr(&resumed).contains("resuming the random laws of n = 230"), "{}", stderr(&resumed));
     assert!(!file.exists(), "a finished run removes its checkpoint");
-    let whole = zecklab(&["zgame", "random-laws", "--n", "230", "--json"]);
+    let whole = zecklab(&["zgame", "random-laws", "--n", "230", "--measure", "path", "--json"]);
     assert_eq!(stdout(&resumed), stdout(&whole), "the resumed run prints the lines of a whole run");
 }

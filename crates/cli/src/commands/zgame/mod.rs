@@ -282,7 +282,8 @@ random_* are f64 values of exact averages over the game graph, each child's mean
 cancellation (within 1e-13 relative of the exact rationals for every n to 45, a check of zecklab verify); games is an \
 exact decimal string. The deterministic games: both players follow the same priority rule (see `zgame play-out --help`).\n\
 --measure path|games names the random play the random fields describe: path (the default: a uniform choice among the \
-legal moves each turn) or games (every complete game from n ones equally likely; n up to 120); with --reversed, the \
+legal moves each turn) or games (every complete game from n ones equally likely; n up to 250, the counts of games found modulo word-sized \
+numbers and rebuilt exactly); with --reversed, the \
 reversed game's own moves and complete games (its complete games are the game's read backwards, so its games measure \
 is the game's). The JSON then adds \
 \"measure\", \"mean_exact\" and \"variance_exact\" (reduced fractions \"p/q\"; for the path measure up to n = 50, \
@@ -341,13 +342,13 @@ game from n ones equally likely). Misère play has the same game graph, hence th
 \"mean_over_n\",\"variance_over_n\",\"splits_mean_over_n\",\"splits_variance_over_n\",\"skewness\",\"excess_kurtosis\",\
 \"kolmogorov\",\"p1_last_move\",\"exact\",\"bounds\"}. splits: the length less the shortest game's, n - Z(n) (Z(n) the \
 terms of n's Zeckendorf form). kolmogorov: the largest distance between the law's distribution function and the normal \
-one of the same mean and variance. Where the whole law is computed exactly (path to n = 50, games to n = 120) every \
+one of the same mean and variance. Where the whole law is computed exactly (path to n = 50, games to n = 250) every \
 figure comes from it (\"exact\": true, \"bounds\": null); beyond, the mean and the central moments come from a \
 recursion over the positions tier by tier, each figure a value with a proven error bound, and \"bounds\" gives each \
 figure's enclosure [low, high] (\"kolmogorov\": null). Both measures share one pass over the positions, the tiers dealt \
 to the cores in turn. Memory: three neighbouring tiers on two cores (two on one core), 64 bytes a position under the path \
-measure and 80 under the games measure: n = 500 takes 11.5 GB for both measures; at n = 600 the measures run one at a \
-time (the path measure 18.5 GB on two cores, the games measure 15.4 GB on one). --checkpoint DIR saves the last \
+measure and 72 under the games measure: n = 500 takes 10.9 GB for both measures; at n = 600 the measures run one at a \
+time (the path measure 18.5 GB, the games measure 20.8 GB, each on two cores). --checkpoint DIR saves the last \
 finished tier now and then (at n = 600 up to 5.8 GB on disk under the path measure, 7.3 GB under the games one) and \
 on Ctrl-C or SIGTERM (exit \
 status 130 or 143), and the same command resumes from it."

@@ -10,11 +10,13 @@
 //! (path measure) of reaching it then. The end position's holding is the law.
 
 mod children;
+mod exact_games;
 mod figures;
 mod interval;
 mod moments;
 mod published;
 
+pub use exact_games::game_counts_by_residues;
 pub use figures::{Count, Counted, Figures, MAX_COUNT_EXPONENT};
 pub use interval::{Interval, Scaled};
 pub use moments::{

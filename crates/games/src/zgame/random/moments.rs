@@ -695,3 +695,30 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod sizing {
+    use super::*;
+
+    /// The recursion's memory at the largest n, for the help and the guides.
+    #[test]
+    #[ignore = "a measurement, by hand"]
+    fn memory_by_hand() {
+        for n in [500u32, 600] {
+            let index = TierIndex::new(n).unwrap();
+            for (measures, threads) in [
+                (&[Measure::Path][..], 2),
+                (&[Measure::Games], 2),
+                (&[Measure::Games], 1),
+                (&[Measure::Path, Measure::Games], 2),
+            ] {
+                let bytes = moments_bytes(&index, measures, threads);
+                println!(
+                    "n {n} {measures:?} on {threads}: {:.2} GB ({:.2} GiB)",
+                    bytes as f64 / 1e9,
+                    bytes as f64 / (1u64 << 30) as f64
+                );
+            }
+        }
+    }
+}
