@@ -260,3 +260,18 @@ fn random_moments_both_measures(bencher: Bencher, n: u32) {
         both
     });
 }
+
+/// The games measure's whole law, exactly, by residues: the exact law `zgame lengths --measure
+/// games` and `zgame random-laws` give to n = 250 (timed there by hand). Checks that every
+/// game is counted: the law's total is the count of complete games over the position graph.
+#[divan::bench(args = [120, 150, 180], sample_count = 3, sample_size = 1)]
+fn games_law_by_residues(bencher: Bencher, n: u32) {
+    use zecklab_games::zgame::random::game_counts_by_residues;
+    let want = zecklab_games::zgame::lengths(n, |_, _| {}).unwrap().games;
+    bencher.bench_local(|| {
+        let counts =
+            game_counts_by_residues(black_box(n), 1 << 32, &zecklab_games::Cancel::new(), |_, _| {}).unwrap();
+        assert_eq!(counts.total(), want);
+        counts
+    });
+}
