@@ -43,6 +43,24 @@ fn tiered_solve_outcomes(bencher: Bencher, n: u32) {
     });
 }
 
+/// The layered solve's outcomes (`solve_layered`): cells of equal counts from index 4 up, layers
+/// of equal index weight, one thread and the portable kernel so far. Checked against the
+/// P-position count of the tier sweep at n = 200.
+#[divan::bench(args = [200, 300, 400, 500], sample_count = 3, sample_size = 1)]
+fn layered_solve_outcomes(bencher: Bencher, n: u32) {
+    use zecklab_games::zgame::solve_layered;
+    if n == 200 {
+        let tiers = TieredSolver::new(200, false, 20 << 30).unwrap().run(|_, _, _| {}).unwrap();
+        let layered = solve_layered(200, false, &zecklab_games::Cancel::new()).unwrap();
+        assert_eq!(layered.p_positions, tiers.p_positions);
+    }
+    bencher.bench_local(|| {
+        let solved = solve_layered(black_box(n), false, &zecklab_games::Cancel::new()).unwrap();
+        assert!(!solved.start_wins, "Player 2 wins n = {n}");
+        solved
+    });
+}
+
 /// The tiered solve with remoteness (2 bytes a position, two tiers). Target: n = 500 in at most 20 s.
 #[divan::bench(args = [200, 300, 400, 500], sample_count = 3, sample_size = 1)]
 fn tiered_solve_with_remoteness(bencher: Bencher, n: u32) {

@@ -21,6 +21,7 @@ mod coalitions;
 pub mod family;
 mod index;
 pub mod lab;
+mod layered;
 mod lengths;
 pub mod minimal;
 pub mod ordered;
@@ -39,6 +40,7 @@ pub use coalitions::{
     Coalition, CoalitionSolution, MAX_PLAYERS,
 };
 pub use index::PositionIndex;
+pub use layered::{solve_layered, LayeredSolution};
 pub use lengths::{
     length_distribution, lengths, path_probability_error, theorem_bound, LengthDistribution, Lengths,
 };

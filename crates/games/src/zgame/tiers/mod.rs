@@ -37,6 +37,7 @@ mod shares;
 mod sweep;
 
 pub use index::{Prefix, TierIndex};
+pub(crate) use runs::resolve_own_move;
 pub use shares::{Exchange, ShareFigures};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};

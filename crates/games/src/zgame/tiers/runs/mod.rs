@@ -111,6 +111,8 @@ mod scalar;
 mod vectors;
 mod words;
 
+pub(crate) use words::resolve_own_move;
+
 use geometry::*;
 pub(super) use isa::Isa;
 use words::*;

@@ -270,7 +270,7 @@ pub(super) fn load_atomic_bits(words: &[AtomicU64], start: u64) -> u64 {
 /// each filling the positions whose nearest set bit is up to twice as far: a few shifts and no
 /// table, where a bit-by-bit or byte-by-byte loop would wait on each step in turn.
 #[inline(always)]
-pub(super) fn resolve_own_move(losing_child: u64, width: u32, above: bool) -> (u64, bool) {
+pub(crate) fn resolve_own_move(losing_child: u64, width: u32, above: bool) -> (u64, bool) {
     const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
     let all = u64::MAX >> (64 - width);
     let top = 1u64 << (width - 1);

@@ -1,0 +1,281 @@
+//! Where the layered solver keeps each position: layers of equal index weight, cells of equal
+//! counts from index 4 up, rows of equal `c_3`, one bit per `c_2`.
+//!
+//! A cell `H = (c_4, ..., c_K)` leaves `r = n - Σ F_i c_i` to the parts 1, 2 and 3; its rows are
+//! `c_3 = 0 ..= r / 3`, row `c_3` holding `ℓ = (r - 3 c_3) / 2 + 1` positions (`c_2 = 0 .. ℓ`,
+//! `c_1 = r - 3 c_3 - 2 c_2`), each row in whole words with at least two zero bits above its top
+//! so that reading a position past the row's end finds a zero. The cell's layout depends on `r`
+//! alone. Its layer is its index weight `E = Σ w_i c_i` with `w_i = F_i - i` (0 below index 4).
+//!
+//! Cells of a layer lie one after another in the order of their counts from the top index down,
+//! each count ascending; a cell's first word in its layer is found from the table `Z(j, m, e)`:
+//! the words of the cells with parts at indices 4 to `j` only, of sum at most `m` and weight
+//! exactly `e` (see [`Geometry::cell_offset`]).
+
+use zecklab_numeration::fib::FIB_U64;
+
+/// The layout of the game on `n` by layers and cells.
+pub(crate) struct Geometry {
+    n: u32,
+    /// The largest Fibonacci index with `F_K <= n` (at least 3, so cells always have rows).
+    top: usize,
+    /// `fib[i] = F_i`, `weight[i] = w_i`, for `i <= top + 1`.
+    fib: Vec<u64>,
+    weight: Vec<u64>,
+    /// The largest index weight of a cell.
+    max_weight: u32,
+    /// Per `r`: the first word of each row and, last, the cell's words.
+    rows: Vec<Vec<u64>>,
+    /// `z[(j - 3) * (n + 1) * (max_weight + 1) + m * (max_weight + 1) + e]`.
+    z: Vec<u64>,
+}
+
+/// A cell's counts from index 4 up: `counts[i]` copies of `F_i` (indices below 4 unused).
+pub(crate) type Counts = [u32; MAX_INDEX + 2];
+
+/// The largest Fibonacci index the layered solver handles (`F_30` is past 10^6).
+pub(crate) const MAX_INDEX: usize = 30;
+
+impl Geometry {
+    /// The geometry of the game on `n` (1 to `F_MAX_INDEX`).
+    pub(crate) fn new(n: u32) -> Option<Geometry> {
+        if n == 0 || u64::from(n) >= FIB_U64[MAX_INDEX] {
+            return None;
+        }
+        let top = (1..=MAX_INDEX).take_while(|&i| FIB_U64[i] <= u64::from(n)).last()?.max(3);
+        let fib: Vec<u64> = (0..=top + 1).map(|i| FIB_U64[i]).collect();
+        let weight: Vec<u64> = (0..=top + 1).map(|i| if i >= 4 { FIB_U64[i] - i as u64 } else { 0 }).collect();
+        // The heaviest cell, by a knapsack over the sum: `heaviest[m]` for sums up to `m`.
+        let mut heaviest = vec![0u64; n as usize + 1];
+        for m in 1..=n as usize {
+            heaviest[m] = heaviest[m - 1];
+            for i in 4..=top {
+                if fib[i] as usize <= m {
+                    heaviest[m] = heaviest[m].max(heaviest[m - fib[i] as usize] + weight[i]);
+                }
+            }
+        }
+        let max_weight = heaviest[n as usize];
+        let rows = (0..=n)
+            .map(|r| {
+                let mut starts = Vec::with_capacity(r as usize / 3 + 2);
+                let mut at = 0u64;
+                for c3 in 0..=r / 3 {
+                    starts.push(at);
+                    at += row_words(row_len(r, c3)) as u64;
+                }
+                starts.push(at);
+                starts
+            })
+            .collect();
+        let mut g = Geometry { n, top, fib, weight, max_weight: max_weight as u32, rows, z: Vec::new() };
+        g.z = g.count_words();
+        Some(g)
+    }
+
+    pub(crate) fn n(&self) -> u32 {
+        self.n
+    }
+
+    pub(crate) fn top(&self) -> usize {
+        self.top
+    }
+
+    pub(crate) fn max_weight(&self) -> u32 {
+        self.max_weight
+    }
+
+    /// The words of a cell whose parts 1 to 3 sum to `r`.
+    pub(crate) fn cell_words(&self, r: u32) -> u64 {
+        *self.rows[r as usize].last().expect("a cell has rows")
+    }
+
+    /// The first word of row `c3` in a cell of `r`.
+    pub(crate) fn row_start(&self, r: u32, c3: u32) -> u64 {
+        self.rows[r as usize][c3 as usize]
+    }
+
+    /// `Z(j, m, e)`, 0 where `m` or `e` is negative.
+    fn z(&self, j: usize, m: i64, e: i64) -> u64 {
+        if m < 0 || e < 0 || e > i64::from(self.max_weight) {
+            return 0;
+        }
+        let width = self.max_weight as usize + 1;
+        self.z[((j - 3) * (self.n as usize + 1) + m as usize) * width + e as usize]
+    }
+
+    fn count_words(&self) -> Vec<u64> {
+        let (n, width) = (self.n as usize, self.max_weight as usize + 1);
+        let mut z = vec![0u64; (self.top - 2) * (n + 1) * width];
+        for m in 0..=n {
+            z[m * width] = self.cell_words(m as u32);
+        }
+        for j in 4..=self.top {
+            let (f, w) = (self.fib[j] as usize, self.weight[j] as usize);
+            for m in 0..=n {
+                for e in 0..width {
+                    let without = z[((j - 4) * (n + 1) + m) * width + e];
+                    let with = if m >= f && e >= w { z[((j - 3) * (n + 1) + m - f) * width + e - w] } else { 0 };
+                    z[((j - 3) * (n + 1) + m) * width + e] = without + with;
+                }
+            }
+        }
+        z
+    }
+
+    /// The words of layer `e`.
+    pub(crate) fn layer_words(&self, e: u32) -> u64 {
+        self.z(self.top, i64::from(self.n), i64::from(e))
+    }
+
+    /// The sum of a cell's parts from index 4 up, and its index weight.
+    #[cfg(test)]
+    pub(crate) fn sum_and_weight(&self, counts: &Counts) -> (u64, u64) {
+        (4..=self.top + 1).fold((0, 0), |(s, e), i| {
+            (s + self.fib[i] * u64::from(counts[i]), e + self.weight[i] * u64::from(counts[i]))
+        })
+    }
+
+    /// The first word of a cell in its layer: the words of the cells before it (module header),
+    /// from scratch (the sweep finds its children's from their parent's, [`Geometry::child_offset`]).
+    #[cfg(test)]
+    pub(crate) fn cell_offset(&self, counts: &Counts) -> u64 {
+        let (_, e) = self.sum_and_weight(counts);
+        let (mut m, mut e) = (i64::from(self.n), e as i64);
+        let mut offset = 0;
+        for j in (4..=self.top).rev() {
+            let c = i64::from(counts[j]);
+            let (f, w) = (self.fib[j] as i64, self.weight[j] as i64);
+            offset += self.z(j, m, e) - self.z(j, m - c * f, e - c * w);
+            m -= c * f;
+            e -= c * w;
+        }
+        offset
+    }
+
+    /// Calls `visit(path, r, first word)` for every cell of layer `e`, in their order; the path
+    /// holds the cell's counts and what [`Geometry::child_offset`] needs.
+    pub(crate) fn for_each_cell(&self, e: u32, mut visit: impl FnMut(&CellPath, u32, u64)) {
+        let mut path = CellPath {
+            counts: [0; MAX_INDEX + 2],
+            budget: [0; MAX_INDEX + 2],
+            weight_left: [0; MAX_INDEX + 2],
+            suffix: [[0; MAX_INDEX]; MAX_INDEX + 2],
+        };
+        let mut offset = 0;
+        self.cells_below(self.top, i64::from(self.n), i64::from(e), &mut path, &mut offset, &mut visit);
+    }
+
+    fn cells_below(
+        &self,
+        j: usize,
+        m: i64,
+        e: i64,
+        path: &mut CellPath,
+        offset: &mut u64,
+        visit: &mut impl FnMut(&CellPath, u32, u64),
+    ) {
+        if j == 3 {
+            if e == 0 {
+                visit(path, m as u32, *offset);
+                *offset += self.cell_words(m as u32);
+            }
+            return;
+        }
+        path.budget[j] = m;
+        path.weight_left[j] = e;
+        let (f, w) = (self.fib[j] as i64, self.weight[j] as i64);
+        let shifts = self.top.saturating_sub(2).min(MAX_INDEX);
+        let mut c = 0;
+        while m - c * f >= 0 && e - c * w >= 0 {
+            if self.z(j - 1, m - c * f, e - c * w) > 0 {
+                path.counts[j] = c as u32;
+                // The terms of index j at every shift of the weight, added to those above.
+                for d in 0..shifts {
+                    let d64 = d as i64;
+                    path.suffix[j - 1][d] =
+                        path.suffix[j][d] + self.z(j, m, e + d64) - self.z(j, m - c * f, e + d64 - c * w);
+                }
+                self.cells_below(j - 1, m - c * f, e - c * w, path, offset, visit);
+            }
+            c += 1;
+        }
+        path.counts[j] = 0;
+    }
+
+    /// The first word, in its layer, of the child cell `child` of the cell on `path` (whose
+    /// first word is `offset`), when the move changes only the counts at indices `low..=high`
+    /// (`low` 4 when it changes `r`) and raises the weight by `shift`: the terms of the offset
+    /// above `high` are the parent's at the shifted weight, those below `low` the parent's.
+    #[inline]
+    pub(crate) fn child_offset(
+        &self,
+        path: &CellPath,
+        offset: u64,
+        child: &Counts,
+        low: usize,
+        high: usize,
+        shift: u32,
+    ) -> u64 {
+        let (mut m, mut e) = (path.budget[high], path.weight_left[high] + i64::from(shift));
+        let mut child_offset = path.suffix[high][shift as usize] + (offset - path.suffix[low - 1][0]);
+        for j in (low..=high).rev() {
+            let c = i64::from(child[j]);
+            let (f, w) = (self.fib[j] as i64, self.weight[j] as i64);
+            child_offset += self.z(j, m, e) - self.z(j, m - c * f, e - c * w);
+            m -= c * f;
+            e -= c * w;
+        }
+        child_offset
+    }
+}
+
+/// A cell and the way to it through the enumeration: its counts, the sum and weight left at
+/// each index from the top down, and the offset's terms above each index at each shift of the
+/// weight (`suffix[j][d]`: the terms of indices above `j`, had the cell `d` more weight).
+pub(crate) struct CellPath {
+    pub(crate) counts: Counts,
+    budget: [i64; MAX_INDEX + 2],
+    weight_left: [i64; MAX_INDEX + 2],
+    suffix: [[u64; MAX_INDEX]; MAX_INDEX + 2],
+}
+
+/// Positions in row `c3` of a cell of `r` (`c_2 = 0 ..= (r - 3 c3) / 2`).
+pub(crate) fn row_len(r: u32, c3: u32) -> u32 {
+    (r - 3 * c3) / 2 + 1
+}
+
+/// Words a row of `len` positions takes: at least two zero bits above its top.
+pub(crate) fn row_words(len: u32) -> usize {
+    (len as usize + 2).div_ceil(64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cell's offset is where the enumeration puts it, the cells tile their layer, and the
+    /// layers hold every position of the game, for every n to 150.
+    #[test]
+    fn cells_tile_their_layers_and_cover_every_position() {
+        for n in 1..=150u32 {
+            let g = Geometry::new(n).unwrap();
+            let mut positions = 0u64;
+            for e in 0..=g.max_weight() {
+                let mut next = 0;
+                g.for_each_cell(e, |path, r, offset| {
+                    let counts = &path.counts;
+                    assert_eq!(offset, next, "n = {n}, layer {e}");
+                    assert_eq!(g.cell_offset(counts), offset, "n = {n}, {counts:?}");
+                    let (s, w) = g.sum_and_weight(counts);
+                    assert_eq!((s + u64::from(r), w), (u64::from(n), u64::from(e)));
+                    next += g.cell_words(r);
+                    positions += (0..=r / 3).map(|c3| u64::from(row_len(r, c3))).sum::<u64>();
+                });
+                assert_eq!(next, g.layer_words(e), "n = {n}, layer {e}");
+            }
+            let index = crate::zgame::PositionIndex::new(n).unwrap();
+            assert_eq!(positions, index.count(), "n = {n}");
+        }
+    }
+}

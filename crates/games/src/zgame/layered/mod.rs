@@ -1,0 +1,337 @@
+//! The layered solver: the Zeckendorf game's outcomes by index weight, in whole cells.
+//!
+//! A third engine for outcomes beside the flat sweep and the tier sweep, graded differently:
+//! the positions that share their counts from index 4 up form a **cell**, a triangle over
+//! `(c_3, c_2)` (`geometry.rs`), and the cells of equal index weight `E = Σ (F_i - i) c_i` a
+//! **layer**. Every move either stays in its cell (`F1 ∧ F1`, `F1 ∧ F2`, `F2 ∧ F2`) or raises
+//! `E` by 1 to `K - 3` into another cell, and it shifts every position of the cell by the same
+//! number of rows and columns. So layers are solved from the heaviest down, each cell from its
+//! exits (whole rows of its children's loss bits OR-ed in, shifted by at most one column) and
+//! then its own chain of rows from the top `c_3` down, the in-row move `F1 ∧ F1` resolved along
+//! the row as the tier sweep resolves a run's own move.
+//!
+//! **Legality without masks.** Each position keeps a *loss* bit, and every place outside a row
+//! (past its top, below `c_2 = 0`, a row that does not exist) reads as zero: a move is legal
+//! exactly when its child's counts are non-negative, so an illegal move reads "no losing child".
+//! Moves whose legality depends on the counts from index 4 up are listed per cell.
+//!
+//! **Memory.** A layer's children lie at most `K - 3` layers above it, so only a window of
+//! `K - 2` layers is held (the heaviest ones are freed as the sweep goes down).
+
+mod geometry;
+
+use geometry::{row_len, CellPath, Counts, Geometry, MAX_INDEX};
+
+use super::tiers::resolve_own_move;
+use super::SolveError;
+
+/// What the layered solver finds for the game on `n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayeredSolution {
+    pub n: u32,
+    /// Whether the player to move at the start (Player 1) wins.
+    pub start_wins: bool,
+    /// The positions from which the player to move loses.
+    pub p_positions: u64,
+    /// All positions.
+    pub positions: u64,
+    /// P-positions by number of parts (`p_by_parts[p]`), when asked for.
+    pub p_by_parts: Option<Vec<u64>>,
+}
+
+/// Solves the game on `n` layer by layer; `by_parts` also counts P-positions by parts.
+///
+/// # Errors
+/// [`SolveError::ZeroN`] for `n = 0`, [`SolveError::TooManyPositions`] past the solver's
+/// largest index, [`SolveError::Cancelled`] when `cancel` stops it.
+pub fn solve_layered(n: u32, by_parts: bool, cancel: &crate::Cancel) -> Result<LayeredSolution, SolveError> {
+    if n == 0 {
+        return Err(SolveError::ZeroN);
+    }
+    let g = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
+    let sweep = Sweep::run(&g, by_parts, false, cancel)?;
+    Ok(sweep.solution)
+}
+
+/// A finished sweep: the solution, and every layer when they were kept (for tests).
+struct Sweep {
+    solution: LayeredSolution,
+    #[cfg_attr(not(test), allow(dead_code))]
+    layers: Vec<Option<Vec<u64>>>,
+}
+
+/// One exit of a cell: the child cell's layer and first word, its `r`, and the shift of rows and
+/// columns from a position to its child.
+#[derive(Clone, Copy, Debug)]
+struct Exit {
+    layer: u32,
+    offset: u64,
+    r: u32,
+    rows: i32,
+    columns: i32,
+}
+
+impl Sweep {
+    fn run(g: &Geometry, by_parts: bool, keep: bool, cancel: &crate::Cancel) -> Result<Sweep, SolveError> {
+        let window = g.top().saturating_sub(2).max(1) as u32;
+        let mut layers: Vec<Option<Vec<u64>>> = (0..=g.max_weight()).map(|_| None).collect();
+        let mut p_by_parts = by_parts.then(|| vec![0u64; g.n() as usize + 1]);
+        let (mut p_positions, mut positions) = (0u64, 0u64);
+        let mut exits: Vec<Exit> = Vec::with_capacity(2 * MAX_INDEX);
+        for e in (0..=g.max_weight()).rev() {
+            if cancel.is_cancelled() {
+                return Err(SolveError::Cancelled);
+            }
+            if !keep {
+                if let Some(old) = layers.get_mut((e + window) as usize) {
+                    *old = None;
+                }
+            }
+            let mut here = vec![0u64; g.layer_words(e) as usize];
+            g.for_each_cell(e, |path, r, offset| {
+                cell_exits(g, path, r, e, offset, &mut exits);
+                let words = g.cell_words(r) as usize;
+                let cell = &mut here[offset as usize..offset as usize + words];
+                for exit in &exits {
+                    let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
+                    or_exit(g, cell, r, child, exit);
+                }
+                let parts = (4..=g.top()).map(|i| path.counts[i]).sum::<u32>();
+                let (p, all) = chain(g, cell, r, parts, p_by_parts.as_deref_mut());
+                p_positions += p;
+                positions += all;
+            });
+            layers[e as usize] = Some(here);
+        }
+        let start_loss = layers[0].as_deref().expect("the start's layer")[0] & 1 == 1;
+        let solution =
+            LayeredSolution { n: g.n(), start_wins: !start_loss, p_positions, positions, p_by_parts };
+        Ok(Sweep { solution, layers })
+    }
+}
+
+/// The exits of the cell on `path` (of `r`, in layer `e`, at word `offset`) whose child cells
+/// exist, with the moves' shifts as in the module header.
+fn cell_exits(g: &Geometry, path: &CellPath, r: u32, e: u32, offset: u64, exits: &mut Vec<Exit>) {
+    exits.clear();
+    let (top, counts) = (g.top(), &path.counts);
+    let mut child = *counts;
+    // The child cell of `child`, whose counts differ at indices `low..=high` only, `shift` layers
+    // up with `r + gain` left to the parts 1 to 3.
+    let mut push = |child: &Counts, low: usize, high: usize, shift: u32, gain: i64, rows: i32, columns: i32| {
+        let child_r = i64::from(r) + gain;
+        // A negative r: the move needs more of the parts 1 to 3 than any row of the cell holds.
+        if child_r < 0 {
+            return;
+        }
+        let offset = g.child_offset(path, offset, child, low, high, shift);
+        exits.push(Exit { layer: e + shift, offset, r: child_r as u32, rows, columns });
+    };
+    if top >= 4 {
+        // F2 ∧ F3 -> F4 and F3 ∧ F3 -> F1 ∧ F4.
+        child[4] += 1;
+        push(&child, 4, 4, 1, -5, -1, -1);
+        push(&child, 4, 4, 1, -5, -2, 0);
+        child[4] -= 1;
+    }
+    if counts[4] >= 1 && top >= 5 {
+        // F3 ∧ F4 -> F5.
+        child[4] -= 1;
+        child[5] += 1;
+        push(&child, 4, 5, 2, -3, -1, 0);
+        child[4] += 1;
+        child[5] -= 1;
+    }
+    if counts[4] >= 2 && top >= 5 {
+        // F4 ∧ F4 -> F2 ∧ F5.
+        child[4] -= 2;
+        child[5] += 1;
+        push(&child, 4, 5, 1, 2, 0, 1);
+        child[4] += 2;
+        child[5] -= 1;
+    }
+    if counts[5] >= 2 && top >= 6 {
+        // F5 ∧ F5 -> F3 ∧ F6.
+        child[5] -= 2;
+        child[6] += 1;
+        push(&child, 4, 6, 1, 3, 1, 0);
+        child[5] += 2;
+        child[6] -= 1;
+    }
+    for i in 5..top {
+        // F(i-1) ∧ F(i) -> F(i+1).
+        if counts[i - 1] >= 1 && counts[i] >= 1 {
+            child[i - 1] -= 1;
+            child[i] -= 1;
+            child[i + 1] += 1;
+            push(&child, i - 1, i + 1, i as u32 - 2, 0, 0, 0);
+            child[i - 1] += 1;
+            child[i] += 1;
+            child[i + 1] -= 1;
+        }
+    }
+    for i in 6..top {
+        // F(i) ∧ F(i) -> F(i-2) ∧ F(i+1).
+        if counts[i] >= 2 {
+            child[i] -= 2;
+            child[i - 2] += 1;
+            child[i + 1] += 1;
+            push(&child, i - 2, i + 1, 1, 0, 0, 0);
+            child[i] += 2;
+            child[i - 2] -= 1;
+            child[i + 1] -= 1;
+        }
+    }
+}
+
+/// 64 bits of `row` from bit `start` on (bit `k` of the result is the row's bit `start + k`),
+/// zero outside the row's words.
+#[inline]
+fn bits_at(row: &[u64], start: i64) -> u64 {
+    if start < 0 {
+        let shift = -start;
+        return if shift < 64 { row.first().map_or(0, |w| w << shift) } else { 0 };
+    }
+    let (i, shift) = ((start / 64) as usize, (start % 64) as u32);
+    let low = row.get(i).copied().unwrap_or(0);
+    if shift == 0 {
+        return low;
+    }
+    let high = row.get(i + 1).copied().unwrap_or(0);
+    low >> shift | high << (64 - shift)
+}
+
+/// ORs into every row of `cell` (of `r`) its child row's loss bits through `exit`.
+fn or_exit(g: &Geometry, cell: &mut [u64], r: u32, child_layer: &[u64], exit: &Exit) {
+    if exit.r == r && exit.rows == 0 && exit.columns == 0 {
+        // The moves above index 4 keep `r`: the child cell has the same layout, word for word.
+        let child = &child_layer[exit.offset as usize..exit.offset as usize + cell.len()];
+        for (word, c) in cell.iter_mut().zip(child) {
+            *word |= c;
+        }
+        return;
+    }
+    for c3 in 0..=r / 3 {
+        let c3_child = c3 as i64 + i64::from(exit.rows);
+        if c3_child < 0 || c3_child > i64::from(exit.r / 3) {
+            continue;
+        }
+        let c3_child = c3_child as u32;
+        let from = (exit.offset + g.row_start(exit.r, c3_child)) as usize;
+        let to = (exit.offset + g.row_start(exit.r, c3_child + 1)) as usize;
+        let child = &child_layer[from..to];
+        let row = &mut cell[g.row_start(r, c3) as usize..g.row_start(r, c3 + 1) as usize];
+        // Position c2 of the row reads position c2 + columns of the child row, zero outside it.
+        match exit.columns {
+            0 => {
+                for (word, c) in row.iter_mut().zip(child) {
+                    *word |= c;
+                }
+            }
+            1 => {
+                for (k, word) in row.iter_mut().enumerate().take(child.len()) {
+                    let above = child.get(k + 1).map_or(0, |c| c << 63);
+                    *word |= child[k] >> 1 | above;
+                }
+            }
+            _ => {
+                debug_assert_eq!(exit.columns, -1);
+                let mut carry = 0;
+                for (k, word) in row.iter_mut().enumerate() {
+                    let c = child.get(k).copied().unwrap_or(0);
+                    *word |= c << 1 | carry;
+                    carry = c >> 63;
+                }
+            }
+        }
+    }
+}
+
+/// Resolves `cell` (of `r`, with `parts` parts from index 4 up) from its exits to its loss bits,
+/// row by row from the top: the moves to the row above (`F1 ∧ F2`, one column down, and
+/// `F2 ∧ F2`, two down), then the row's own move `F1 ∧ F1` along it. Returns the cell's
+/// P-positions and positions, and counts P-positions by parts into `by_parts`.
+fn chain(g: &Geometry, cell: &mut [u64], r: u32, parts: u32, mut by_parts: Option<&mut [u64]>) -> (u64, u64) {
+    let (mut p_positions, mut positions) = (0u64, 0u64);
+    for c3 in (0..=r / 3).rev() {
+        let len = row_len(r, c3);
+        let (start, end) = (g.row_start(r, c3) as usize, g.row_start(r, c3 + 1) as usize);
+        let (lower, upper) = cell.split_at_mut(end);
+        let above: &[u64] =
+            if c3 < r / 3 { &upper[..(g.row_start(r, c3 + 2) as usize - end)] } else { &[] };
+        let row = &mut lower[start..];
+        // From the top word down, each word's lowest position passing its outcome below.
+        let mut above_wins = true;
+        for k in (0..row.len()).rev() {
+            let first = 64 * k as u32;
+            if first >= len {
+                row[k] = 0;
+                continue;
+            }
+            let width = (len - first).min(64);
+            let reach = row[k] | bits_at(above, i64::from(first) - 1) | bits_at(above, i64::from(first) - 2);
+            let (wins, lowest_wins) = resolve_own_move(reach, width, above_wins);
+            let all = u64::MAX >> (64 - width);
+            row[k] = !wins & all;
+            above_wins = lowest_wins;
+            p_positions += u64::from(row[k].count_ones());
+            if let Some(tiers) = by_parts.as_deref_mut() {
+                // Position (c3, c2) has r - 2 c3 - c2 parts below index 4.
+                let mut bits = row[k];
+                while bits != 0 {
+                    let c2 = first + bits.trailing_zeros();
+                    tiers[(parts + r - 2 * c3 - c2) as usize] += 1;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        positions += u64::from(len);
+    }
+    (p_positions, positions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zgame::{solve, PositionIndex};
+    use crate::Outcome;
+
+    /// The loss bit of the position `counts` (`counts[i - 1]` copies of `F_i`) in kept layers.
+    fn loss(g: &Geometry, layers: &[Option<Vec<u64>>], counts: &[u32]) -> bool {
+        let c = |i: usize| counts.get(i - 1).copied().unwrap_or(0);
+        let mut cell: Counts = [0; MAX_INDEX + 2];
+        for (i, slot) in cell.iter_mut().enumerate().skip(4).take(g.top() - 3) {
+            *slot = c(i);
+        }
+        let (_, e) = g.sum_and_weight(&cell);
+        let r = c(1) + 2 * c(2) + 3 * c(3);
+        let bit = g.cell_offset(&cell) * 64 + g.row_start(r, c(3)) * 64 + u64::from(c(2));
+        let layer = layers[e as usize].as_deref().unwrap();
+        layer[(bit / 64) as usize] >> (bit % 64) & 1 == 1
+    }
+
+    /// Position by position, the layered sweep's outcomes are the flat sweep's, for every n to
+    /// 90; so are the P-positions by parts.
+    #[test]
+    fn every_outcome_is_the_flat_sweeps() {
+        for n in 1..=90u32 {
+            let g = Geometry::new(n).unwrap();
+            let sweep = Sweep::run(&g, true, true, &crate::Cancel::new()).unwrap();
+            let flat = solve(n, false, 1 << 30, |_, _| {}).unwrap();
+            let index = PositionIndex::new(n).unwrap();
+            let mut counts = vec![0u32; index.top()];
+            for rank in 0..index.count() {
+                index.unrank_into(rank, &mut counts);
+                let want = flat.outcome(rank) == Outcome::Loss;
+                assert_eq!(loss(&g, &sweep.layers, &counts), want, "n = {n}, {counts:?}");
+            }
+            let s = &sweep.solution;
+            assert_eq!((s.p_positions, s.positions), (flat.p_positions(), index.count()), "n = {n}");
+            assert_eq!(s.start_wins, flat.outcome(flat.start_rank()) == Outcome::Win, "n = {n}");
+            let by_parts = s.p_by_parts.as_ref().unwrap();
+            for t in flat.tiers() {
+                assert_eq!(by_parts[t.parts as usize], t.p_positions, "n = {n}, {} parts", t.parts);
+            }
+        }
+    }
+}
