@@ -44,7 +44,8 @@ impl Geometry {
         }
         let top = (1..=MAX_INDEX).take_while(|&i| FIB_U64[i] <= u64::from(n)).last()?.max(3);
         let fib: Vec<u64> = (0..=top + 1).map(|i| FIB_U64[i]).collect();
-        let weight: Vec<u64> = (0..=top + 1).map(|i| if i >= 4 { FIB_U64[i] - i as u64 } else { 0 }).collect();
+        let weight: Vec<u64> =
+            (0..=top + 1).map(|i| if i >= 4 { FIB_U64[i] - i as u64 } else { 0 }).collect();
         // The heaviest cell, by a knapsack over the sum: `heaviest[m]` for sums up to `m`.
         let mut heaviest = vec![0u64; n as usize + 1];
         for m in 1..=n as usize {
@@ -90,6 +91,12 @@ impl Geometry {
         *self.rows[r as usize].last().expect("a cell has rows")
     }
 
+    /// The first word of each row of a cell of `r`, and last the cell's words.
+    #[inline]
+    pub(crate) fn row_starts(&self, r: u32) -> &[u64] {
+        &self.rows[r as usize]
+    }
+
     /// The first word of row `c3` in a cell of `r`.
     pub(crate) fn row_start(&self, r: u32, c3: u32) -> u64 {
         self.rows[r as usize][c3 as usize]
@@ -115,7 +122,8 @@ impl Geometry {
             for m in 0..=n {
                 for e in 0..width {
                     let without = z[((j - 4) * (n + 1) + m) * width + e];
-                    let with = if m >= f && e >= w { z[((j - 3) * (n + 1) + m - f) * width + e - w] } else { 0 };
+                    let with =
+                        if m >= f && e >= w { z[((j - 3) * (n + 1) + m - f) * width + e - w] } else { 0 };
                     z[((j - 3) * (n + 1) + m) * width + e] = without + with;
                 }
             }
@@ -155,7 +163,18 @@ impl Geometry {
 
     /// Calls `visit(path, r, first word)` for every cell of layer `e`, in their order; the path
     /// holds the cell's counts and what [`Geometry::child_offset`] needs.
-    pub(crate) fn for_each_cell(&self, e: u32, mut visit: impl FnMut(&CellPath, u32, u64)) {
+    pub(crate) fn for_each_cell(&self, e: u32, visit: impl FnMut(&CellPath, u32, u64)) {
+        self.for_each_cell_in(e, 0..u64::MAX, visit);
+    }
+
+    /// [`Geometry::for_each_cell`] for the cells that start in `words` only (the others'
+    /// branches of the enumeration skipped whole).
+    pub(crate) fn for_each_cell_in(
+        &self,
+        e: u32,
+        words: std::ops::Range<u64>,
+        mut visit: impl FnMut(&CellPath, u32, u64),
+    ) {
         let mut path = CellPath {
             counts: [0; MAX_INDEX + 2],
             budget: [0; MAX_INDEX + 2],
@@ -163,9 +182,33 @@ impl Geometry {
             suffix: [[0; MAX_INDEX]; MAX_INDEX + 2],
         };
         let mut offset = 0;
-        self.cells_below(self.top, i64::from(self.n), i64::from(e), &mut path, &mut offset, &mut visit);
+        let (m, e) = (i64::from(self.n), i64::from(e));
+        self.cells_below(self.top, m, e, &mut path, &mut offset, &words, &mut visit);
     }
 
+    /// The first word of the cell of layer `e` that holds the word `at` (the layer's end if it has
+    /// no more words than `at`).
+    pub(crate) fn cell_start_at(&self, e: u32, at: u64) -> u64 {
+        let (mut m, mut e) = (i64::from(self.n), i64::from(e));
+        let mut start = 0;
+        for j in (4..=self.top).rev() {
+            let (f, w) = (self.fib[j] as i64, self.weight[j] as i64);
+            let mut c = 0;
+            loop {
+                let size = self.z(j - 1, m - c * f, e - c * w);
+                if at < start + size || m - c * f < 0 || e - c * w < 0 {
+                    break;
+                }
+                start += size;
+                c += 1;
+            }
+            m -= c * f;
+            e -= c * w;
+        }
+        start
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn cells_below(
         &self,
         j: usize,
@@ -173,11 +216,14 @@ impl Geometry {
         e: i64,
         path: &mut CellPath,
         offset: &mut u64,
+        words: &std::ops::Range<u64>,
         visit: &mut impl FnMut(&CellPath, u32, u64),
     ) {
         if j == 3 {
             if e == 0 {
-                visit(path, m as u32, *offset);
+                if words.contains(offset) {
+                    visit(path, m as u32, *offset);
+                }
                 *offset += self.cell_words(m as u32);
             }
             return;
@@ -187,8 +233,12 @@ impl Geometry {
         let (f, w) = (self.fib[j] as i64, self.weight[j] as i64);
         let shifts = self.top.saturating_sub(2).min(MAX_INDEX);
         let mut c = 0;
-        while m - c * f >= 0 && e - c * w >= 0 {
-            if self.z(j - 1, m - c * f, e - c * w) > 0 {
+        while m - c * f >= 0 && e - c * w >= 0 && *offset < words.end {
+            let size = self.z(j - 1, m - c * f, e - c * w);
+            if *offset + size <= words.start {
+                // A branch wholly before the range.
+                *offset += size;
+            } else if size > 0 {
                 path.counts[j] = c as u32;
                 // The terms of index j at every shift of the weight, added to those above.
                 for d in 0..shifts {
@@ -196,7 +246,7 @@ impl Geometry {
                     path.suffix[j - 1][d] =
                         path.suffix[j][d] + self.z(j, m, e + d64) - self.z(j, m - c * f, e + d64 - c * w);
                 }
-                self.cells_below(j - 1, m - c * f, e - c * w, path, offset, visit);
+                self.cells_below(j - 1, m - c * f, e - c * w, path, offset, words, visit);
             }
             c += 1;
         }
@@ -254,8 +304,9 @@ pub(crate) fn row_words(len: u32) -> usize {
 mod tests {
     use super::*;
 
-    /// Every cell's offset is where the enumeration puts it, the cells tile their layer, and the
-    /// layers hold every position of the game, for every n to 150.
+    /// Every cell's offset is where the enumeration puts it and every word of it finds its
+    /// start, the cells tile their layer, and the layers hold every position of the game, for
+    /// every n to 150.
     #[test]
     fn cells_tile_their_layers_and_cover_every_position() {
         for n in 1..=150u32 {
@@ -269,6 +320,8 @@ mod tests {
                     assert_eq!(g.cell_offset(counts), offset, "n = {n}, {counts:?}");
                     let (s, w) = g.sum_and_weight(counts);
                     assert_eq!((s + u64::from(r), w), (u64::from(n), u64::from(e)));
+                    let last = offset + g.cell_words(r) - 1;
+                    assert_eq!((g.cell_start_at(e, offset), g.cell_start_at(e, last)), (offset, offset));
                     next += g.cell_words(r);
                     positions += (0..=r / 3).map(|c3| u64::from(row_len(r, c3))).sum::<u64>();
                 });

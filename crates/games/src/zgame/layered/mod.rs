@@ -49,7 +49,8 @@ pub fn solve_layered(n: u32, by_parts: bool, cancel: &crate::Cancel) -> Result<L
         return Err(SolveError::ZeroN);
     }
     let g = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
-    let sweep = Sweep::run(&g, by_parts, false, cancel)?;
+    let threads = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let sweep = Sweep::run(&g, by_parts, false, threads, cancel)?;
     Ok(sweep.solution)
 }
 
@@ -72,12 +73,17 @@ struct Exit {
 }
 
 impl Sweep {
-    fn run(g: &Geometry, by_parts: bool, keep: bool, cancel: &crate::Cancel) -> Result<Sweep, SolveError> {
+    fn run(
+        g: &Geometry,
+        by_parts: bool,
+        keep: bool,
+        threads: usize,
+        cancel: &crate::Cancel,
+    ) -> Result<Sweep, SolveError> {
         let window = g.top().saturating_sub(2).max(1) as u32;
         let mut layers: Vec<Option<Vec<u64>>> = (0..=g.max_weight()).map(|_| None).collect();
         let mut p_by_parts = by_parts.then(|| vec![0u64; g.n() as usize + 1]);
         let (mut p_positions, mut positions) = (0u64, 0u64);
-        let mut exits: Vec<Exit> = Vec::with_capacity(2 * MAX_INDEX);
         for e in (0..=g.max_weight()).rev() {
             if cancel.is_cancelled() {
                 return Err(SolveError::Cancelled);
@@ -87,20 +93,40 @@ impl Sweep {
                     *old = None;
                 }
             }
-            let mut here = vec![0u64; g.layer_words(e) as usize];
-            g.for_each_cell(e, |path, r, offset| {
-                cell_exits(g, path, r, e, offset, &mut exits);
-                let words = g.cell_words(r) as usize;
-                let cell = &mut here[offset as usize..offset as usize + words];
-                for exit in &exits {
-                    let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
-                    or_exit(g, cell, r, child, exit);
-                }
-                let parts = (4..=g.top()).map(|i| path.counts[i]).sum::<u32>();
-                let (p, all) = chain(g, cell, r, parts, p_by_parts.as_deref_mut());
+            let words = g.layer_words(e);
+            let mut here = vec![0u64; words as usize];
+            // The layer's cells shared out by words, each share from a cell's first word.
+            let mut bounds: Vec<u64> = (0..threads as u64)
+                .map(|t| g.cell_start_at(e, words * t / threads as u64).min(words))
+                .collect();
+            bounds.push(words);
+            bounds.dedup();
+            let mut shares: Vec<(u64, &mut [u64])> = Vec::with_capacity(threads);
+            let mut rest: &mut [u64] = &mut here;
+            for pair in bounds.windows(2) {
+                let (share, after) = rest.split_at_mut((pair[1] - pair[0]) as usize);
+                shares.push((pair[0], share));
+                rest = after;
+            }
+            let held = &layers;
+            let found: Vec<(u64, u64, Option<Vec<u64>>)> = std::thread::scope(|scope| {
+                let workers: Vec<_> = shares
+                    .into_iter()
+                    .map(|(first, share)| {
+                        scope.spawn(move || sweep_share(g, e, held, first, share, by_parts))
+                    })
+                    .collect();
+                workers.into_iter().map(|w| w.join().expect("a layer thread does not panic")).collect()
+            });
+            for (p, all, tiers) in found {
                 p_positions += p;
                 positions += all;
-            });
+                if let (Some(total), Some(tiers)) = (p_by_parts.as_mut(), tiers) {
+                    for (t, x) in total.iter_mut().zip(tiers) {
+                        *t += x;
+                    }
+                }
+            }
             layers[e as usize] = Some(here);
         }
         let start_loss = layers[0].as_deref().expect("the start's layer")[0] & 1 == 1;
@@ -108,6 +134,36 @@ impl Sweep {
             LayeredSolution { n: g.n(), start_wins: !start_loss, p_positions, positions, p_by_parts };
         Ok(Sweep { solution, layers })
     }
+}
+
+/// Solves the cells of layer `e` that start in `share` (whose first word is the layer's word
+/// `first`) from the layers held above; returns its P-positions, positions and, when asked,
+/// P-positions by parts.
+fn sweep_share(
+    g: &Geometry,
+    e: u32,
+    layers: &[Option<Vec<u64>>],
+    first: u64,
+    share: &mut [u64],
+    by_parts: bool,
+) -> (u64, u64, Option<Vec<u64>>) {
+    let mut exits: Vec<Exit> = Vec::with_capacity(2 * MAX_INDEX);
+    let mut tiers = by_parts.then(|| vec![0u64; g.n() as usize + 1]);
+    let (mut p_positions, mut positions) = (0u64, 0u64);
+    g.for_each_cell_in(e, first..first + share.len() as u64, |path, r, offset| {
+        cell_exits(g, path, r, e, offset, &mut exits);
+        let from = (offset - first) as usize;
+        let cell = &mut share[from..from + g.cell_words(r) as usize];
+        for exit in &exits {
+            let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
+            or_exit(g, cell, r, child, exit);
+        }
+        let parts = (4..=g.top()).map(|i| path.counts[i]).sum::<u32>();
+        let (p, all) = chain(g, cell, r, parts, tiers.as_deref_mut());
+        p_positions += p;
+        positions += all;
+    });
+    (p_positions, positions, tiers)
 }
 
 /// The exits of the cell on `path` (of `r`, in layer `e`, at word `offset`) whose child cells
@@ -118,15 +174,16 @@ fn cell_exits(g: &Geometry, path: &CellPath, r: u32, e: u32, offset: u64, exits:
     let mut child = *counts;
     // The child cell of `child`, whose counts differ at indices `low..=high` only, `shift` layers
     // up with `r + gain` left to the parts 1 to 3.
-    let mut push = |child: &Counts, low: usize, high: usize, shift: u32, gain: i64, rows: i32, columns: i32| {
-        let child_r = i64::from(r) + gain;
-        // A negative r: the move needs more of the parts 1 to 3 than any row of the cell holds.
-        if child_r < 0 {
-            return;
-        }
-        let offset = g.child_offset(path, offset, child, low, high, shift);
-        exits.push(Exit { layer: e + shift, offset, r: child_r as u32, rows, columns });
-    };
+    let mut push =
+        |child: &Counts, low: usize, high: usize, shift: u32, gain: i64, rows: i32, columns: i32| {
+            let child_r = i64::from(r) + gain;
+            // A negative r: the move needs more of the parts 1 to 3 than any row of the cell holds.
+            if child_r < 0 {
+                return;
+            }
+            let offset = g.child_offset(path, offset, child, low, high, shift);
+            exits.push(Exit { layer: e + shift, offset, r: child_r as u32, rows, columns });
+        };
     if top >= 4 {
         // F2 ∧ F3 -> F4 and F3 ∧ F3 -> F1 ∧ F4.
         child[4] += 1;
@@ -211,16 +268,29 @@ fn or_exit(g: &Geometry, cell: &mut [u64], r: u32, child_layer: &[u64], exit: &E
         }
         return;
     }
-    for c3 in 0..=r / 3 {
-        let c3_child = c3 as i64 + i64::from(exit.rows);
-        if c3_child < 0 || c3_child > i64::from(exit.r / 3) {
-            continue;
+    let (starts, child_starts) = (g.row_starts(r), g.row_starts(exit.r));
+    let (rows, child_rows) = (starts.len() - 1, child_starts.len() - 1);
+    let child = &child_layer[exit.offset as usize..][..child_starts[child_rows] as usize];
+    // The parent rows whose child row exists.
+    let shift = exit.rows as isize;
+    let first = (-shift).max(0) as usize;
+    let end = (child_rows as isize - shift).clamp(0, rows as isize) as usize;
+    if starts[rows] == rows as u64 && child_starts[child_rows] == child_rows as u64 {
+        // Every row one word, in both cells: one loop over the rows.
+        let moved = |c: u64| match exit.columns {
+            0 => c,
+            1 => c >> 1,
+            _ => c << 1,
+        };
+        for c3 in first..end {
+            cell[c3] |= moved(child[(c3 as isize + shift) as usize]);
         }
-        let c3_child = c3_child as u32;
-        let from = (exit.offset + g.row_start(exit.r, c3_child)) as usize;
-        let to = (exit.offset + g.row_start(exit.r, c3_child + 1)) as usize;
-        let child = &child_layer[from..to];
-        let row = &mut cell[g.row_start(r, c3) as usize..g.row_start(r, c3 + 1) as usize];
+        return;
+    }
+    for c3 in first..end {
+        let c3_child = (c3 as isize + shift) as usize;
+        let child = &child[child_starts[c3_child] as usize..child_starts[c3_child + 1] as usize];
+        let row = &mut cell[starts[c3] as usize..starts[c3 + 1] as usize];
         // Position c2 of the row reads position c2 + columns of the child row, zero outside it.
         match exit.columns {
             0 => {
@@ -253,12 +323,31 @@ fn or_exit(g: &Geometry, cell: &mut [u64], r: u32, child_layer: &[u64], exit: &E
 /// P-positions and positions, and counts P-positions by parts into `by_parts`.
 fn chain(g: &Geometry, cell: &mut [u64], r: u32, parts: u32, mut by_parts: Option<&mut [u64]>) -> (u64, u64) {
     let (mut p_positions, mut positions) = (0u64, 0u64);
+    let starts = g.row_starts(r);
+    let rows = starts.len() - 1;
+    if starts[rows] == rows as u64 {
+        // Every row one word: the row above is the word above.
+        let mut above = 0u64;
+        for c3 in (0..rows).rev() {
+            let len = row_len(r, c3 as u32);
+            let reach = cell[c3] | above << 1 | above << 2;
+            let (wins, _) = resolve_own_move(reach, len, true);
+            let losses = !wins & (u64::MAX >> (64 - len));
+            cell[c3] = losses;
+            above = losses;
+            p_positions += u64::from(losses.count_ones());
+            positions += u64::from(len);
+            if let Some(tiers) = by_parts.as_deref_mut() {
+                count_by_parts(tiers, losses, 0, parts + r - 2 * c3 as u32);
+            }
+        }
+        return (p_positions, positions);
+    }
     for c3 in (0..=r / 3).rev() {
         let len = row_len(r, c3);
         let (start, end) = (g.row_start(r, c3) as usize, g.row_start(r, c3 + 1) as usize);
         let (lower, upper) = cell.split_at_mut(end);
-        let above: &[u64] =
-            if c3 < r / 3 { &upper[..(g.row_start(r, c3 + 2) as usize - end)] } else { &[] };
+        let above: &[u64] = if c3 < r / 3 { &upper[..(g.row_start(r, c3 + 2) as usize - end)] } else { &[] };
         let row = &mut lower[start..];
         // From the top word down, each word's lowest position passing its outcome below.
         let mut above_wins = true;
@@ -276,18 +365,22 @@ fn chain(g: &Geometry, cell: &mut [u64], r: u32, parts: u32, mut by_parts: Optio
             above_wins = lowest_wins;
             p_positions += u64::from(row[k].count_ones());
             if let Some(tiers) = by_parts.as_deref_mut() {
-                // Position (c3, c2) has r - 2 c3 - c2 parts below index 4.
-                let mut bits = row[k];
-                while bits != 0 {
-                    let c2 = first + bits.trailing_zeros();
-                    tiers[(parts + r - 2 * c3 - c2) as usize] += 1;
-                    bits &= bits - 1;
-                }
+                count_by_parts(tiers, row[k], first, parts + r - 2 * c3);
             }
         }
         positions += u64::from(len);
     }
     (p_positions, positions)
+}
+
+/// Counts the losses `bits` (positions `c2 = first + k` of a row whose `c2 = 0` has `base`
+/// parts, one fewer at each step along the row) into `tiers` by parts.
+fn count_by_parts(tiers: &mut [u64], mut bits: u64, first: u32, base: u32) {
+    while bits != 0 {
+        let c2 = first + bits.trailing_zeros();
+        tiers[(base - c2) as usize] += 1;
+        bits &= bits - 1;
+    }
 }
 
 #[cfg(test)]
@@ -311,12 +404,12 @@ mod tests {
     }
 
     /// Position by position, the layered sweep's outcomes are the flat sweep's, for every n to
-    /// 90; so are the P-positions by parts.
+    /// 90 (on one, two or three threads); so are the P-positions by parts.
     #[test]
     fn every_outcome_is_the_flat_sweeps() {
         for n in 1..=90u32 {
             let g = Geometry::new(n).unwrap();
-            let sweep = Sweep::run(&g, true, true, &crate::Cancel::new()).unwrap();
+            let sweep = Sweep::run(&g, true, true, 1 + n as usize % 3, &crate::Cancel::new()).unwrap();
             let flat = solve(n, false, 1 << 30, |_, _| {}).unwrap();
             let index = PositionIndex::new(n).unwrap();
             let mut counts = vec![0u32; index.top()];
