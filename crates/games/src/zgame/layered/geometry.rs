@@ -10,7 +10,7 @@
 //! Cells of a layer lie one after another in the order of their counts from the top index down,
 //! each count ascending; a cell's first word in its layer is found from the table `Z(j, m, e)`:
 //! the words of the cells with parts at indices 4 to `j` only, of sum at most `m` and weight
-//! exactly `e` (see [`Geometry::cell_offset`]).
+//! exactly `e` (see `Geometry::cell_offset`, and `Geometry::child_offset` for the sweep's way).
 
 use zecklab_numeration::fib::FIB_U64;
 
@@ -163,11 +163,12 @@ impl Geometry {
 
     /// Calls `visit(path, r, first word)` for every cell of layer `e`, in their order; the path
     /// holds the cell's counts and what [`Geometry::child_offset`] needs.
+    #[cfg(test)]
     pub(crate) fn for_each_cell(&self, e: u32, visit: impl FnMut(&CellPath, u32, u64)) {
         self.for_each_cell_in(e, 0..u64::MAX, visit);
     }
 
-    /// [`Geometry::for_each_cell`] for the cells that start in `words` only (the others'
+    /// `for_each_cell` for the cells that start in `words` only (the others'
     /// branches of the enumeration skipped whole).
     pub(crate) fn for_each_cell_in(
         &self,

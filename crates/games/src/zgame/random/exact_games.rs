@@ -88,7 +88,9 @@ pub fn game_counts_by_residues(
     let done = std::sync::atomic::AtomicU64::new(positions);
     progress(positions, total);
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let residues: Vec<Result<Vec<(usize, Vec<[u64; LANES]>)>, MomentsError>> = std::thread::scope(|scope| {
+    // Each thread's batches: their numbers and the start's residues of each length.
+    type Swept = Vec<(usize, Vec<[u64; LANES]>)>;
+    let residues: Vec<Result<Swept, MomentsError>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
@@ -209,7 +211,7 @@ fn moduli_above(bound: &BigUint) -> Vec<u64> {
     let mut moduli: Vec<u64> = Vec::new();
     let mut product = BigUint::one();
     let mut candidate = LARGEST_MODULUS;
-    while product <= *bound || moduli.len() % LANES != 0 {
+    while product <= *bound || !moduli.len().is_multiple_of(LANES) {
         if moduli.iter().all(|&m| gcd(m, candidate) == 1) {
             moduli.push(candidate);
             product *= candidate;
