@@ -3,8 +3,8 @@
 //! partition count.
 
 use zecklab_games::zgame::{
-    check_table, lengths, play_out, solve, solve_with, theorem_bound, PlayerTwoStrategy, PositionIndex, Rule,
-    SolveOptions, TierSweep, TieredSolver, ZPosition,
+    check_table, lengths, play_out, solve, solve_layered, solve_with, theorem_bound, LayeredTable,
+    PlayerTwoStrategy, PositionIndex, Rule, SolveOptions, TierSweep, TieredSolver, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
@@ -24,6 +24,8 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
     let table_sample: Vec<u32> = level.pick(vec![200], vec![250, 300, 337, 338]);
     let tiered_n = level.pick(150u32, 300);
     let tiered_sample: Vec<u32> = level.pick(vec![200], vec![250, 350, 400, 450, 500]);
+    let layered_positions: Vec<u32> = level.pick((1..=120).collect(), (1..=150).chain([200, 300]).collect());
+    let layered_sample: Vec<u32> = level.pick(vec![200, 300], vec![400, 500, 600, 815]);
     let (words_n, words_remoteness_n, words_reference_n) =
         level.pick((130u32, 100u32, 90u32), (300, 250, 200));
     vec![
@@ -61,6 +63,18 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             ),
             "tiered solve (runs of constant child offsets, outcomes 64 at a time) against the flat rank-arithmetic sweep, position by position",
             move || check_tiered(tiered_n, &tiered_sample),
+        ),
+        Check::new(
+            "zgame-layered",
+            "Solving layer by layer (cells of equal counts from index 4 up, layers of equal index weight, each move a constant shift of whole rows) gives every position the outcome of the flat solve, and the same winner, P-positions and P-positions per tier as the tier sweep",
+            r#"Cusenza et al., "Bounds on Zeckendorf Games", Definition 1.1"#,
+            format!(
+                "every position of the game on n = {}; P-positions by tier for n = {}",
+                spans(&layered_positions),
+                layered_sample.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            ),
+            "layered solve (one and two threads) against the flat rank-arithmetic sweep position by position, and against the tier sweep tier by tier",
+            move || check_layered(&layered_positions, &layered_sample),
         ),
         Check::new(
             "zgame-tier-sweeps",
@@ -282,6 +296,69 @@ pub(crate) fn check_tiered(max_n: u32, sample: &[u32]) -> Result<String, String>
             .map_err(|e| e.to_string())?;
         if tiered.tiers != flat.tiers() || tiered.p_positions != flat.p_positions() {
             return Err(format!("n = {n}: the tiered P-positions by tier differ from the flat solve's"));
+        }
+    }
+    let sample: Vec<String> = sample.iter().map(u32::to_string).collect();
+    Ok(format!("{positions} positions equal; P-positions by tier equal for n = {}", sample.join(", ")))
+}
+
+/// `1..=150` and the like for runs of consecutive n, comma-separated.
+fn spans(ns: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut j = i;
+        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j > i { format!("{} to {}", ns[i], ns[j]) } else { ns[i].to_string() });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// The layered solve against the flat one position by position (every n of `every`, on one
+/// thread and two), and against the tier sweep's winner and P-positions by tier (`sample`).
+pub(crate) fn check_layered(every: &[u32], sample: &[u32]) -> Result<String, String> {
+    let mut positions = 0u64;
+    for &n in every {
+        let flat = solve(n, false, 1 << 34, |_, _| {}).map_err(|e| e.to_string())?;
+        let index = flat.index();
+        for threads in [1, 2] {
+            let layered =
+                LayeredTable::solve(n, threads, &zecklab_games::Cancel::new()).map_err(|e| e.to_string())?;
+            let mut counts = vec![0u32; index.top()];
+            index.unrank_into(0, &mut counts);
+            for r in 0..index.count() {
+                if r > 0 {
+                    index.next_counts(&mut counts);
+                }
+                if layered.is_loss(&counts) != (flat.outcome(r) == Outcome::Loss) {
+                    return Err(format!(
+                        "n = {n}, {threads} threads: position {} differs from the flat solve",
+                        ZPosition::from_counts(counts.clone())
+                            .map_or_else(|e| e.to_string(), |z| z.to_string())
+                    ));
+                }
+                positions += 1;
+            }
+        }
+    }
+    for &n in sample {
+        let tiered = TieredSolver::new(n, false, 20 << 30)
+            .and_then(|s| s.run(|_, _, _| {}))
+            .map_err(|e| e.to_string())?;
+        let layered = solve_layered(n, true, &zecklab_games::Cancel::new()).map_err(|e| e.to_string())?;
+        let by_parts = layered.p_by_parts.as_deref().unwrap_or_default();
+        let same_tiers = tiered.tiers.iter().all(|t| by_parts.get(t.parts as usize) == Some(&t.p_positions));
+        if !same_tiers
+            || layered.p_positions != tiered.p_positions
+            || layered.start_wins != tiered.start.is_win()
+            || layered.positions != tiered.positions
+        {
+            return Err(format!(
+                "n = {n}: the layered solve's P-positions by tier differ from the tier sweep's"
+            ));
         }
     }
     let sample: Vec<String> = sample.iter().map(u32::to_string).collect();

@@ -10,7 +10,7 @@
 //! Cells of a layer lie one after another in the order of their counts from the top index down,
 //! each count ascending; a cell's first word in its layer is found from the table `Z(j, m, e)`:
 //! the words of the cells with parts at indices 4 to `j` only, of sum at most `m` and weight
-//! exactly `e` (see `Geometry::cell_offset`, and `Geometry::child_offset` for the sweep's way).
+//! exactly `e` (see `Geometry::cell_start_of`, and `Geometry::child_offset` for the sweep's way).
 
 use zecklab_numeration::fib::FIB_U64;
 
@@ -86,6 +86,11 @@ impl Geometry {
         self.max_weight
     }
 
+    /// `w_i = F_i - i`, the weight of a part at index `i` (0 below 4).
+    pub(crate) fn weight(&self, i: usize) -> u64 {
+        self.weight[i]
+    }
+
     /// The words of a cell whose parts 1 to 3 sum to `r`.
     pub(crate) fn cell_words(&self, r: u32) -> u64 {
         *self.rows[r as usize].last().expect("a cell has rows")
@@ -144,12 +149,11 @@ impl Geometry {
         })
     }
 
-    /// The first word of a cell in its layer: the words of the cells before it (module header),
-    /// from scratch (the sweep finds its children's from their parent's, [`Geometry::child_offset`]).
-    #[cfg(test)]
-    pub(crate) fn cell_offset(&self, counts: &Counts) -> u64 {
-        let (_, e) = self.sum_and_weight(counts);
-        let (mut m, mut e) = (i64::from(self.n), e as i64);
+    /// The first word of a cell (of weight `e`) in its layer: the words of the cells before it
+    /// (module header), from scratch (the sweep finds its children's from their parent's,
+    /// `Geometry::child_offset`).
+    pub(crate) fn cell_start_of(&self, counts: &Counts, e: u32) -> u64 {
+        let (mut m, mut e) = (i64::from(self.n), i64::from(e));
         let mut offset = 0;
         for j in (4..=self.top).rev() {
             let c = i64::from(counts[j]);
@@ -159,6 +163,11 @@ impl Geometry {
             e -= c * w;
         }
         offset
+    }
+
+    #[cfg(test)]
+    pub(crate) fn cell_offset(&self, counts: &Counts) -> u64 {
+        self.cell_start_of(counts, self.sum_and_weight(counts).1 as u32)
     }
 
     /// Calls `visit(path, r, first word)` for every cell of layer `e`, in their order; the path

@@ -54,10 +54,49 @@ pub fn solve_layered(n: u32, by_parts: bool, cancel: &crate::Cancel) -> Result<L
     Ok(sweep.solution)
 }
 
+/// Every position's outcome by the layered sweep, all layers kept: for checking the sweep
+/// position by position (the solve itself holds only a window of layers).
+pub struct LayeredTable {
+    geometry: Geometry,
+    layers: Vec<Option<Vec<u64>>>,
+    pub solution: LayeredSolution,
+}
+
+impl LayeredTable {
+    /// The game on `n` solved on `threads` threads, every layer kept.
+    ///
+    /// # Errors
+    /// As [`solve_layered`].
+    pub fn solve(n: u32, threads: usize, cancel: &crate::Cancel) -> Result<LayeredTable, SolveError> {
+        if n == 0 {
+            return Err(SolveError::ZeroN);
+        }
+        let geometry = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
+        let sweep = Sweep::run(&geometry, true, true, threads.max(1), cancel)?;
+        Ok(LayeredTable { geometry, layers: sweep.layers, solution: sweep.solution })
+    }
+
+    /// Whether the player to move loses at the position of `counts` (`counts[i - 1]` copies of
+    /// `F_i`, summing to n; trailing zeros optional).
+    pub fn is_loss(&self, counts: &[u32]) -> bool {
+        let g = &self.geometry;
+        let c = |i: usize| counts.get(i - 1).copied().unwrap_or(0);
+        let mut cell: Counts = [0; MAX_INDEX + 2];
+        for (i, slot) in cell.iter_mut().enumerate().skip(4).take(g.top() - 3) {
+            *slot = c(i);
+        }
+        let e: u64 = (4..=g.top()).map(|i| u64::from(cell[i]) * g.weight(i)).sum();
+        let r = c(1) + 2 * c(2) + 3 * c(3);
+        let path_offset = g.cell_start_of(&cell, e as u32);
+        let bit = (path_offset + g.row_start(r, c(3))) * 64 + u64::from(c(2));
+        let layer = self.layers[e as usize].as_deref().expect("every layer kept");
+        layer[(bit / 64) as usize] >> (bit % 64) & 1 == 1
+    }
+}
+
 /// A finished sweep: the solution, and every layer when they were kept (for tests).
 struct Sweep {
     solution: LayeredSolution,
-    #[cfg_attr(not(test), allow(dead_code))]
     layers: Vec<Option<Vec<u64>>>,
 }
 
@@ -389,36 +428,21 @@ mod tests {
     use crate::zgame::{solve, PositionIndex};
     use crate::Outcome;
 
-    /// The loss bit of the position `counts` (`counts[i - 1]` copies of `F_i`) in kept layers.
-    fn loss(g: &Geometry, layers: &[Option<Vec<u64>>], counts: &[u32]) -> bool {
-        let c = |i: usize| counts.get(i - 1).copied().unwrap_or(0);
-        let mut cell: Counts = [0; MAX_INDEX + 2];
-        for (i, slot) in cell.iter_mut().enumerate().skip(4).take(g.top() - 3) {
-            *slot = c(i);
-        }
-        let (_, e) = g.sum_and_weight(&cell);
-        let r = c(1) + 2 * c(2) + 3 * c(3);
-        let bit = g.cell_offset(&cell) * 64 + g.row_start(r, c(3)) * 64 + u64::from(c(2));
-        let layer = layers[e as usize].as_deref().unwrap();
-        layer[(bit / 64) as usize] >> (bit % 64) & 1 == 1
-    }
-
     /// Position by position, the layered sweep's outcomes are the flat sweep's, for every n to
-    /// 90 (on one, two or three threads); so are the P-positions by parts.
+    /// 120 (on one, two or three threads); so are the P-positions by parts.
     #[test]
     fn every_outcome_is_the_flat_sweeps() {
-        for n in 1..=90u32 {
-            let g = Geometry::new(n).unwrap();
-            let sweep = Sweep::run(&g, true, true, 1 + n as usize % 3, &crate::Cancel::new()).unwrap();
+        for n in 1..=120u32 {
+            let table = LayeredTable::solve(n, 1 + n as usize % 3, &crate::Cancel::new()).unwrap();
             let flat = solve(n, false, 1 << 30, |_, _| {}).unwrap();
             let index = PositionIndex::new(n).unwrap();
             let mut counts = vec![0u32; index.top()];
             for rank in 0..index.count() {
                 index.unrank_into(rank, &mut counts);
                 let want = flat.outcome(rank) == Outcome::Loss;
-                assert_eq!(loss(&g, &sweep.layers, &counts), want, "n = {n}, {counts:?}");
+                assert_eq!(table.is_loss(&counts), want, "n = {n}, {counts:?}");
             }
-            let s = &sweep.solution;
+            let s = &table.solution;
             assert_eq!((s.p_positions, s.positions), (flat.p_positions(), index.count()), "n = {n}");
             assert_eq!(s.start_wins, flat.outcome(flat.start_rank()) == Outcome::Win, "n = {n}");
             let by_parts = s.p_by_parts.as_ref().unwrap();
