@@ -153,9 +153,15 @@ impl Geometry {
     /// (module header), from scratch (the sweep finds its children's from their parent's,
     /// `Geometry::child_offset`).
     pub(crate) fn cell_start_of(&self, counts: &Counts, e: u32) -> u64 {
-        let (mut m, mut e) = (i64::from(self.n), i64::from(e));
+        self.terms(counts, 4, self.top, i64::from(self.n), i64::from(e))
+    }
+
+    /// The offset's terms of the indices `low..=high` of `counts`, with the sum `m` and weight
+    /// `e` left for those indices and below.
+    #[inline]
+    fn terms(&self, counts: &Counts, low: usize, high: usize, mut m: i64, mut e: i64) -> u64 {
         let mut offset = 0;
-        for j in (4..=self.top).rev() {
+        for j in (low..=high).rev() {
             let c = i64::from(counts[j]);
             let (f, w) = (self.fib[j] as i64, self.weight[j] as i64);
             offset += self.z(j, m, e) - self.z(j, m - c * f, e - c * w);
@@ -277,16 +283,10 @@ impl Geometry {
         high: usize,
         shift: u32,
     ) -> u64 {
-        let (mut m, mut e) = (path.budget[high], path.weight_left[high] + i64::from(shift));
-        let mut child_offset = path.suffix[high][shift as usize] + (offset - path.suffix[low - 1][0]);
-        for j in (low..=high).rev() {
-            let c = i64::from(child[j]);
-            let (f, w) = (self.fib[j] as i64, self.weight[j] as i64);
-            child_offset += self.z(j, m, e) - self.z(j, m - c * f, e - c * w);
-            m -= c * f;
-            e -= c * w;
-        }
-        child_offset
+        let (m, e) = (path.budget[high], path.weight_left[high] + i64::from(shift));
+        path.suffix[high][shift as usize]
+            + (offset - path.suffix[low - 1][0])
+            + self.terms(child, low, high, m, e)
     }
 }
 

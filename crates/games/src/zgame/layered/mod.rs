@@ -210,7 +210,6 @@ fn sweep_share(
 fn cell_exits(g: &Geometry, path: &CellPath, r: u32, e: u32, offset: u64, exits: &mut Vec<Exit>) {
     exits.clear();
     let (top, counts) = (g.top(), &path.counts);
-    let mut child = *counts;
     // The child cell of `child`, whose counts differ at indices `low..=high` only, `shift` layers
     // up with `r + gain` left to the parts 1 to 3.
     let mut push =
@@ -223,59 +222,42 @@ fn cell_exits(g: &Geometry, path: &CellPath, r: u32, e: u32, offset: u64, exits:
             let offset = g.child_offset(path, offset, child, low, high, shift);
             exits.push(Exit { layer: e + shift, offset, r: child_r as u32, rows, columns });
         };
+    // The cell's counts changed by `(index, change)`.
+    let moved = |changes: &[(usize, i32)]| {
+        let mut child = *counts;
+        for &(i, d) in changes {
+            child[i] = child[i].wrapping_add_signed(d);
+        }
+        child
+    };
     if top >= 4 {
         // F2 ∧ F3 -> F4 and F3 ∧ F3 -> F1 ∧ F4.
-        child[4] += 1;
+        let child = moved(&[(4, 1)]);
         push(&child, 4, 4, 1, -5, -1, -1);
         push(&child, 4, 4, 1, -5, -2, 0);
-        child[4] -= 1;
     }
     if counts[4] >= 1 && top >= 5 {
         // F3 ∧ F4 -> F5.
-        child[4] -= 1;
-        child[5] += 1;
-        push(&child, 4, 5, 2, -3, -1, 0);
-        child[4] += 1;
-        child[5] -= 1;
+        push(&moved(&[(4, -1), (5, 1)]), 4, 5, 2, -3, -1, 0);
     }
     if counts[4] >= 2 && top >= 5 {
         // F4 ∧ F4 -> F2 ∧ F5.
-        child[4] -= 2;
-        child[5] += 1;
-        push(&child, 4, 5, 1, 2, 0, 1);
-        child[4] += 2;
-        child[5] -= 1;
+        push(&moved(&[(4, -2), (5, 1)]), 4, 5, 1, 2, 0, 1);
     }
     if counts[5] >= 2 && top >= 6 {
         // F5 ∧ F5 -> F3 ∧ F6.
-        child[5] -= 2;
-        child[6] += 1;
-        push(&child, 4, 6, 1, 3, 1, 0);
-        child[5] += 2;
-        child[6] -= 1;
+        push(&moved(&[(5, -2), (6, 1)]), 4, 6, 1, 3, 1, 0);
     }
     for i in 5..top {
         // F(i-1) ∧ F(i) -> F(i+1).
         if counts[i - 1] >= 1 && counts[i] >= 1 {
-            child[i - 1] -= 1;
-            child[i] -= 1;
-            child[i + 1] += 1;
-            push(&child, i - 1, i + 1, i as u32 - 2, 0, 0, 0);
-            child[i - 1] += 1;
-            child[i] += 1;
-            child[i + 1] -= 1;
+            push(&moved(&[(i - 1, -1), (i, -1), (i + 1, 1)]), i - 1, i + 1, i as u32 - 2, 0, 0, 0);
         }
     }
-    for i in 6..top {
+    for (i, &c) in counts.iter().enumerate().take(top).skip(6) {
         // F(i) ∧ F(i) -> F(i-2) ∧ F(i+1).
-        if counts[i] >= 2 {
-            child[i] -= 2;
-            child[i - 2] += 1;
-            child[i + 1] += 1;
-            push(&child, i - 2, i + 1, 1, 0, 0, 0);
-            child[i] += 2;
-            child[i - 2] -= 1;
-            child[i + 1] -= 1;
+        if c >= 2 {
+            push(&moved(&[(i, -2), (i - 2, 1), (i + 1, 1)]), i - 2, i + 1, 1, 0, 0, 0);
         }
     }
 }
