@@ -48,14 +48,15 @@ fn tiered_solve_outcomes(bencher: Bencher, n: u32) {
 /// P-position count of the tier sweep at n = 200.
 #[divan::bench(args = [200, 300, 400, 500], sample_count = 3, sample_size = 1)]
 fn layered_solve_outcomes(bencher: Bencher, n: u32) {
-    use zecklab_games::zgame::solve_layered;
+    use zecklab_games::zgame::{solve_layered, LayeredOptions};
+    let options = LayeredOptions { threads: 1, ..LayeredOptions::default() };
     if n == 200 {
         let tiers = TieredSolver::new(200, false, 20 << 30).unwrap().run(|_, _, _| {}).unwrap();
-        let layered = solve_layered(200, false, &zecklab_games::Cancel::new()).unwrap();
+        let layered = solve_layered(200, &LayeredOptions::default(), |_| {}).unwrap();
         assert_eq!(layered.p_positions, tiers.p_positions);
     }
     bencher.bench_local(|| {
-        let solved = solve_layered(black_box(n), false, &zecklab_games::Cancel::new()).unwrap();
+        let solved = solve_layered(black_box(n), &options, |_| {}).unwrap();
         assert!(!solved.start_wins, "Player 2 wins n = {n}");
         solved
     });

@@ -3,8 +3,8 @@
 //! partition count.
 
 use zecklab_games::zgame::{
-    check_table, lengths, play_out, solve, solve_layered, solve_with, theorem_bound, LayeredTable,
-    PlayerTwoStrategy, PositionIndex, Rule, SolveOptions, TierSweep, TieredSolver, ZPosition,
+    check_table, lengths, play_out, solve, solve_layered, solve_with, theorem_bound, LayeredOptions,
+    LayeredTable, PlayerTwoStrategy, PositionIndex, Rule, SolveOptions, TierSweep, TieredSolver, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
@@ -325,8 +325,9 @@ pub(crate) fn check_layered(every: &[u32], sample: &[u32]) -> Result<String, Str
         let flat = solve(n, false, 1 << 34, |_, _| {}).map_err(|e| e.to_string())?;
         let index = flat.index();
         for threads in [1, 2] {
-            let layered =
-                LayeredTable::solve(n, threads, &zecklab_games::Cancel::new()).map_err(|e| e.to_string())?;
+            let portable = threads == 1;
+            let layered = LayeredTable::solve(n, threads, portable, &zecklab_games::Cancel::new())
+                .map_err(|e| e.to_string())?;
             let mut counts = vec![0u32; index.top()];
             index.unrank_into(0, &mut counts);
             for r in 0..index.count() {
@@ -348,7 +349,8 @@ pub(crate) fn check_layered(every: &[u32], sample: &[u32]) -> Result<String, Str
         let tiered = TieredSolver::new(n, false, 20 << 30)
             .and_then(|s| s.run(|_, _, _| {}))
             .map_err(|e| e.to_string())?;
-        let layered = solve_layered(n, true, &zecklab_games::Cancel::new()).map_err(|e| e.to_string())?;
+        let options = LayeredOptions { by_parts: true, ..LayeredOptions::default() };
+        let layered = solve_layered(n, &options, |_| {}).map_err(|e| e.to_string())?;
         let by_parts = layered.p_by_parts.as_deref().unwrap_or_default();
         let same_tiers = tiered.tiers.iter().all(|t| by_parts.get(t.parts as usize) == Some(&t.p_positions));
         if !same_tiers

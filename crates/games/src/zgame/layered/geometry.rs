@@ -36,13 +36,23 @@ pub(crate) type Counts = [u32; MAX_INDEX + 2];
 /// The largest Fibonacci index the layered solver handles (`F_30` is past 10^6).
 pub(crate) const MAX_INDEX: usize = 30;
 
+/// The most the count table `Z` may take, by the bound `Geometry::new` checks (the windows of
+/// games that large are far past any machine's memory anyway).
+const MAX_TABLE_BYTES: u128 = 4 << 30;
+
 impl Geometry {
-    /// The geometry of the game on `n` (1 to `F_MAX_INDEX`).
+    /// The geometry of the game on `n`; `None` for `n = 0` and where the count table `Z` would
+    /// pass [`MAX_TABLE_BYTES`].
     pub(crate) fn new(n: u32) -> Option<Geometry> {
         if n == 0 || u64::from(n) >= FIB_U64[MAX_INDEX] {
             return None;
         }
         let top = (1..=MAX_INDEX).take_while(|&i| FIB_U64[i] <= u64::from(n)).last()?.max(3);
+        // Every weight is below the sum (w_i < F_i), so n + 1 weights bound the table's width.
+        let table_bytes = (top as u128 - 2) * (u128::from(n) + 1) * (u128::from(n) + 1) * 8;
+        if table_bytes > MAX_TABLE_BYTES {
+            return None;
+        }
         let fib: Vec<u64> = (0..=top + 1).map(|i| FIB_U64[i]).collect();
         let weight: Vec<u64> =
             (0..=top + 1).map(|i| if i >= 4 { FIB_U64[i] - i as u64 } else { 0 }).collect();
@@ -134,6 +144,22 @@ impl Geometry {
             }
         }
         z
+    }
+
+    /// The layers held at once: the one being solved and the `K - 3` above it, where its
+    /// children lie.
+    pub(crate) fn window(&self) -> u32 {
+        self.top.saturating_sub(2).max(1) as u32
+    }
+
+    /// The memory the solve needs at its peak: its largest window of layers, the count table and
+    /// the rows' layouts.
+    pub(crate) fn window_bytes(&self) -> u128 {
+        let layers: Vec<u64> = (0..=self.max_weight).map(|e| self.layer_words(e)).collect();
+        let widest = layers.windows(self.window() as usize).map(|w| w.iter().sum::<u64>()).max();
+        let words = widest.unwrap_or_else(|| layers.iter().sum());
+        let rows: usize = self.rows.iter().map(Vec::len).sum();
+        (u128::from(words) + self.z.len() as u128 + rows as u128) * 8
     }
 
     /// The words of layer `e`.

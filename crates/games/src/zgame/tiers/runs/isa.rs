@@ -36,7 +36,7 @@ macro_rules! compiled_twice {
 
 /// The instruction set the sweep's hot loops run with (see [`compiled_twice`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::zgame::tiers) enum Isa {
+pub(crate) enum Isa {
     /// What every processor of the target has.
     Baseline,
     /// x86-64-v3's AVX2, BMI1, BMI2, LZCNT, POPCNT and FMA (Intel from 2013, AMD from 2015).
@@ -56,7 +56,7 @@ pub(in crate::zgame::tiers) enum Isa {
 
 impl Isa {
     /// The best this processor has.
-    pub(in crate::zgame::tiers) fn detect() -> Isa {
+    pub(crate) fn detect() -> Isa {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("bmi1")
@@ -80,13 +80,13 @@ impl Isa {
     }
 
     /// Whether `pdep` and `pext` are fast with this instruction set ([`resolve_by_deposit`]).
-    pub(in crate::zgame::tiers) fn has_fast_deposit(self) -> bool {
+    pub(crate) fn has_fast_deposit(self) -> bool {
         matches!(self, Isa::X86_64V3FastDeposit | Isa::X86_64V4)
     }
 
     /// Every instruction set this processor can run, the best first (the tests run each).
     #[cfg(test)]
-    pub(in crate::zgame::tiers) fn available() -> Vec<Isa> {
+    pub(crate) fn available() -> Vec<Isa> {
         match Isa::detect() {
             Isa::X86_64V4 => vec![Isa::X86_64V4, Isa::X86_64V3FastDeposit, Isa::X86_64V3, Isa::Baseline],
             Isa::X86_64V3FastDeposit => vec![Isa::X86_64V3FastDeposit, Isa::X86_64V3, Isa::Baseline],

@@ -111,10 +111,10 @@ mod scalar;
 mod vectors;
 mod words;
 
-pub(crate) use words::resolve_own_move;
+pub(crate) use words::{resolve_own_move, resolve_short_run};
 
 use geometry::*;
-pub(super) use isa::Isa;
+pub(crate) use isa::Isa;
 use words::*;
 
 /// Blocks with fewer positions run in rank order on one thread (a wave costs a few

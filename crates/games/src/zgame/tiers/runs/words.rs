@@ -295,7 +295,7 @@ pub(crate) fn resolve_own_move(losing_child: u64, width: u32, above: bool) -> (u
 /// position's own move illegal): by bit extract and deposit where those are fast (`deposit`,
 /// from [`Isa::X86_64V3FastDeposit`] and [`Isa::X86_64V4`]), by the doubling steps otherwise.
 #[inline(always)]
-pub(super) fn resolve_short_run(losing_child: u64, width: u32, deposit: bool) -> u64 {
+pub(crate) fn resolve_short_run(losing_child: u64, width: u32, deposit: bool) -> u64 {
     debug_assert!((1..64).contains(&width));
     #[cfg(target_arch = "x86_64")]
     if deposit {
