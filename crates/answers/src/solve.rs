@@ -1,11 +1,14 @@
-//! Solving one Zeckendorf game with the automatic choice of solver that `zgame solve` makes
-//! (without its checkpoints, store or MPI): tier by tier (faster, and in far less memory), except
-//! misère play, which takes the flat sweep on both threads while its outcome table fits, and a
-//! solve whose table is kept, which is flat by nature. Front ends other than the command line
-//! (the Python package) call this so that they choose as it does.
+//! Solving one Zeckendorf game, and the one place where the engine is chosen ([`choose_engine`]):
+//! the command line, the server and the Python package all ask it. Outcomes alone go layer by
+//! layer while the layered engine's window fits; remoteness, misère play beyond the flat table,
+//! a shared (MPI) solve and checkpoints go tier by tier; misère play and a solve whose table is
+//! kept go flat while the flat table fits. [`solve_game`] solves by that choice (without the
+//! command line's checkpoints, store or MPI).
 
+use serde::Serialize;
 use zecklab_games::zgame::{
-    solve_with, tiered_bytes, Solution, SolveError, SolveOptions, SolvePlan, TierIndex, TieredSolver,
+    layered_bytes, solve_layered, solve_with, tiered_bytes, LayeredOptions, Solution, SolveError,
+    SolveOptions, SolvePlan, TierIndex, TieredSolver,
 };
 use zecklab_games::Cancel;
 
@@ -27,6 +30,122 @@ pub struct SolveRequest {
     /// Add the positions and P-positions by number of parts.
     pub tiers: bool,
 }
+
+/// The engines that solve the Zeckendorf game; every solve line names the one that ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// Every position in memory (what the store keeps, and what questions about single
+    /// positions read).
+    Flat,
+    /// Tier by tier (the positions of equal part count), two tiers in memory.
+    Tiers,
+    /// Layer by layer (equal index weight), in whole cells: outcomes only.
+    Layered,
+}
+
+impl Engine {
+    /// The engine's name, as the JSON gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Flat => "flat",
+            Engine::Tiers => "tiers",
+            Engine::Layered => "layered",
+        }
+    }
+}
+
+/// What a caller asks that bears on the choice of engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineAsk {
+    /// The engine asked for by name, if any.
+    pub named: Option<Engine>,
+    /// Remoteness wanted (where it fits).
+    pub remoteness: bool,
+    /// Misère play.
+    pub misere: bool,
+    /// Every position's values kept (saved in the store, or kept to answer positions).
+    pub keep: bool,
+    /// The solve's state saved in checkpoints.
+    pub checkpoint: bool,
+    /// Shared among the processes of an MPI job.
+    pub distributed: bool,
+    /// The tier sweep position by position (its scalar machinery) asked for.
+    pub scalar: bool,
+}
+
+/// The engine that solves the game on `n` as asked. Without a name: the flat tables for misère
+/// play and kept tables while they fit in [`SOLVE_MEMORY`]; the tier sweep for remoteness,
+/// checkpoints, MPI and the scalar machinery; otherwise (outcomes only) the layered engine while
+/// its window fits in [`SOLVE_MEMORY`] (to n = [`LAYERED_OUTCOMES_TO`]), else the tier sweep.
+///
+/// # Errors
+/// [`AnswerError::Invalid`] when the layered engine is named for what it does not do, and
+/// [`AnswerError::TooLarge`] when it is named for a game whose window does not fit.
+pub fn choose_engine(n: u32, ask: &EngineAsk) -> Result<Engine, AnswerError> {
+    let flat_fits = || SolvePlan::new(n).is_ok_and(|plan| plan.bytes(false) <= SOLVE_MEMORY);
+    match ask.named {
+        Some(Engine::Layered) => {
+            let refuse = |why: &str| Err(AnswerError::Invalid(format!("the layered engine {why}")));
+            if ask.remoteness {
+                return refuse("finds outcomes only, without remoteness");
+            }
+            if ask.misere {
+                return refuse("solves normal play only, not misère play");
+            }
+            if ask.keep {
+                return refuse("keeps a window of layers, not every position's values");
+            }
+            if ask.checkpoint {
+                return refuse("has no checkpoints yet: the tier sweep saves them");
+            }
+            if ask.distributed {
+                return refuse("runs on one machine; the tier sweep is the one shared over MPI");
+            }
+            if ask.scalar {
+                return refuse("has no scalar machinery: that is the tier sweep's");
+            }
+            layered_that_fit(n)?;
+            Ok(Engine::Layered)
+        }
+        Some(named) => Ok(named),
+        None if (ask.misere || ask.keep) && !ask.checkpoint && flat_fits() => Ok(Engine::Flat),
+        None if ask.remoteness
+            || ask.misere
+            || ask.keep
+            || ask.checkpoint
+            || ask.distributed
+            || ask.scalar =>
+        {
+            Ok(Engine::Tiers)
+        }
+        None if layered_that_fit(n).is_ok() => Ok(Engine::Layered),
+        None => Ok(Engine::Tiers),
+    }
+}
+
+/// Checks that the layered engine's window of the game on `n` fits in [`SOLVE_MEMORY`].
+///
+/// # Errors
+/// [`AnswerError::TooLarge`], with the memory it would need.
+pub fn layered_that_fit(n: u32) -> Result<(), AnswerError> {
+    let bytes = layered_bytes(n);
+    if bytes.is_some_and(|b| b <= SOLVE_MEMORY) {
+        return Ok(());
+    }
+    let needs = bytes.map_or_else(
+        || "more memory than can be counted".to_string(),
+        |b| format!("{} MiB", b.div_ceil(1 << 20)),
+    );
+    Err(AnswerError::TooLarge(format!(
+        "n = {n} is too large for the layered engine: its window of layers needs {needs}, more than the {} MiB allowed; the largest n it solves here is {LAYERED_OUTCOMES_TO} (the tier sweep solves outcomes to n = {TIERED_OUTCOMES_TO})",
+        SOLVE_MEMORY >> 20
+    )))
+}
+
+/// The largest n whose layered solve fits in [`SOLVE_MEMORY`] (a test holds it to
+/// [`layered_that_fit`]).
+pub const LAYERED_OUTCOMES_TO: u32 = 1130;
 
 /// Why a solve gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +219,7 @@ pub fn tiers_that_fit(n: u32) -> Result<TierIndex, AnswerError> {
 /// [`tiers_that_fit`]).
 pub const TIERED_OUTCOMES_TO: u32 = 1413;
 
-/// The figures of the game, by the solver `zgame solve` would choose; `progress(done, total)` as
+/// The figures of the game, by the engine [`choose_engine`] chooses; `progress(done, total)` as
 /// positions are solved.
 ///
 /// # Errors
@@ -110,12 +229,47 @@ pub fn solve_game(
     cancel: &Cancel,
     progress: impl Fn(u64, u64) + Sync,
 ) -> Result<ZgameSolve, SolveFailure> {
+    let ask = EngineAsk { remoteness: request.remoteness, misere: request.misere, ..EngineAsk::default() };
+    solve_game_by(request, choose_engine(request.n, &ask)?, cancel, progress)
+}
+
+/// The figures of the game by `engine` (the layered engine for outcomes only);
+/// `progress(done, total)` as positions are solved.
+///
+/// # Errors
+/// [`SolveFailure`]: `n = 0`, a game past the memory allowed, or cancelled.
+pub fn solve_game_by(
+    request: SolveRequest,
+    engine: Engine,
+    cancel: &Cancel,
+    progress: impl Fn(u64, u64) + Sync,
+) -> Result<ZgameSolve, SolveFailure> {
     let n = request.n;
+    if n == 0 {
+        return Err(SolveError::ZeroN.into());
+    }
     let start = std::time::Instant::now();
-    let flat_fits = SolvePlan::new(n)?.bytes(false) <= SOLVE_MEMORY;
-    if request.misere && flat_fits {
-        let solution = solve_flat(request, cancel, progress)?;
-        return Ok(ZgameSolve::of(&solution, start.elapsed().as_secs_f64(), request.tiers));
+    match engine {
+        Engine::Flat => {
+            let solution = solve_flat(request, cancel, progress)?;
+            return Ok(ZgameSolve::of(&solution, start.elapsed().as_secs_f64(), request.tiers));
+        }
+        Engine::Layered => {
+            if request.misere {
+                return Err(AnswerError::invalid("the layered engine solves normal play only").into());
+            }
+            layered_that_fit(n)?;
+            let total = tiers_that_fit(n)?;
+            let total: u64 = (total.fewest_parts()..=n).map(|p| total.count(p)).sum();
+            let options = LayeredOptions {
+                by_parts: request.tiers,
+                cancel: cancel.clone(),
+                ..LayeredOptions::default()
+            };
+            let solved = solve_layered(n, &options, |done| progress(done, total))?;
+            return Ok(ZgameSolve::of_layered(solved, start.elapsed().as_secs_f64()));
+        }
+        Engine::Tiers => {}
     }
     let index = tiers_that_fit(n)?;
     let remoteness = request.remoteness && tiered_bytes(&index, true) <= SOLVE_MEMORY;
@@ -150,11 +304,23 @@ mod tests {
     fn the_choice_agrees_with_the_flat_solve() {
         for misere in [false, true] {
             for n in [1, 2, 10, 40] {
-                let request = SolveRequest { n, remoteness: true, misere, tiers: true };
-                let by_choice = solve_game(request, &Cancel::new(), |_, _| {}).unwrap();
-                let flat =
-                    ZgameSolve::of(&solve_flat(request, &Cancel::new(), |_, _| {}).unwrap(), 0.0, true);
-                assert_eq!(ZgameSolve { seconds: 0.0, ..by_choice }, flat, "n = {n}, misère {misere}");
+                for remoteness in [false, true] {
+                    let request = SolveRequest { n, remoteness, misere, tiers: true };
+                    let by_choice = solve_game(request, &Cancel::new(), |_, _| {}).unwrap();
+                    let flat =
+                        ZgameSolve::of(&solve_flat(request, &Cancel::new(), |_, _| {}).unwrap(), 0.0, true);
+                    let engine = if misere {
+                        Engine::Flat
+                    } else if remoteness {
+                        Engine::Tiers
+                    } else {
+                        Engine::Layered
+                    };
+                    assert_eq!(by_choice.engine, engine, "n = {n}, misère {misere}, remoteness {remoteness}");
+                    let remoteness = flat.remoteness.filter(|_| by_choice.engine != Engine::Layered);
+                    let flat = ZgameSolve { engine, remoteness, ..flat };
+                    assert_eq!(ZgameSolve { seconds: 0.0, ..by_choice }, flat, "n = {n}, misère {misere}");
+                }
             }
         }
         let zero = SolveRequest { n: 0, remoteness: false, misere: false, tiers: false };
@@ -162,6 +328,47 @@ mod tests {
             solve_game(zero, &Cancel::new(), |_, _| {}),
             Err(SolveFailure::Refused(AnswerError::Invalid(_)))
         ));
+    }
+
+    #[test]
+    fn the_largest_layered_n_is_the_last_that_fits() {
+        assert!(layered_that_fit(LAYERED_OUTCOMES_TO).is_ok());
+        let refused = layered_that_fit(LAYERED_OUTCOMES_TO + 1).unwrap_err().to_string();
+        assert!(
+            refused.contains(&format!("the largest n it solves here is {LAYERED_OUTCOMES_TO}")),
+            "{refused}"
+        );
+        assert!(layered_that_fit(100_000).is_err());
+    }
+
+    /// Each rule of the choice, and the layered engine's refusals when it is named.
+    #[test]
+    fn the_engine_is_chosen_by_what_is_asked() {
+        let choose = |n, ask: EngineAsk| choose_engine(n, &ask);
+        let outcomes = EngineAsk::default();
+        assert_eq!(choose(500, outcomes), Ok(Engine::Layered));
+        assert_eq!(choose(LAYERED_OUTCOMES_TO + 1, outcomes), Ok(Engine::Tiers));
+        assert_eq!(choose(500, EngineAsk { remoteness: true, ..outcomes }), Ok(Engine::Tiers));
+        assert_eq!(choose(500, EngineAsk { checkpoint: true, ..outcomes }), Ok(Engine::Tiers));
+        assert_eq!(choose(500, EngineAsk { distributed: true, ..outcomes }), Ok(Engine::Tiers));
+        assert_eq!(choose(500, EngineAsk { misere: true, ..outcomes }), Ok(Engine::Flat));
+        assert_eq!(choose(900, EngineAsk { misere: true, ..outcomes }), Ok(Engine::Tiers));
+        assert_eq!(choose(500, EngineAsk { keep: true, ..outcomes }), Ok(Engine::Flat));
+        assert_eq!(choose(500, EngineAsk { named: Some(Engine::Flat), ..outcomes }), Ok(Engine::Flat));
+        assert_eq!(choose(500, EngineAsk { named: Some(Engine::Tiers), ..outcomes }), Ok(Engine::Tiers));
+        let layers = EngineAsk { named: Some(Engine::Layered), ..outcomes };
+        assert_eq!(choose(500, layers), Ok(Engine::Layered));
+        for refused in [
+            EngineAsk { remoteness: true, ..layers },
+            EngineAsk { misere: true, ..layers },
+            EngineAsk { keep: true, ..layers },
+            EngineAsk { checkpoint: true, ..layers },
+            EngineAsk { distributed: true, ..layers },
+            EngineAsk { scalar: true, ..layers },
+        ] {
+            assert!(matches!(choose(500, refused), Err(AnswerError::Invalid(_))), "{refused:?}");
+        }
+        assert!(matches!(choose(LAYERED_OUTCOMES_TO + 1, layers), Err(AnswerError::TooLarge(_))));
     }
 
     #[test]

@@ -6,13 +6,14 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::{
-    members, proper_coalitions, CoalitionSolution, PositionIndex, ReversedMove, ReversedSolution, Solution,
-    TierCount, TieredSolution, ZPosition,
+    members, proper_coalitions, CoalitionSolution, LayeredSolution, PositionIndex, ReversedMove,
+    ReversedSolution, Solution, TierCount, TieredSolution, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_store::StoredTable;
 
 use crate::moves::{sort_best_first, MoveJson};
+use crate::solve::Engine;
 use crate::AnswerError;
 
 /// One solved game, as `zgame solve --json` prints it.
@@ -30,6 +31,8 @@ pub struct ZgameSolve {
     pub remoteness: Option<u32>,
     /// Seconds the solve took.
     pub seconds: f64,
+    /// The engine that solved it (for a stored table, the one that made it).
+    pub engine: Engine,
     /// The stored table's path, when saved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub saved: Option<String>,
@@ -54,6 +57,7 @@ impl ZgameSolve {
             winner: if start.is_win() { "P1" } else { "P2" },
             remoteness,
             seconds,
+            engine: Engine::Flat,
             saved: None,
             tiers: None,
         }
@@ -85,8 +89,24 @@ impl ZgameSolve {
             winner: if solved.start.is_win() { "P1" } else { "P2" },
             remoteness: solved.start_remoteness,
             seconds,
+            engine: Engine::Tiers,
             saved: None,
             tiers: tiers.then_some(solved.tiers),
+        }
+    }
+
+    /// The figures of a game solved layer by layer that took `seconds` (no remoteness).
+    pub fn of_layered(solved: LayeredSolution, seconds: f64) -> ZgameSolve {
+        ZgameSolve {
+            n: solved.n,
+            positions: solved.positions,
+            p_positions: solved.p_positions,
+            winner: if solved.start_wins { "P1" } else { "P2" },
+            remoteness: None,
+            seconds,
+            engine: Engine::Layered,
+            saved: None,
+            tiers: solved.tiers,
         }
     }
 

@@ -310,7 +310,7 @@ static LAST_SOLVED: Mutex<Option<Arc<Solution>>> = Mutex::new(None);
 /// The Zeckendorf game on `n` or a member of its family: its figures (`zgame solve`), or with
 /// `keep` the solved table.
 #[pyfunction]
-#[pyo3(signature = (n, remoteness=true, misere=false, tiers=false, keep=false, recurrence=None, rules=None, reversed=false))]
+#[pyo3(signature = (n, remoteness=true, misere=false, tiers=false, keep=false, recurrence=None, rules=None, reversed=false, engine=None))]
 #[allow(clippy::too_many_arguments)]
 fn zgame_solve<'py>(
     py: Python<'py>,
@@ -322,8 +322,25 @@ fn zgame_solve<'py>(
     recurrence: Option<String>,
     rules: Option<String>,
     reversed: bool,
+    engine: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let n = n.0;
+    let named = match engine.as_deref() {
+        None => None,
+        Some("flat") => Some(solving::Engine::Flat),
+        Some("tiers") => Some(solving::Engine::Tiers),
+        Some("layered") => Some(solving::Engine::Layered),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+            "invalid engine {other:?}: give \"flat\", \"tiers\" or \"layered\" (or None to choose by itself)"
+        )))
+        }
+    };
+    if named.is_some() && (keep || reversed || recurrence.is_some() || rules.is_some()) {
+        return Err(PyValueError::new_err(
+            "engine names a solver of the Zeckendorf game's line (either play): drop keep, reversed, recurrence and rules",
+        ));
+    }
     let variant = Variant::parse(recurrence.as_deref(), rules.as_deref(), misere).map_err(answer_error)?;
     let fibonacci = variant.recurrence == zecklab_games::zgame::family::Recurrence::FIBONACCI;
     if keep && (!fibonacci || reversed) {
@@ -365,9 +382,13 @@ fn zgame_solve<'py>(
         let table = Table::new(Source::Solved(Arc::new(solution)), None);
         return Ok(Bound::new(py, table)?.into_any());
     }
+    let ask = solving::EngineAsk { named, remoteness, misere, ..solving::EngineAsk::default() };
+    let chosen = solving::choose_engine(n, &ask).map_err(answer_error)?;
     let answer = work::run(py, "solving", move |context| {
-        solving::solve_game(request, &context.cancel, |done, total| context.progress.set(done, total))
-            .map_err(solve_failure)
+        solving::solve_game_by(request, chosen, &context.cancel, |done, total| {
+            context.progress.set(done, total)
+        })
+        .map_err(solve_failure)
     })?;
     if variant.named || variant.misere {
         // As `zgame solve` prints a named or misère game: the line with the variant's fields.

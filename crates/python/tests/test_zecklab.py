@@ -182,6 +182,16 @@ def test_zgame_answers_match_the_command_line():
         assert without(mine, "seconds") == without(line, "seconds")
     (line,) = cli("zgame", "solve", "--n", "40", "--misere")
     assert without(zecklab.zgame.solve(40, misere=True), "seconds") == without(line, "seconds")
+    (line,) = cli("zgame", "solve", "--n", "60", "--no-remoteness", "--tiers-json")
+    layered = zecklab.zgame.solve(60, remoteness=False, tiers=True)
+    assert layered["engine"] == "layered" and without(layered, "seconds") == without(line, "seconds")
+    tiered = zecklab.zgame.solve(60, remoteness=False, tiers=True, engine="tiers")
+    assert tiered["engine"] == "tiers"
+    assert without(tiered, "seconds", "engine") == without(layered, "seconds", "engine")
+    with pytest.raises(ValueError, match="outcomes only"):
+        zecklab.zgame.solve(60, engine="layered")
+    with pytest.raises(ValueError, match="invalid engine"):
+        zecklab.zgame.solve(10, engine="fastest")
     (line,) = cli("zgame", "position", "1^3 2^2 5^7", "--line")
     assert zecklab.zgame.position("1^3 2^2 5^7", line=True) == line
     (line,) = cli("zgame", "lengths", "--n", "12")

@@ -468,6 +468,7 @@ async fn zgame_solve(
                 winner: if outcome.is_win() { "P1" } else { "P2" },
                 remoteness,
                 seconds: start.elapsed().as_secs_f64(),
+                engine: zecklab_answers::solve::Engine::Flat,
                 saved: None,
                 // Tiers need a pass over every position with its counts: from solutions only.
                 tiers: None,

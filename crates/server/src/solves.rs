@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use zecklab_answers::solve::{choose_engine, Engine, EngineAsk};
 use zecklab_games::zgame::{solve_with, Solution, SolveError, SolveOptions, SolvePlan};
 use zecklab_games::Cancel;
 
@@ -316,6 +317,14 @@ impl Solves {
             return Err(ApiError::too_large(format!(
                 "the game on n = {n} is not stored, and this server solves games on demand only up to n = {}: store it with `zecklab zgame solve --n {n} --save` (or start the server with a larger --solve-up-to)",
                 self.up_to
+            )));
+        }
+        // Positions are read from the solution, so its table is kept: the flat engine, by the
+        // choice every front end makes.
+        let keep = EngineAsk { keep: true, remoteness: true, ..EngineAsk::default() };
+        if choose_engine(n, &keep).map_err(|e| ApiError::too_large(e.to_string()))? != Engine::Flat {
+            return Err(ApiError::too_large(format!(
+                "the game on n = {n} is too large to keep every position's values in memory here"
             )));
         }
         let bytes = SolvePlan::new(n).map(|p| p.bytes(true)).unwrap_or(u128::MAX);

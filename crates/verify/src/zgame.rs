@@ -351,9 +351,7 @@ pub(crate) fn check_layered(every: &[u32], sample: &[u32]) -> Result<String, Str
             .map_err(|e| e.to_string())?;
         let options = LayeredOptions { by_parts: true, ..LayeredOptions::default() };
         let layered = solve_layered(n, &options, |_| {}).map_err(|e| e.to_string())?;
-        let by_parts = layered.p_by_parts.as_deref().unwrap_or_default();
-        let same_tiers = tiered.tiers.iter().all(|t| by_parts.get(t.parts as usize) == Some(&t.p_positions));
-        if !same_tiers
+        if layered.tiers.as_ref() != Some(&tiered.tiers)
             || layered.p_positions != tiered.p_positions
             || layered.start_wins != tiered.start.is_win()
             || layered.positions != tiered.positions

@@ -10,10 +10,18 @@ use std::time::{Duration, Instant};
 use common::*;
 use serde_json::Value;
 
-fn without_seconds(line: &str) -> Value {
+/// A solve line's figures, without what belongs to the run (its time and engine).
+fn figures(line: &str) -> Value {
     let mut v: Value = serde_json::from_str(line).expect("a JSON line");
     v.as_object_mut().unwrap().remove("seconds");
+    v.as_object_mut().unwrap().remove("engine");
     v
+}
+
+/// The engine a solve line names.
+fn engine(line: &str) -> String {
+    let v: Value = serde_json::from_str(line).expect("a JSON line");
+    v["engine"].as_str().expect("every solve line names its engine").to_string()
 }
 
 #[test]
@@ -25,12 +33,13 @@ fn the_tiered_solve_prints_the_flat_solves_lines() {
     let (flat, tiered) = (stdout(&flat), stdout(&tiered));
     assert_eq!(flat.lines().count(), 70);
     for (f, t) in flat.lines().zip(tiered.lines()) {
-        assert_eq!(without_seconds(f), without_seconds(t));
+        assert_eq!(figures(f), figures(t));
+        assert_eq!((engine(f), engine(t)), ("flat".into(), "tiers".into()));
     }
     for n in ["150", "200"] {
         let f = zecklab(&["zgame", "solve", "--n", n, "--no-remoteness", "--tiers-json", "--flat"]);
         let t = zecklab(&["zgame", "solve", "--n", n, "--no-remoteness", "--tiers-json", "--tiers"]);
-        assert_eq!(without_seconds(&stdout(&f)), without_seconds(&stdout(&t)), "n = {n}");
+        assert_eq!(figures(&stdout(&f)), figures(&stdout(&t)), "n = {n}");
     }
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "10", "--tiers", "--save"]), "--save");
     assert_usage_error(
@@ -38,6 +47,50 @@ fn the_tiered_solve_prints_the_flat_solves_lines() {
         "--checkpoint",
     );
     assert_usage_error(&zecklab(&["zgame", "solve", "--n", "900", "--flat"]), "--flat");
+}
+
+#[test]
+fn the_layered_solve_prints_the_flat_solves_lines() {
+    let flat =
+        zecklab(&["zgame", "solve", "--n", "1", "--to", "70", "--no-remoteness", "--tiers-json", "--flat"]);
+    // Outcomes only: the layered engine by itself, and by name with the portable kernel.
+    let chosen = zecklab(&["zgame", "solve", "--n", "1", "--to", "70", "--no-remoteness", "--tiers-json"]);
+    let named = zecklab(&[
+        "zgame",
+        "solve",
+        "--n",
+        "1",
+        "--to",
+        "70",
+        "--no-remoteness",
+        "--tiers-json",
+        "--layers",
+        "--engine",
+        "portable",
+    ]);
+    let (flat, chosen, named) = (stdout(&flat), stdout(&chosen), stdout(&named));
+    assert_eq!(flat.lines().count(), 70);
+    for ((f, c), l) in flat.lines().zip(chosen.lines()).zip(named.lines()) {
+        assert_eq!(figures(f), figures(c));
+        assert_eq!(figures(f), figures(l));
+        assert_eq!((engine(c), engine(l)), ("layered".into(), "layered".into()));
+    }
+    let f = zecklab(&["zgame", "solve", "--n", "200", "--no-remoteness", "--tiers-json", "--flat"]);
+    let l = zecklab(&["zgame", "solve", "--n", "200", "--no-remoteness", "--tiers-json", "--layers"]);
+    assert_eq!(figures(&stdout(&f)), figures(&stdout(&l)));
+    // With remoteness the tier sweep runs.
+    assert_eq!(engine(&stdout(&zecklab(&["zgame", "solve", "--n", "50", "--json"]))), "tiers");
+    // What the layered engine does not do is refused before any work, saying why.
+    assert_usage_error(&zecklab(&["zgame", "solve", "--n", "10", "--layers"]), "--no-remoteness");
+    for other in ["--save", "--misere", "--tiers", "--flat"] {
+        assert_usage_error(
+            &zecklab(&["zgame", "solve", "--n", "10", "--layers", "--no-remoteness", other]),
+            other,
+        );
+    }
+    let too_large = zecklab(&["zgame", "solve", "--n", "1200", "--layers", "--no-remoteness"]);
+    assert_eq!(too_large.status.code(), Some(2));
+    assert!(stderr(&too_large).contains("the largest n it solves here is 1130"), "{}", stderr(&too_large));
 }
 
 /// `zgame solve --n 360 --tiers-json` with its checkpoint in `checkpoint`, saved after a tier
@@ -57,7 +110,7 @@ fn assert_resumes_to_the_flat_answer(args: &[&str], file: &Path) {
     assert!(stderr(&resumed).contains("resuming the game on n = 360"), "{}", stderr(&resumed));
     assert!(!file.exists(), "the checkpoint is removed once the run is complete");
     let uninterrupted = zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"]);
-    assert_eq!(without_seconds(&stdout(&resumed)), without_seconds(&stdout(&uninterrupted)));
+    assert_eq!(figures(&stdout(&resumed)), figures(&stdout(&uninterrupted)));
 }
 
 #[test]
@@ -122,7 +175,7 @@ fn a_checkpoint_that_cannot_be_saved_costs_a_warning_not_the_run() {
     assert!(said.contains("warning: the checkpoint could not be saved"), "{said}");
     assert!(said.contains("warning: the finished run's checkpoint could not be removed"), "{said}");
     let flat = zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"]);
-    assert_eq!(without_seconds(&stdout(&finished)), without_seconds(&stdout(&flat)));
+    assert_eq!(figures(&stdout(&finished)), figures(&stdout(&flat)));
 }
 
 #[test]

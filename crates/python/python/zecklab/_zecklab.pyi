@@ -99,7 +99,7 @@ def wythoff_solve(a: Whole, b: Whole) -> Dict[str, Any]:
     """Wythoff's game: the outcome and every winning move."""
 def wythoff_explore(a: Whole, b: Whole) -> Dict[str, Any]:
     """Wythoff's game: the explorer's view of a position."""
-def zgame_solve(n: int, remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, reversed: bool = False) -> Union[Dict[str, Any], Table]:
+def zgame_solve(n: int, remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, reversed: bool = False, engine: Optional[str] = None) -> Union[Dict[str, Any], Table]:
     """The Zeckendorf game on ``n``: its line, or with ``keep`` the solved table."""
 def zgame_position(position: str, line: bool = False, store: Optional[str] = None, reversed: bool = False) -> Dict[str, Any]:
     """The value of one position and of every move."""

@@ -23,11 +23,14 @@ def solve(
     ordered: bool = False,
     black_hole: Optional[int] = None,
     start: Optional[str] = None,
+    engine: Optional[str] = None,
 ) -> Union[Answer, Table]:
     """Solves the game on ``n`` by the solver ``zgame solve`` chooses and returns its line: n,
     positions, p_positions, winner (``"P1"``/``"P2"``), remoteness (of the start, ``None`` where
-    it is not computed), seconds, and with ``tiers`` the positions and P-positions by number of
-    parts. ``misere=True`` plays misère; ``recurrence="c,k"`` and ``rules`` name a member of the
+    it is not computed), seconds, engine (the solver that ran: ``"flat"``, ``"tiers"`` or
+    ``"layered"``), and with ``tiers`` the positions and P-positions by number of parts.
+    ``engine`` names the solver instead of letting it be chosen as ``zgame solve`` chooses
+    (``"layered"`` finds outcomes only: with ``remoteness=False``). ``misere=True`` plays misère; ``recurrence="c,k"`` and ``rules`` name a member of the
     generalized family (the line then carries them); ``reversed=True`` solves the reversed game.
     With ``keep=True`` the whole solve is kept and returned as a :class:`Table` (the flat solver,
     every position in memory: up to n = 815 for outcomes). ``ordered=True`` solves the ordered game
@@ -35,16 +38,16 @@ def solve(
     ``black_hole=M`` solves the black-hole game with the hole on F_M from n ones, or from the counts
     ``start`` (``"4 0 3"``; ``n`` is then ignored), adding ``"variant"``, ``"m"`` and ``"start"``."""
     if black_hole is not None:
-        if ordered or misere or tiers or keep or recurrence or rules or reversed:
-            raise ValueError("black_hole solves the black-hole game alone: drop ordered, misere, tiers, keep, recurrence, rules and reversed")
+        if ordered or misere or tiers or keep or recurrence or rules or reversed or engine:
+            raise ValueError("black_hole solves the black-hole game alone: drop ordered, misere, tiers, keep, recurrence, rules, reversed and engine")
         return Answer(_zecklab.zgame_black_hole_solve(black_hole, None if start is not None else n, start))
     if start is not None:
         raise ValueError("start is a black-hole game's start: give black_hole too")
     if ordered:
-        if misere or tiers or keep or recurrence or rules or reversed:
-            raise ValueError("ordered=True solves the ordered game alone: drop misere, tiers, keep, recurrence, rules and reversed")
+        if misere or tiers or keep or recurrence or rules or reversed or engine:
+            raise ValueError("ordered=True solves the ordered game alone: drop misere, tiers, keep, recurrence, rules, reversed and engine")
         return Answer(_zecklab.zgame_ordered_solve(n, remoteness))
-    result = _zecklab.zgame_solve(n, remoteness, misere, tiers, keep, recurrence, rules, reversed)
+    result = _zecklab.zgame_solve(n, remoteness, misere, tiers, keep, recurrence, rules, reversed, engine)
     return Table(result) if keep else Answer(result)
 
 

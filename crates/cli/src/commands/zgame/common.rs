@@ -88,12 +88,13 @@ pub fn print_solve_line(
         let rem = line.remoteness.map_or("not computed".to_string(), |v| v.to_string());
         let play = if tags.and_then(|t| t.misere).unwrap_or(false) { " (misère)" } else { "" };
         out.line(format!(
-            "n = {}{play}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {:.2} s",
+            "n = {}{play}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {:.2} s, {} engine",
             line.n,
             grouped(line.positions),
             grouped(line.p_positions),
             line.winner,
-            line.seconds
+            line.seconds,
+            line.engine.name()
         ))?;
         if let Some(path) = &line.saved {
             out.line(format!("  saved to {path}"))?;

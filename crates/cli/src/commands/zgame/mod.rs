@@ -106,14 +106,23 @@ enum ZgameCommand {
         #[arg(long)]
         tiers_json: bool,
         /// Solve tier by tier (positions with the same number of parts), two tiers in memory at
-        /// once, and the outcome bits of a third begun ahead (chosen by itself, except by --save
-        /// while the flat table fits).
+        /// once, and the outcome bits of a third begun ahead (chosen by itself with remoteness,
+        /// --checkpoint or MPI; see below).
         #[arg(long, conflicts_with = "flat")]
         tiers: bool,
         /// Solve with the flat tables, every position in memory (what --save stores; up to n =
         /// 815).
         #[arg(long, conflicts_with = "checkpoint")]
         flat: bool,
+        /// Solve layer by layer (positions of equal index weight, in whole cells): outcomes only,
+        /// a window of layers in memory (chosen by itself for outcomes only while the window fits;
+        /// see below).
+        #[arg(
+            long,
+            requires = "no_remoteness",
+            conflicts_with_all = ["flat", "tiers", "save", "checkpoint", "misere", "reversed"]
+        )]
+        layers: bool,
         /// Save the tiered solve's state in DIR after finished tiers, and resume from it: the same
         /// command after a crash goes on from the last saved tier (implies --tiers).
         #[arg(long, value_name = "DIR")]
@@ -129,10 +138,11 @@ enum ZgameCommand {
             allow_hyphen_values = true
         )]
         checkpoint_every: u64,
-        /// The machinery of the tiered solve (implies --tiers unless fast): fast (the word pass on
-        /// the best instructions this machine has, the next tier begun ahead), portable (the word
-        /// pass in baseline x86-64 instructions, no tier ahead) or scalar (position by position).
-        /// All give the same values; a second engine confirms a result independently.
+        /// The machinery of the tiered and layered solves: fast (the word loops on the best
+        /// instructions this machine has; tiers: the next tier begun ahead), portable (the word
+        /// loops in baseline x86-64 instructions; tiers: no tier ahead) or scalar (the tier sweep
+        /// position by position; implies --tiers). All give the same values; a second engine
+        /// confirms a result independently.
         #[arg(long, value_enum, default_value_t = EngineArg::Fast, conflicts_with = "flat")]
         engine: EngineArg,
         /// Solve the reversed game instead: from the Zeckendorf representation of N, every move of
@@ -776,6 +786,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             tiers_json,
             tiers,
             flat,
+            layers,
             checkpoint,
             checkpoint_every,
             engine,
@@ -789,9 +800,9 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         } => {
             let first = at.or(n).unwrap_or(1);
             if let Some(m) = hole {
-                if engine != EngineArg::Fast {
+                if engine != EngineArg::Fast || layers {
                     return Err(input::InputError::from_display(
-                        "the black-hole games have their own solver: drop --engine",
+                        "the black-hole games have their own solver: drop --engine and --layers",
                     ));
                 }
                 black_hole::solve(
@@ -807,9 +818,9 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             if ordered {
-                if engine != EngineArg::Fast {
+                if engine != EngineArg::Fast || layers {
                     return Err(input::InputError::from_display(
-                        "the ordered game has its own solver: drop --engine",
+                        "the ordered game has its own solver: drop --engine and --layers",
                     ));
                 }
                 ordered::solve(&mut out, first, to.unwrap_or(first), no_remoteness, json)?;
@@ -818,9 +829,9 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             }
             let variant = variant.variant(misere)?;
             if variant.recurrence != Recurrence::FIBONACCI {
-                if tiers || flat || checkpoint.is_some() || reversed || engine != EngineArg::Fast {
+                if tiers || flat || layers || checkpoint.is_some() || reversed || engine != EngineArg::Fast {
                     return Err(input::InputError::from_display(
-                        "a recurrence other than 1,2 is solved by the family's own solver: drop --tiers, --flat, --checkpoint, --engine and --reversed",
+                        "a recurrence other than 1,2 is solved by the family's own solver: drop --tiers, --flat, --layers, --checkpoint, --engine and --reversed",
                     ));
                 }
                 let store = if save { Some(stored::store(args.store)?) } else { None };
@@ -857,9 +868,10 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             }
             let store = if save { Some(stored::store(args.store)?) } else { None };
             let output = solve::SolveOutput { json: json || tiers_json, tiers: tiers_json };
-            let method = match (tiers || engine != EngineArg::Fast, flat) {
-                (true, _) => solve::Method::Tiered,
-                (_, true) => solve::Method::Flat,
+            let method = match (tiers || engine == EngineArg::Scalar, flat, layers) {
+                (true, _, _) => solve::Method::Tiered,
+                (_, true, _) => solve::Method::Flat,
+                (_, _, true) => solve::Method::Layered,
                 _ => solve::Method::Auto,
             };
             solve::solve_range(

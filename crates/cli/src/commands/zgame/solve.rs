@@ -7,10 +7,12 @@ use std::process::ExitCode;
 
 use std::path::Path;
 use zecklab_answers::family::Variant;
+use zecklab_answers::solve::{choose_engine, Engine, EngineAsk};
 use zecklab_answers::zgame::ZgameSolve;
 
 use zecklab_games::zgame::{
-    check_table, tiered_bytes, Exchange, SolvePlan, TierEngine, TierIndex, TieredSolution, TieredSolver,
+    check_table, solve_layered, tiered_bytes, Exchange, LayeredOptions, LayeredSolution, SolvePlan,
+    TierEngine, TierIndex, TieredSolution, TieredSolver,
 };
 use zecklab_store::checkpoint::{
     checkpoint_path, load_checkpoint, prepare_checkpoint_dir, remove_checkpoint, save_checkpoint,
@@ -42,20 +44,23 @@ pub const SHARED_ONLY: &str = "over MPI, zgame solve runs the tiered solve of ou
 /// The `--help` text after the options of `zgame solve`.
 pub fn solve_help() -> String {
     format!(
-        "JSON, one line per n: {{\"n\",\"positions\",\"p_positions\",\"winner\":\"P1\"|\"P2\",\"remoteness\",\"seconds\"}}, \
+        "JSON, one line per n: {{\"n\",\"positions\",\"p_positions\",\"winner\":\"P1\"|\"P2\",\"remoteness\",\"seconds\",\"engine\":\"layered\"|\"tiers\"|\"flat\"}}, \
 with --save also \"saved\": the table's path in the store, and with --tiers-json (which implies JSON) \
 \"tiers\": [{{\"parts\",\"positions\",\"p_positions\"}}, ...], the positions and P-positions by number of parts, most \
 parts first (combines remove a part, splits keep the count). \"seconds\" is this run's wall-clock time (after a resume \
 from a checkpoint, the time since the resume).\n\
-Two solvers give the same answers. The flat solve keeps every position in memory: outcomes take 1 bit a position; \
+Three engines give the same answers, and \"engine\" says which ran. The flat solve keeps every position in memory: outcomes take 1 bit a position; \
 remoteness 1 more byte a position up to n = {REMOTENESS_ONE_BYTE_TO} and 2 bytes above (a proven bound on remoteness \
 decides the width, and every value is checked against it as it is stored), computed while the tables fit in {} GiB \
 (to n = {}); its outcome table fits up to n = {}. The tiered solve keeps two tiers in memory (the positions with the \
 same number of parts): outcome bits, found 64 positions at a time, and 2 bytes of remoteness a position while two tiers \
 of it fit in {} GiB (to n = {TIERED_REMOTENESS_TO}; null beyond); without remoteness, on several threads, it also begins \
-the next tier ahead (the outcome bits of a third tier). Unless --flat or --tiers says otherwise, the tiered \
-solve is used (the faster one, with or without remoteness, in far less memory: n = 1000 takes 9 to 12 minutes \
-in 1.4 GB on two cores), except by --save while the flat table fits (the store holds flat tables). --checkpoint DIR saves \
+the next tier ahead (the outcome bits of a third tier). The layered solve (outcomes only) goes by layers of equal \
+index weight (the sum of (F_i - i) over the parts), each a set of cells of equal counts from index 4 up, every move a \
+shift of whole rows of a cell; it keeps only the window of layers in which the next layer's children lie, which fits in {} GiB to n = {}. \
+Unless --flat, --tiers or --layers says otherwise: with --no-remoteness the layered solve while its window fits in {} GiB, \
+else the tiered one; with remoteness, --checkpoint or under MPI the tiered solve (n = 1000 takes 9 to 12 minutes in \
+1.4 GB on two cores); misère play and --save the flat solve while its table fits (the store holds flat tables). --checkpoint DIR saves \
 the tiered solve's state after finished tiers (at most once every \
 --checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. DIR is made, and tried, \
 before any work; a save that fails later (a full disk) is reported and the run goes on. With --checkpoint and one process, \
@@ -69,6 +74,9 @@ the first prints the line one process would print and saves the checkpoints. `zg
         MEMORY_LIMIT >> 30,
         REMOTENESS_NULL_FROM - 1,
         REFUSED_FROM - 1,
+        MEMORY_LIMIT >> 30,
+        MEMORY_LIMIT >> 30,
+        zecklab_answers::solve::LAYERED_OUTCOMES_TO,
         MEMORY_LIMIT >> 30,
         super::common::REVERSED_TO
     )
@@ -95,34 +103,26 @@ pub struct Checkpoint<'a> {
 /// Which solver `solve_range` uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// The flat tables when they fit in [`MEMORY_LIMIT`], else the tiered solve.
+    /// The choice of [`choose_engine`], by what is asked.
     Auto,
-    /// Every position in memory (fastest).
+    /// Every position in memory.
     Flat,
     /// Two tiers of positions in memory at once.
     Tiered,
+    /// A window of layers in memory, outcomes only.
+    Layered,
 }
 
-/// Whether the game on `n` is solved tier by tier under `method`. The automatic choice: the
-/// tiered solve, the faster one at every n measured (with remoteness too), in far less memory,
-/// except for `--save` while the flat table fits (the store holds flat tables).
-fn tiered_for(n: u32, method: Method, asked: Asked) -> anyhow::Result<bool> {
-    let flat_fits = || -> anyhow::Result<bool> {
-        Ok(SolvePlan::new(n).map_err(InputError::from_display)?.bytes(false) <= MEMORY_LIMIT)
-    };
-    Ok(match method {
-        Method::Flat => false,
-        Method::Tiered => true,
-        Method::Auto if asked.save && !asked.checkpoint => !flat_fits()?,
-        Method::Auto => true,
-    })
-}
-
-/// What a solve is asked for, as far as the choice of solver goes.
-#[derive(Clone, Copy, Debug)]
-struct Asked {
-    save: bool,
-    checkpoint: bool,
+impl Method {
+    /// The engine named, if any.
+    fn named(self) -> Option<Engine> {
+        match self {
+            Method::Auto => None,
+            Method::Flat => Some(Engine::Flat),
+            Method::Tiered => Some(Engine::Tiers),
+            Method::Layered => Some(Engine::Layered),
+        }
+    }
 }
 
 /// Solves the games on `first..=last`, one line each. `variant` is the Zeckendorf game in
@@ -153,28 +153,26 @@ pub fn solve_range(
             "misère play tier by tier runs the reference sweep on one thread, without checkpoints: drop --checkpoint and --engine (and mpirun)",
         ));
     }
-    // Misère play takes the flat sweep (both cores) while its tables fit: its tiered solve is the
-    // one-thread reference sweep.
-    let method = match method {
-        Method::Auto if variant.misere => {
-            let fits = SolvePlan::new(last).map_err(InputError::from_display)?.bytes(false) <= MEMORY_LIMIT;
-            if fits {
-                Method::Flat
-            } else {
-                Method::Tiered
-            }
-        }
-        other => other,
-    };
-    if world.is_some() && (!no_remoteness || save.is_some() || method == Method::Flat) {
+    if world.is_some()
+        && (!no_remoteness || save.is_some() || matches!(method, Method::Flat | Method::Layered))
+    {
         return Err(InputError::from_display(SHARED_ONLY));
     }
+    let ask = EngineAsk {
+        named: method.named(),
+        remoteness: !no_remoteness,
+        misere: variant.misere,
+        keep: save.is_some(),
+        checkpoint: checkpoint.is_some(),
+        distributed: world.is_some(),
+        scalar: engine == TierEngine::Scalar,
+    };
+    let engine_for = |n: u32| choose_engine(n, &ask).map_err(InputError::from_display);
     // Refuse the whole range before solving any of it: positions grow with n, so the last n
     // is the largest game asked for.
     let plan = SolvePlan::new(last).map_err(InputError::from_display)?;
-    let asked = Asked { save: save.is_some(), checkpoint: checkpoint.is_some() };
-    let tiered_last = tiered_for(last, method, asked)?;
-    if !tiered_last && plan.bytes(false) > MEMORY_LIMIT {
+    let engine_last = engine_for(last)?;
+    if engine_last == Engine::Flat && plan.bytes(false) > MEMORY_LIMIT {
         return Err(InputError::from_display(format!(
             "n = {last} is too large for the flat tables: the game on {last} has {} positions, whose outcome table alone needs {} MiB, more than the {} MiB allowed (the largest n solved flat is {}; drop --flat to solve it tier by tier)",
             plan.positions,
@@ -183,10 +181,10 @@ pub fn solve_range(
             REFUSED_FROM - 1
         )));
     }
-    if tiered_last {
+    if engine_last == Engine::Tiers {
         zecklab_answers::solve::tiers_that_fit(last)?;
     }
-    if save.is_some() && (first..=last).any(|n| tiered_for(n, method, asked).unwrap_or(true)) {
+    if save.is_some() && (first..=last).any(|n| engine_for(n).map_or(true, |e| e != Engine::Flat)) {
         return Err(InputError::from_display(
             "--save stores the flat tables of every position, and a tiered solve keeps only two tiers: drop --tiers and --checkpoint, or --save (the store holds games up to n = 815)",
         ));
@@ -197,13 +195,23 @@ pub fn solve_range(
     }
     for n in first..=last {
         let start = Instant::now();
-        if tiered_for(n, method, asked)? {
-            let solved = solve_tiered(n, !no_remoteness, checkpoint, world.as_mut(), engine, variant.misere)?;
-            let line = ZgameSolve::of_tiered(solved, start.elapsed().as_secs_f64(), output.tiers);
-            if !distributed::is_secondary() {
-                print_solve_line(out, &line, tags.as_ref(), json)?;
+        match engine_for(n)? {
+            Engine::Tiers => {
+                let solved =
+                    solve_tiered(n, !no_remoteness, checkpoint, world.as_mut(), engine, variant.misere)?;
+                let line = ZgameSolve::of_tiered(solved, start.elapsed().as_secs_f64(), output.tiers);
+                if !distributed::is_secondary() {
+                    print_solve_line(out, &line, tags.as_ref(), json)?;
+                }
+                continue;
             }
-            continue;
+            Engine::Layered => {
+                let solved = solve_layered_with_progress(n, output.tiers, engine == TierEngine::Portable)?;
+                let line = ZgameSolve::of_layered(solved, start.elapsed().as_secs_f64());
+                print_solve_line(out, &line, tags.as_ref(), json)?;
+                continue;
+            }
+            Engine::Flat => {}
         }
         let solution = solve_play_with_progress(n, !no_remoteness, variant.misere)?;
         let seconds = start.elapsed().as_secs_f64();
@@ -215,6 +223,18 @@ pub fn solve_range(
         print_solve_line(out, &line, tags.as_ref(), json)?;
     }
     Ok(())
+}
+
+/// Solves the game on `n` layer by layer (outcomes only), with a progress bar; `tiers`: count the
+/// P-positions by parts too; `portable`: the baseline kernel.
+fn solve_layered_with_progress(n: u32, tiers: bool, portable: bool) -> anyhow::Result<LayeredSolution> {
+    let total = SolvePlan::new(n).map_err(InputError::from_display)?.positions;
+    let bar = progress::bar(total, "positions", &format!("solving n = {n} by layers"));
+    let options = LayeredOptions { by_parts: tiers, portable, ..LayeredOptions::default() };
+    let solved =
+        solve_layered(n, &options, |done| bar.set_position(done)).map_err(InputError::from_display)?;
+    bar.finish_and_clear();
+    Ok(solved)
 }
 
 /// Solves the game on `n` tier by tier, with a progress bar; with `checkpoint`, resumes from the

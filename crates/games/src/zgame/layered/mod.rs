@@ -23,7 +23,7 @@ mod geometry;
 use geometry::{row_len, CellPath, Counts, Geometry, MAX_INDEX};
 
 use super::tiers::{resolve_own_move, resolve_short_run, Isa};
-use super::SolveError;
+use super::{SolveError, TierCount, TierIndex};
 
 /// What the layered solver finds for the game on `n`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,14 +35,15 @@ pub struct LayeredSolution {
     pub p_positions: u64,
     /// All positions.
     pub positions: u64,
-    /// P-positions by number of parts (`p_by_parts[p]`), when asked for.
-    pub p_by_parts: Option<Vec<u64>>,
+    /// Positions and P-positions by number of parts, most parts first, when asked for (as the
+    /// tier sweep reports them).
+    pub tiers: Option<Vec<TierCount>>,
 }
 
 /// How a layered solve runs.
 #[derive(Clone, Debug)]
 pub struct LayeredOptions {
-    /// Also count the P-positions by number of parts ([`LayeredSolution::p_by_parts`]).
+    /// Also count the P-positions by number of parts ([`LayeredSolution::tiers`]).
     pub by_parts: bool,
     /// Threads that share each layer.
     pub threads: usize,
@@ -231,10 +232,31 @@ impl Sweep {
             progress(positions);
         }
         let start_loss = layers[0].as_deref().expect("the start's layer")[0] & 1 == 1;
-        let solution =
-            LayeredSolution { n: g.n(), start_wins: !start_loss, p_positions, positions, p_by_parts };
+        let tiers = match p_by_parts {
+            Some(p_by_parts) => {
+                Some(tiers_of(g.n(), &p_by_parts).ok_or(SolveError::TooManyPositions { n: g.n() })?)
+            }
+            None => None,
+        };
+        let solution = LayeredSolution { n: g.n(), start_wins: !start_loss, p_positions, positions, tiers };
         Ok(Sweep { solution, layers })
     }
+}
+
+/// The tiers of the game on `n` (positions by number of parts, most parts first) with the
+/// P-positions `p_by_parts[p]`; `None` where the positions cannot be counted by parts.
+fn tiers_of(n: u32, p_by_parts: &[u64]) -> Option<Vec<TierCount>> {
+    let index = TierIndex::new(n)?;
+    let tiers = (index.fewest_parts()..=n).rev();
+    Some(
+        tiers
+            .map(|parts| TierCount {
+                parts,
+                positions: index.count(parts),
+                p_positions: p_by_parts[parts as usize],
+            })
+            .collect(),
+    )
 }
 
 /// Solves the cells of layer `e` that start in `share` (whose first word is the layer's word
@@ -634,10 +656,7 @@ mod tests {
             let s = &table.solution;
             assert_eq!((s.p_positions, s.positions), (flat.p_positions(), index.count()), "n = {n}");
             assert_eq!(s.start_wins, flat.outcome(flat.start_rank()) == Outcome::Win, "n = {n}");
-            let by_parts = s.p_by_parts.as_ref().unwrap();
-            for t in flat.tiers() {
-                assert_eq!(by_parts[t.parts as usize], t.p_positions, "n = {n}, {} parts", t.parts);
-            }
+            assert_eq!(s.tiers.as_ref(), Some(&flat.tiers()), "n = {n}");
         }
     }
 }
