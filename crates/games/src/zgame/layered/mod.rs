@@ -180,7 +180,7 @@ impl Sweep {
     ) -> Result<Sweep, SolveError> {
         let (by_parts, cancel) = (options.by_parts, &options.cancel);
         let threads = options.threads.max(1);
-        let isa = if options.portable { Isa::Baseline } else { Isa::detect() };
+        let how = How { isa: if options.portable { Isa::Baseline } else { Isa::detect() }, by_parts, fault };
         let window = g.window();
         let mut layers: Vec<Option<Vec<u64>>> = (0..=g.max_weight()).map(|_| None).collect();
         let mut p_by_parts = by_parts.then(|| vec![0u64; g.n() as usize + 1]);
@@ -213,9 +213,7 @@ impl Sweep {
             let found: Vec<(u64, u64, Option<Vec<u64>>)> = std::thread::scope(|scope| {
                 let workers: Vec<_> = shares
                     .into_iter()
-                    .map(|(first, share)| {
-                        scope.spawn(move || sweep_share(isa, g, e, held, first, share, by_parts, fault))
-                    })
+                    .map(|(first, share)| scope.spawn(move || sweep_share(&how, g, e, held, first, share)))
                     .collect();
                 workers.into_iter().map(|w| w.join().expect("a layer thread does not panic")).collect()
             });
@@ -260,18 +258,17 @@ fn tiers_of(n: u32, p_by_parts: &[u64]) -> Option<Vec<TierCount>> {
 }
 
 /// Solves the cells of layer `e` that start in `share` (whose first word is the layer's word
-/// `first`) from the layers held above, with the kernels compiled for `isa`; returns its
-/// P-positions, positions and, when asked, P-positions by parts.
+/// `first`) from the layers held above, as `how` says; returns its P-positions, positions and,
+/// when asked, P-positions by parts.
 fn sweep_share(
-    isa: Isa,
+    how: &How,
     g: &Geometry,
     e: u32,
     layers: &[Option<Vec<u64>>],
     first: u64,
     share: &mut [u64],
-    by_parts: bool,
-    fault: Fault,
 ) -> (u64, u64, Option<Vec<u64>>) {
+    let How { isa, by_parts, fault } = *how;
     let mut exits: Vec<Exit> = Vec::with_capacity(2 * MAX_INDEX);
     let mut tiers = by_parts.then(|| vec![0u64; g.n() as usize + 1]);
     let (mut p_positions, mut positions) = (0u64, 0u64);
@@ -291,6 +288,15 @@ fn sweep_share(
         positions += all;
     });
     (p_positions, positions, tiers)
+}
+
+/// How the cells are solved: the instruction set of the kernels, whether P-positions are counted
+/// by parts, and the fault made (none outside tests).
+#[derive(Clone, Copy, Debug)]
+struct How {
+    isa: Isa,
+    by_parts: bool,
+    fault: Fault,
 }
 
 /// A deliberate error in every cell's exits, which the tests must catch (they make it to show
