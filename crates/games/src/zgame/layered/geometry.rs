@@ -26,6 +26,8 @@ pub(crate) struct Geometry {
     max_weight: u32,
     /// Per `r`: the first word of each row and, last, the cell's words.
     rows: Vec<Vec<u64>>,
+    /// Per `r`: the cell's words.
+    sizes: Vec<u64>,
     /// `z[(j - 3) * (n + 1) * (max_weight + 1) + m * (max_weight + 1) + e]`.
     z: Vec<u64>,
 }
@@ -67,7 +69,7 @@ impl Geometry {
             }
         }
         let max_weight = heaviest[n as usize];
-        let rows = (0..=n)
+        let rows: Vec<Vec<u64>> = (0..=n)
             .map(|r| {
                 let mut starts = Vec::with_capacity(r as usize / 3 + 2);
                 let mut at = 0u64;
@@ -79,7 +81,9 @@ impl Geometry {
                 starts
             })
             .collect();
-        let mut g = Geometry { n, top, fib, weight, max_weight: max_weight as u32, rows, z: Vec::new() };
+        let sizes = rows.iter().map(|starts| *starts.last().expect("a cell has rows")).collect();
+        let mut g =
+            Geometry { n, top, fib, weight, max_weight: max_weight as u32, rows, sizes, z: Vec::new() };
         g.z = g.count_words();
         Some(g)
     }
@@ -102,8 +106,9 @@ impl Geometry {
     }
 
     /// The words of a cell whose parts 1 to 3 sum to `r`.
+    #[inline]
     pub(crate) fn cell_words(&self, r: u32) -> u64 {
-        *self.rows[r as usize].last().expect("a cell has rows")
+        self.sizes[r as usize]
     }
 
     /// The first word of each row of a cell of `r`, and last the cell's words.
@@ -117,10 +122,18 @@ impl Geometry {
         self.rows[r as usize][c3 as usize]
     }
 
-    /// `Z(j, m, e)`, 0 where `m` or `e` is negative.
+    /// `Z(j, m, e)`, 0 where `m` or `e` is negative. Below index 5 it is read off the cells'
+    /// sizes, not the table (the enumeration asks for these most): a cell of parts at index 4 at
+    /// most has `c_4 = e` (as `w_4 = 1`) and `r = m - 5 e`.
+    #[inline]
     fn z(&self, j: usize, m: i64, e: i64) -> u64 {
         if m < 0 || e < 0 || e > i64::from(self.max_weight) {
             return 0;
+        }
+        match j {
+            3 => return if e == 0 { self.sizes[m as usize] } else { 0 },
+            4 => return if m >= 5 * e { self.sizes[(m - 5 * e) as usize] } else { 0 },
+            _ => {}
         }
         let width = self.max_weight as usize + 1;
         self.z[((j - 3) * (self.n as usize + 1) + m as usize) * width + e as usize]
@@ -273,8 +286,13 @@ impl Geometry {
         path.budget[j] = m;
         path.weight_left[j] = e;
         let (f, w) = (self.fib[j] as i64, self.weight[j] as i64);
-        let shifts = self.top.saturating_sub(2).min(MAX_INDEX);
-        let mut c = 0;
+        // The shifts of weight at which the terms above index j - 1 are ever read: a move whose
+        // highest changed index is h reads them at 1 (a split, and F2 ∧ F3, F3 ∧ F3) or h - 3 (the
+        // combine F(h-2) ∧ F(h-1)), and the levels below read every shift they need from here;
+        // below index 4 only the offset itself (shift 0).
+        let shifts = if j == 4 { 1 } else { (j - 3).max(2) }.min(MAX_INDEX);
+        // At index 4 only `c_4 = e` leaves no weight below (`w_4 = 1`).
+        let mut c = if j == 4 { e } else { 0 };
         while m - c * f >= 0 && e - c * w >= 0 && *offset < words.end {
             let size = self.z(j - 1, m - c * f, e - c * w);
             if *offset + size <= words.start {
