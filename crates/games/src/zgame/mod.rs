@@ -40,7 +40,10 @@ pub use coalitions::{
     Coalition, CoalitionSolution, MAX_PLAYERS,
 };
 pub use index::PositionIndex;
-pub use layered::{layered_bytes, solve_layered, LayeredOptions, LayeredSolution, LayeredTable};
+pub use layered::{
+    layered_bytes, solve_layered, LayeredOptions, LayeredSolution, LayeredSolver, LayeredState,
+    LayeredStateView, LayeredTable,
+};
 pub use lengths::{
     length_distribution, lengths, path_probability_error, theorem_bound, LengthDistribution, Lengths,
 };

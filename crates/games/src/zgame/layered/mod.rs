@@ -84,12 +84,269 @@ pub fn solve_layered(
     options: &LayeredOptions,
     progress: impl FnMut(u64),
 ) -> Result<LayeredSolution, SolveError> {
-    if n == 0 {
-        return Err(SolveError::ZeroN);
+    let mut progress = progress;
+    let mut solver = LayeredSolver::new(n, options)?;
+    while solver.next_layer().is_some() {
+        solver.solve_next()?;
+        progress(solver.positions_solved());
     }
-    let g = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
-    let sweep = Sweep::run(&g, options, false, Fault::None, progress)?;
-    Ok(sweep.solution)
+    solver.finish()
+}
+
+/// The state of a layered solve after a finished layer, from which it resumes: what a
+/// checkpoint holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayeredState {
+    pub n: u32,
+    /// The last layer solved (the lightest so far); the sweep goes on with the one below.
+    pub last: u32,
+    /// P-positions and positions in the layers solved.
+    pub p_positions: u64,
+    pub positions: u64,
+    /// P-positions by number of parts in the layers solved (`n + 1` entries), when counted.
+    pub p_by_parts: Option<Vec<u64>>,
+    /// The layers the rest of the sweep reads, lightest first: `(index weight, loss bits)`.
+    pub window: Vec<(u32, Vec<u64>)>,
+}
+
+/// A [`LayeredState`] borrowed from the solver (saved without a copy of its layers).
+#[derive(Clone, Debug)]
+pub struct LayeredStateView<'a> {
+    pub n: u32,
+    pub last: u32,
+    pub p_positions: u64,
+    pub positions: u64,
+    pub p_by_parts: Option<&'a [u64]>,
+    pub window: Vec<(u32, &'a [u64])>,
+}
+
+impl LayeredStateView<'_> {
+    /// The state as owned values.
+    pub fn to_owned_state(&self) -> LayeredState {
+        LayeredState {
+            n: self.n,
+            last: self.last,
+            p_positions: self.p_positions,
+            positions: self.positions,
+            p_by_parts: self.p_by_parts.map(<[u64]>::to_vec),
+            window: self.window.iter().map(|&(e, words)| (e, words.to_vec())).collect(),
+        }
+    }
+}
+
+/// A layered solve under way, one layer at a time (for progress, checkpoints and stopping
+/// between layers).
+pub struct LayeredSolver {
+    geometry: Geometry,
+    how: How,
+    threads: usize,
+    cancel: crate::Cancel,
+    /// Every layer kept (for checking position by position), not only the window.
+    keep: bool,
+    /// The layers held, by index weight.
+    layers: Vec<Option<Vec<u64>>>,
+    /// The next layer to solve; `None` once the start's layer is solved.
+    next: Option<u32>,
+    p_positions: u64,
+    positions: u64,
+    p_by_parts: Option<Vec<u64>>,
+}
+
+impl LayeredSolver {
+    /// A solve of the game on `n` as `options` say, before its first layer.
+    ///
+    /// # Errors
+    /// [`SolveError::ZeroN`] for `n = 0`, [`SolveError::TooManyPositions`] past the solver's
+    /// reach.
+    pub fn new(n: u32, options: &LayeredOptions) -> Result<LayeredSolver, SolveError> {
+        LayeredSolver::with_fault(n, options, false, Fault::None)
+    }
+
+    fn with_fault(
+        n: u32,
+        options: &LayeredOptions,
+        keep: bool,
+        fault: Fault,
+    ) -> Result<LayeredSolver, SolveError> {
+        if n == 0 {
+            return Err(SolveError::ZeroN);
+        }
+        let geometry = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
+        let isa = if options.portable { Isa::Baseline } else { Isa::detect() };
+        Ok(LayeredSolver {
+            how: How { isa, by_parts: options.by_parts, fault },
+            threads: options.threads.max(1),
+            cancel: options.cancel.clone(),
+            keep,
+            layers: (0..=geometry.max_weight()).map(|_| None).collect(),
+            next: Some(geometry.max_weight()),
+            p_positions: 0,
+            positions: 0,
+            p_by_parts: options.by_parts.then(|| vec![0u64; n as usize + 1]),
+            geometry,
+        })
+    }
+
+    /// The game's n.
+    pub fn n(&self) -> u32 {
+        self.geometry.n()
+    }
+
+    /// The next layer to solve (its index weight), `None` when all are solved.
+    pub fn next_layer(&self) -> Option<u32> {
+        self.next
+    }
+
+    /// The layers of the game (index weights 0 to this less one).
+    pub fn layer_count(&self) -> u32 {
+        self.geometry.max_weight() + 1
+    }
+
+    /// Positions in the layers solved so far.
+    pub fn positions_solved(&self) -> u64 {
+        self.positions
+    }
+
+    /// Solves the next layer, its cells shared out among the threads.
+    ///
+    /// # Errors
+    /// [`SolveError::Cancelled`] when the cancel token is set (checked before the layer).
+    ///
+    /// # Panics
+    /// When every layer is solved.
+    pub fn solve_next(&mut self) -> Result<(), SolveError> {
+        let e = self.next.expect("a layer is left to solve");
+        if self.cancel.is_cancelled() {
+            return Err(SolveError::Cancelled);
+        }
+        let (g, threads, how) = (&self.geometry, self.threads, self.how);
+        if !self.keep {
+            if let Some(old) = self.layers.get_mut((e + g.window()) as usize) {
+                *old = None;
+            }
+        }
+        let words = g.layer_words(e);
+        let mut here = vec![0u64; words as usize];
+        // The layer's cells shared out by words, each share from a cell's first word.
+        let mut bounds: Vec<u64> =
+            (0..threads as u64).map(|t| g.cell_start_at(e, words * t / threads as u64).min(words)).collect();
+        bounds.push(words);
+        bounds.dedup();
+        let mut shares: Vec<(u64, &mut [u64])> = Vec::with_capacity(threads);
+        let mut rest: &mut [u64] = &mut here;
+        for pair in bounds.windows(2) {
+            let (share, after) = rest.split_at_mut((pair[1] - pair[0]) as usize);
+            shares.push((pair[0], share));
+            rest = after;
+        }
+        let held = &self.layers;
+        let found: Vec<(u64, u64, Option<Vec<u64>>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = shares
+                .into_iter()
+                .map(|(first, share)| scope.spawn(move || sweep_share(&how, g, e, held, first, share)))
+                .collect();
+            workers.into_iter().map(|w| w.join().expect("a layer thread does not panic")).collect()
+        });
+        for (p, all, tiers) in found {
+            self.p_positions += p;
+            self.positions += all;
+            if let (Some(total), Some(tiers)) = (self.p_by_parts.as_mut(), tiers) {
+                for (t, x) in total.iter_mut().zip(tiers) {
+                    *t += x;
+                }
+            }
+        }
+        self.layers[e as usize] = Some(here);
+        self.next = e.checked_sub(1);
+        Ok(())
+    }
+
+    /// The state after the last finished layer (`None` before the first): the layers the rest
+    /// of the sweep reads, and the counts so far.
+    pub fn state_view(&self) -> Option<LayeredStateView<'_>> {
+        let last = self.next.map_or(0, |e| e + 1);
+        if last > self.geometry.max_weight() {
+            return None;
+        }
+        let reach = (last + self.geometry.window().saturating_sub(2)).min(self.geometry.max_weight());
+        let window = (last..=reach)
+            .map(|e| (e, self.layers[e as usize].as_deref().expect("the window is held")))
+            .collect();
+        Some(LayeredStateView {
+            n: self.n(),
+            last,
+            p_positions: self.p_positions,
+            positions: self.positions,
+            p_by_parts: self.p_by_parts.as_deref(),
+            window,
+        })
+    }
+
+    /// This solve, resumed from `state` (a checkpoint of the same game, counted the same way).
+    ///
+    /// # Errors
+    /// What does not match: another n, counts by parts kept or not, layers of the wrong size or
+    /// missing.
+    pub fn resumed(mut self, state: LayeredState) -> Result<LayeredSolver, String> {
+        let g = &self.geometry;
+        if state.n != g.n() {
+            return Err(format!("it is a checkpoint of n = {}, not {}", state.n, g.n()));
+        }
+        if state.p_by_parts.is_some() != self.p_by_parts.is_some() {
+            let made = if state.p_by_parts.is_some() { "with" } else { "without" };
+            return Err(format!("it was made {made} the P-positions by number of parts (--tiers-json)"));
+        }
+        if state.p_by_parts.as_ref().is_some_and(|p| p.len() != g.n() as usize + 1) {
+            return Err("its counts by number of parts do not fit the game".into());
+        }
+        if state.last > g.max_weight() {
+            return Err(format!("its last layer {} is past the game's {}", state.last, g.max_weight()));
+        }
+        let reach = (state.last + g.window().saturating_sub(2)).min(g.max_weight());
+        let wanted: Vec<(u32, u64)> = (state.last..=reach).map(|e| (e, g.layer_words(e))).collect();
+        let held: Vec<(u32, u64)> = state.window.iter().map(|(e, w)| (*e, w.len() as u64)).collect();
+        if held != wanted {
+            return Err("its layers are not the ones the sweep needs".into());
+        }
+        for (e, words) in state.window {
+            self.layers[e as usize] = Some(words);
+        }
+        self.next = state.last.checked_sub(1);
+        self.p_positions = state.p_positions;
+        self.positions = state.positions;
+        self.p_by_parts = state.p_by_parts;
+        Ok(self)
+    }
+
+    /// The solution, once every layer is solved.
+    ///
+    /// # Errors
+    /// [`SolveError::TooManyPositions`] when the tiers cannot be counted.
+    ///
+    /// # Panics
+    /// When layers are left to solve.
+    pub fn finish(self) -> Result<LayeredSolution, SolveError> {
+        Ok(self.finish_keeping()?.0)
+    }
+
+    /// [`LayeredSolver::finish`], and every layer held.
+    fn finish_keeping(self) -> Result<(LayeredSolution, Vec<Option<Vec<u64>>>), SolveError> {
+        assert!(self.next.is_none(), "every layer is solved");
+        let n = self.n();
+        let start_loss = self.layers[0].as_deref().expect("the start's layer")[0] & 1 == 1;
+        let tiers = match &self.p_by_parts {
+            Some(p_by_parts) => Some(tiers_of(n, p_by_parts).ok_or(SolveError::TooManyPositions { n })?),
+            None => None,
+        };
+        let solution = LayeredSolution {
+            n,
+            start_wins: !start_loss,
+            p_positions: self.p_positions,
+            positions: self.positions,
+            tiers,
+        };
+        Ok((solution, self.layers))
+    }
 }
 
 /// Every position's outcome by the layered sweep, all layers kept: for checking the sweep
@@ -126,11 +383,15 @@ impl LayeredTable {
         cancel: &crate::Cancel,
         fault: Fault,
     ) -> Result<LayeredTable, SolveError> {
-        let geometry = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
         let options =
             LayeredOptions { by_parts: true, threads: threads.max(1), portable, cancel: cancel.clone() };
-        let sweep = Sweep::run(&geometry, &options, true, fault, |_| {})?;
-        Ok(LayeredTable { geometry, layers: sweep.layers, solution: sweep.solution })
+        let mut solver = LayeredSolver::with_fault(n, &options, true, fault)?;
+        while solver.next_layer().is_some() {
+            solver.solve_next()?;
+        }
+        let geometry = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
+        let (solution, layers) = solver.finish_keeping()?;
+        Ok(LayeredTable { geometry, layers, solution })
     }
 
     /// Whether the player to move loses at the position of `counts` (`counts[i - 1]` copies of
@@ -151,12 +412,6 @@ impl LayeredTable {
     }
 }
 
-/// A finished sweep: the solution, and every layer when they were kept (for tests).
-struct Sweep {
-    solution: LayeredSolution,
-    layers: Vec<Option<Vec<u64>>>,
-}
-
 /// One exit of a cell: the child cell's layer and first word, its `r`, and the shift of rows and
 /// columns from a position to its child.
 #[derive(Clone, Copy, Debug)]
@@ -168,77 +423,6 @@ struct Exit {
     columns: i32,
     /// The child's `r` less the parent's (which names the low moves).
     r_gain: i32,
-}
-
-impl Sweep {
-    fn run(
-        g: &Geometry,
-        options: &LayeredOptions,
-        keep: bool,
-        fault: Fault,
-        mut progress: impl FnMut(u64),
-    ) -> Result<Sweep, SolveError> {
-        let (by_parts, cancel) = (options.by_parts, &options.cancel);
-        let threads = options.threads.max(1);
-        let how = How { isa: if options.portable { Isa::Baseline } else { Isa::detect() }, by_parts, fault };
-        let window = g.window();
-        let mut layers: Vec<Option<Vec<u64>>> = (0..=g.max_weight()).map(|_| None).collect();
-        let mut p_by_parts = by_parts.then(|| vec![0u64; g.n() as usize + 1]);
-        let (mut p_positions, mut positions) = (0u64, 0u64);
-        for e in (0..=g.max_weight()).rev() {
-            if cancel.is_cancelled() {
-                return Err(SolveError::Cancelled);
-            }
-            if !keep {
-                if let Some(old) = layers.get_mut((e + window) as usize) {
-                    *old = None;
-                }
-            }
-            let words = g.layer_words(e);
-            let mut here = vec![0u64; words as usize];
-            // The layer's cells shared out by words, each share from a cell's first word.
-            let mut bounds: Vec<u64> = (0..threads as u64)
-                .map(|t| g.cell_start_at(e, words * t / threads as u64).min(words))
-                .collect();
-            bounds.push(words);
-            bounds.dedup();
-            let mut shares: Vec<(u64, &mut [u64])> = Vec::with_capacity(threads);
-            let mut rest: &mut [u64] = &mut here;
-            for pair in bounds.windows(2) {
-                let (share, after) = rest.split_at_mut((pair[1] - pair[0]) as usize);
-                shares.push((pair[0], share));
-                rest = after;
-            }
-            let held = &layers;
-            let found: Vec<(u64, u64, Option<Vec<u64>>)> = std::thread::scope(|scope| {
-                let workers: Vec<_> = shares
-                    .into_iter()
-                    .map(|(first, share)| scope.spawn(move || sweep_share(&how, g, e, held, first, share)))
-                    .collect();
-                workers.into_iter().map(|w| w.join().expect("a layer thread does not panic")).collect()
-            });
-            for (p, all, tiers) in found {
-                p_positions += p;
-                positions += all;
-                if let (Some(total), Some(tiers)) = (p_by_parts.as_mut(), tiers) {
-                    for (t, x) in total.iter_mut().zip(tiers) {
-                        *t += x;
-                    }
-                }
-            }
-            layers[e as usize] = Some(here);
-            progress(positions);
-        }
-        let start_loss = layers[0].as_deref().expect("the start's layer")[0] & 1 == 1;
-        let tiers = match p_by_parts {
-            Some(p_by_parts) => {
-                Some(tiers_of(g.n(), &p_by_parts).ok_or(SolveError::TooManyPositions { n: g.n() })?)
-            }
-            None => None,
-        };
-        let solution = LayeredSolution { n: g.n(), start_wins: !start_loss, p_positions, positions, tiers };
-        Ok(Sweep { solution, layers })
-    }
 }
 
 /// The tiers of the game on `n` (positions by number of parts, most parts first) with the
@@ -634,6 +818,40 @@ mod tests {
             });
             assert!(caught, "{fault:?} went unnoticed");
         }
+    }
+
+    /// A solve stopped after any layer and resumed from its state (as a checkpoint holds it)
+    /// gives the uninterrupted solve's answer; a state of another game, or counted otherwise, is
+    /// refused.
+    #[test]
+    fn a_solve_resumed_after_any_layer_gives_the_same_answer() {
+        for (n, by_parts) in [(1, false), (7, true), (45, true), (80, false)] {
+            let options = LayeredOptions { by_parts, threads: 2, ..LayeredOptions::default() };
+            let whole = solve_layered(n, &options, |_| {}).unwrap();
+            let mut first = LayeredSolver::new(n, &options).unwrap();
+            assert!(first.state_view().is_none(), "no state before the first layer");
+            while first.next_layer().is_some() {
+                first.solve_next().unwrap();
+                let state = first.state_view().unwrap().to_owned_state();
+                let mut resumed = LayeredSolver::new(n, &options).unwrap().resumed(state).unwrap();
+                while resumed.next_layer().is_some() {
+                    resumed.solve_next().unwrap();
+                }
+                assert_eq!(resumed.finish().unwrap(), whole, "n = {n}");
+            }
+        }
+        let options = LayeredOptions { by_parts: true, ..LayeredOptions::default() };
+        let mut solver = LayeredSolver::new(40, &options).unwrap();
+        solver.solve_next().unwrap();
+        let state = solver.state_view().unwrap().to_owned_state();
+        let other = LayeredSolver::new(41, &options).unwrap().resumed(state.clone());
+        assert!(other.is_err_and(|e| e.contains("n = 40")));
+        let plain = LayeredOptions::default();
+        let counted = LayeredSolver::new(40, &plain).unwrap().resumed(state.clone());
+        assert!(counted.is_err_and(|e| e.contains("number of parts")));
+        let mut short = state;
+        short.window[0].1.pop();
+        assert!(LayeredSolver::new(40, &options).unwrap().resumed(short).is_err());
     }
 
     /// The first position (counts) whose outcome in `table` is not the flat sweep's.
