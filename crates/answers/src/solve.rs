@@ -1,7 +1,7 @@
 //! Solving one Zeckendorf game, and the one place where the engine is chosen ([`choose_engine`]):
 //! the command line, the server and the Python package all ask it. Outcomes alone go layer by
-//! layer while the layered engine's window fits; remoteness, misère play beyond the flat table,
-//! a shared (MPI) solve and checkpoints go tier by tier; misère play and a solve whose table is
+//! layer while the layered engine's window fits; remoteness, misère play beyond the flat table
+//! and a shared (MPI) solve go tier by tier; misère play and a solve whose table is
 //! kept go flat while the flat table fits. [`solve_game`] solves by that choice (without the
 //! command line's checkpoints, store or MPI).
 
@@ -75,8 +75,8 @@ pub struct EngineAsk {
 }
 
 /// The engine that solves the game on `n` as asked. Without a name: the flat tables for misère
-/// play and kept tables while they fit in [`SOLVE_MEMORY`]; the tier sweep for remoteness,
-/// checkpoints, MPI and the scalar machinery; otherwise (outcomes only) the layered engine while
+/// play and kept tables while they fit in [`SOLVE_MEMORY`] (not with checkpoints, which the flat
+/// solve does not save); the tier sweep for remoteness, MPI and the scalar machinery; otherwise (outcomes only) the layered engine while
 /// its window fits in [`SOLVE_MEMORY`] (to n = [`LAYERED_OUTCOMES_TO`]), else the tier sweep.
 ///
 /// # Errors
@@ -96,9 +96,6 @@ pub fn choose_engine(n: u32, ask: &EngineAsk) -> Result<Engine, AnswerError> {
             if ask.keep {
                 return refuse("keeps a window of layers, not every position's values");
             }
-            if ask.checkpoint {
-                return refuse("has no checkpoints yet: the tier sweep saves them");
-            }
             if ask.distributed {
                 return refuse("runs on one machine; the tier sweep is the one shared over MPI");
             }
@@ -110,13 +107,7 @@ pub fn choose_engine(n: u32, ask: &EngineAsk) -> Result<Engine, AnswerError> {
         }
         Some(named) => Ok(named),
         None if (ask.misere || ask.keep) && !ask.checkpoint && flat_fits() => Ok(Engine::Flat),
-        None if ask.remoteness
-            || ask.misere
-            || ask.keep
-            || ask.checkpoint
-            || ask.distributed
-            || ask.scalar =>
-        {
+        None if ask.remoteness || ask.misere || ask.keep || ask.distributed || ask.scalar => {
             Ok(Engine::Tiers)
         }
         None if layered_that_fit(n).is_ok() => Ok(Engine::Layered),
@@ -349,7 +340,9 @@ mod tests {
         assert_eq!(choose(500, outcomes), Ok(Engine::Layered));
         assert_eq!(choose(LAYERED_OUTCOMES_TO + 1, outcomes), Ok(Engine::Tiers));
         assert_eq!(choose(500, EngineAsk { remoteness: true, ..outcomes }), Ok(Engine::Tiers));
-        assert_eq!(choose(500, EngineAsk { checkpoint: true, ..outcomes }), Ok(Engine::Tiers));
+        assert_eq!(choose(500, EngineAsk { checkpoint: true, ..outcomes }), Ok(Engine::Layered));
+        let with_remoteness = EngineAsk { checkpoint: true, remoteness: true, ..outcomes };
+        assert_eq!(choose(500, with_remoteness), Ok(Engine::Tiers));
         assert_eq!(choose(500, EngineAsk { distributed: true, ..outcomes }), Ok(Engine::Tiers));
         assert_eq!(choose(500, EngineAsk { misere: true, ..outcomes }), Ok(Engine::Flat));
         assert_eq!(choose(900, EngineAsk { misere: true, ..outcomes }), Ok(Engine::Tiers));
@@ -362,7 +355,6 @@ mod tests {
             EngineAsk { remoteness: true, ..layers },
             EngineAsk { misere: true, ..layers },
             EngineAsk { keep: true, ..layers },
-            EngineAsk { checkpoint: true, ..layers },
             EngineAsk { distributed: true, ..layers },
             EngineAsk { scalar: true, ..layers },
         ] {

@@ -24,6 +24,7 @@ mod error;
 pub mod export;
 pub mod format;
 pub mod game;
+pub mod layered_checkpoint;
 pub mod moments_checkpoint;
 pub mod oeis;
 pub mod read;

@@ -230,7 +230,7 @@ fn solve(
     zecklab_store::write::prepare_dir(dir, "creating").map_err(InputError::from_display)?;
     let machine = this_machine();
     let solver = format!("tiered-{}", engine.name());
-    let checkpoint = checkpoint.map(|dir| Checkpoint { dir, every: Duration::from_secs(300) });
+    let checkpoint = checkpoint.map(|dir| Checkpoint { dir, every: Some(Duration::from_secs(300)) });
     for n in from..=to {
         let remoteness = n <= remoteness_to;
         if record.get(n).is_some_and(|s| s.remoteness.is_some() || !remoteness) {

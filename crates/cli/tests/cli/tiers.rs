@@ -198,6 +198,35 @@ fn a_run_stopped_by_a_signal_saves_its_checkpoint_and_resumes() {
 }
 
 #[test]
+fn a_layered_run_stopped_by_a_signal_saves_its_window_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("ckpt");
+    let file = checkpoint.join("zgame-n520.layers");
+    let ckpt = checkpoint.to_str().unwrap();
+    // Outcomes only, so the layered engine runs; no checkpoint falls due by the clock.
+    let args = ["zgame", "solve", "--n", "520", "--no-remoteness", "--tiers-json", "--checkpoint", ckpt];
+    let args = [&args[..], &["--checkpoint-every", "100000"]].concat();
+    let stopped = stopped_by_signal(&args, Duration::from_millis(700), libc::SIGTERM);
+    assert_eq!(stopped.status.code(), Some(128 + libc::SIGTERM), "{}", stderr(&stopped));
+    assert!(stopped.stdout.is_empty(), "no answer from the stopped run");
+    let said = stderr(&stopped);
+    assert!(said.contains("layers of n = 520") && said.contains("the same command resumes"), "{said}");
+    assert!(file.exists(), "the stopped run saved its window of layers");
+    let resumed = zecklab(&args);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert!(stderr(&resumed).contains("resuming the game on n = 520"), "{}", stderr(&resumed));
+    assert!(!file.exists(), "the checkpoint is removed once the run is complete");
+    assert_eq!(engine(&stdout(&resumed)), "layered");
+    let tiered = zecklab(&["zgame", "solve", "--n", "520", "--no-remoteness", "--tiers-json", "--tiers"]);
+    assert_eq!(figures(&stdout(&resumed)), figures(&stdout(&tiered)));
+    // A checkpoint counted otherwise is refused, naming the file, not resumed from.
+    let _ = stopped_by_signal(&args, Duration::from_millis(700), libc::SIGTERM);
+    let plain = zecklab(&["zgame", "solve", "--n", "520", "--no-remoteness", "--json", "--checkpoint", ckpt]);
+    assert_eq!(plain.status.code(), Some(2), "{}", stderr(&plain));
+    assert!(stderr(&plain).contains("cannot resume from") && stderr(&plain).contains("zgame-n520.layers"));
+}
+
+#[test]
 fn the_scaling_model_adds_up_the_plans() {
     let args = ["zgame", "scaling", "--n", "300", "--processes", "1,2,4", "--throughput", "1000000"];
     let out = zecklab(&[&args[..], &["--bandwidth", "1000", "--latency", "2", "--json"]].concat());

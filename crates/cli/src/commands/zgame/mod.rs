@@ -120,24 +120,24 @@ enum ZgameCommand {
         #[arg(
             long,
             requires = "no_remoteness",
-            conflicts_with_all = ["flat", "tiers", "save", "checkpoint", "misere", "reversed"]
+            conflicts_with_all = ["flat", "tiers", "save", "misere", "reversed"]
         )]
         layers: bool,
-        /// Save the tiered solve's state in DIR after finished tiers, and resume from it: the same
-        /// command after a crash goes on from the last saved tier (implies --tiers).
+        /// Save the tiered or layered solve's state in DIR after finished tiers or layers, and
+        /// resume from it: the same command after a crash goes on from the last one saved.
         #[arg(long, value_name = "DIR")]
         checkpoint: Option<PathBuf>,
-        /// With --checkpoint: save after a finished tier only when this many seconds have passed
-        /// since the last save (0: after every tier). A tier of n = 1000 takes up to 0.6 GB.
+        /// With --checkpoint: save after a finished tier or layer only when this many seconds have
+        /// passed since the last save (0: after every one; default 60 for tiers, 600 for layers).
+        /// A tier of n = 1000 takes up to 0.6 GB, the layered solve's window about 7 GB.
         #[arg(
             long,
             value_name = "SECONDS",
-            default_value_t = 60,
             requires = "checkpoint",
             value_parser = input::whole_u64_arg,
             allow_hyphen_values = true
         )]
-        checkpoint_every: u64,
+        checkpoint_every: Option<u64>,
         /// The machinery of the tiered and layered solves: fast (the word loops on the best
         /// instructions this machine has; tiers: the next tier begun ahead), portable (the word
         /// loops in baseline x86-64 instructions; tiers: no tier ahead) or scalar (the tier sweep
@@ -884,7 +884,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                 method,
                 checkpoint.as_deref().map(|dir| solve::Checkpoint {
                     dir,
-                    every: std::time::Duration::from_secs(checkpoint_every),
+                    every: checkpoint_every.map(std::time::Duration::from_secs),
                 }),
                 engine.into(),
                 &variant,

@@ -11,11 +11,14 @@ use zecklab_answers::solve::{choose_engine, Engine, EngineAsk};
 use zecklab_answers::zgame::ZgameSolve;
 
 use zecklab_games::zgame::{
-    check_table, solve_layered, tiered_bytes, Exchange, LayeredOptions, LayeredSolution, SolvePlan,
+    check_table, tiered_bytes, Exchange, LayeredOptions, LayeredSolution, LayeredSolver, SolvePlan,
     TierEngine, TierIndex, TieredSolution, TieredSolver,
 };
 use zecklab_store::checkpoint::{
     checkpoint_path, load_checkpoint, prepare_checkpoint_dir, remove_checkpoint, save_checkpoint,
+};
+use zecklab_store::layered_checkpoint::{
+    layered_checkpoint_path, load_layered_checkpoint, remove_layered_checkpoint, save_layered_checkpoint,
 };
 use zecklab_store::Store;
 
@@ -38,6 +41,13 @@ pub const REFUSED_FROM: u32 = 816;
 /// The last n whose tiered solve keeps remoteness (two tiers of it fit in [`MEMORY_LIMIT`]).
 pub const TIERED_REMOTENESS_TO: u32 = 1007;
 
+/// How often the tiered solve saves its checkpoint by default (a tier of n = 1000 is at most
+/// 0.6 GB).
+const TIERS_SAVED_EVERY: Duration = Duration::from_secs(60);
+/// How often the layered solve saves its checkpoint by default (its window of layers is some
+/// 7 GB at n = 1000).
+const LAYERS_SAVED_EVERY: Duration = Duration::from_secs(600);
+
 /// Why a solve over MPI was refused.
 pub const SHARED_ONLY: &str = "over MPI, zgame solve runs the tiered solve of outcomes only: add --no-remoteness, and drop --flat, --save and --reversed";
 
@@ -59,12 +69,12 @@ the next tier ahead (the outcome bits of a third tier). The layered solve (outco
 index weight (the sum of (F_i - i) over the parts), each a set of cells of equal counts from index 4 up, every move a \
 shift of whole rows of a cell; it keeps only the window of layers in which the next layer's children lie, which fits in {} GiB to n = {}. \
 Unless --flat, --tiers or --layers says otherwise: with --no-remoteness the layered solve while its window fits in {} GiB, \
-else the tiered one; with remoteness, --checkpoint or under MPI the tiered solve (n = 1000 takes 9 to 12 minutes in \
+else the tiered one; with remoteness or under MPI the tiered solve (n = 1000 takes 9 to 12 minutes in \
 1.4 GB on two cores); misère play and --save the flat solve while its table fits (the store holds flat tables). --checkpoint DIR saves \
-the tiered solve's state after finished tiers (at most once every \
+the tiered or layered solve's state after finished tiers or layers (at most once every \
 --checkpoint-every seconds) and resumes from it; the checkpoint is removed when the run completes. DIR is made, and tried, \
 before any work; a save that fails later (a full disk) is reported and the run goes on. With --checkpoint and one process, \
-Ctrl-C (or SIGTERM) stops the run after the tier being solved, with the checkpoint saved (exit status 130, or 143 for \
+Ctrl-C (or SIGTERM) stops the run after the tier or layer being solved, with the checkpoint saved (exit status 130, or 143 for \
 SIGTERM); a second Ctrl-C stops it at once. --reversed solves the \
 reversed game (same positions, every move taken back) with remoteness, 4 bytes a position, up to n = {}. A progress bar \
 shows on a terminal.\n\
@@ -96,8 +106,9 @@ pub struct SolveOutput {
 pub struct Checkpoint<'a> {
     /// The directory of checkpoint files.
     pub dir: &'a Path,
-    /// Save after a finished tier once this long has passed since the last save (zero: every tier).
-    pub every: Duration,
+    /// Save after a finished tier or layer once this long has passed since the last save (zero:
+    /// every one; `None`: the engine's own default).
+    pub every: Option<Duration>,
 }
 
 /// Which solver `solve_range` uses.
@@ -206,7 +217,8 @@ pub fn solve_range(
                 continue;
             }
             Engine::Layered => {
-                let solved = solve_layered_with_progress(n, output.tiers, engine == TierEngine::Portable)?;
+                let portable = engine == TierEngine::Portable;
+                let solved = solve_layered_with_progress(n, output.tiers, portable, checkpoint)?;
                 let line = ZgameSolve::of_layered(solved, start.elapsed().as_secs_f64());
                 print_solve_line(out, &line, tags.as_ref(), json)?;
                 continue;
@@ -226,15 +238,145 @@ pub fn solve_range(
 }
 
 /// Solves the game on `n` layer by layer (outcomes only), with a progress bar; `tiers`: count the
-/// P-positions by parts too; `portable`: the baseline kernel.
-fn solve_layered_with_progress(n: u32, tiers: bool, portable: bool) -> anyhow::Result<LayeredSolution> {
+/// P-positions by parts too; `portable`: the baseline kernel. With `checkpoint`, resumes from the
+/// checkpoint there when one exists, saves one after finished layers as often as it asks, and
+/// removes it at the end; Ctrl-C or SIGTERM then stops the run after a layer, saved.
+fn solve_layered_with_progress(
+    n: u32,
+    tiers: bool,
+    portable: bool,
+    checkpoint: Option<Checkpoint<'_>>,
+) -> anyhow::Result<LayeredSolution> {
     let total = SolvePlan::new(n).map_err(InputError::from_display)?.positions;
-    let bar = progress::bar(total, "positions", &format!("solving n = {n} by layers"));
     let options = LayeredOptions { by_parts: tiers, portable, ..LayeredOptions::default() };
-    let solved =
-        solve_layered(n, &options, |done| bar.set_position(done)).map_err(InputError::from_display)?;
+    let fresh = LayeredSolver::new(n, &options).map_err(InputError::from_display)?;
+    let saved = match checkpoint {
+        Some(c) => {
+            prepare_checkpoint_dir(c.dir).map_err(InputError::from_display)?;
+            load_layered_checkpoint(c.dir, n).map_err(InputError::from_display)?
+        }
+        None => None,
+    };
+    let layers = fresh.layer_count();
+    let mut solver = match saved {
+        Some(state) => {
+            eprintln!(
+                "resuming the game on n = {n} from its checkpoint: {} of its {layers} layers and {} of {total} positions already solved",
+                layers - state.last,
+                state.positions
+            );
+            let path = layered_checkpoint_path(checkpoint.expect("loaded from it").dir, n);
+            fresh.resumed(state).map_err(|e| {
+                InputError(format!(
+                    "cannot resume from '{}': {e} (remove it to start afresh)",
+                    input::shown(&path.to_string_lossy())
+                ))
+            })?
+        }
+        None => fresh,
+    };
+    let bar = progress::bar(total, "positions", &format!("solving n = {n} by layers"));
+    bar.set_position(solver.positions_solved());
+    let mut saving = match checkpoint {
+        Some(c) => Some(Saving::new(c, LAYERS_SAVED_EVERY, true)?),
+        None => None,
+    };
+    while solver.next_layer().is_some() {
+        solver.solve_next().map_err(InputError::from_display)?;
+        bar.set_position(solver.positions_solved());
+        if let Some(saving) = saving.as_mut() {
+            let dir = saving.checkpoint.dir;
+            let path = layered_checkpoint_path(dir, n);
+            let view = solver.state_view().expect("a layer was just solved");
+            let done = layers - view.last;
+            saving.after(
+                &bar,
+                || save_layered_checkpoint(dir, &view),
+                || {
+                    format!(
+                        "stopped: {done} of the {layers} layers of n = {n} ({} of {total} positions) are saved in '{}'; the same command resumes from there",
+                        view.positions,
+                        input::shown(&path.to_string_lossy())
+                    )
+                },
+            )?;
+        }
+    }
     bar.finish_and_clear();
+    let solved = solver.finish().map_err(InputError::from_display)?;
+    if let Some(c) = checkpoint {
+        // The answer is complete: a checkpoint left behind must not cost it.
+        if let Err(e) = remove_layered_checkpoint(c.dir, n) {
+            eprintln!("warning: the finished run's checkpoint could not be removed ({e})");
+        }
+    }
     Ok(solved)
+}
+
+/// The checkpoints of a solve, saved after finished tiers or layers: how often, the warning said
+/// once while saves fail, and the stop that Ctrl-C or SIGTERM asks for.
+struct Saving<'a> {
+    checkpoint: Checkpoint<'a>,
+    every: Duration,
+    saved_at: Instant,
+    last_warning: Option<String>,
+    /// Whether a signal stops the run after its next save (a single process only).
+    stoppable: bool,
+}
+
+impl<'a> Saving<'a> {
+    /// Saves for `checkpoint`, by default every `every`.
+    fn new(checkpoint: Checkpoint<'a>, every: Duration, stoppable: bool) -> anyhow::Result<Saving<'a>> {
+        if stoppable {
+            interrupt::watch()?;
+        }
+        let every = checkpoint.every.unwrap_or(every);
+        Ok(Saving { checkpoint, every, saved_at: Instant::now(), last_warning: None, stoppable })
+    }
+
+    /// After a finished tier or layer: saves by `save` when one is due or a signal asks to stop,
+    /// warns (once for the same reason) when it fails, and on a signal stops the run with the
+    /// message `stopped` gives.
+    fn after<T, E: std::fmt::Display>(
+        &mut self,
+        bar: &indicatif::ProgressBar,
+        save: impl FnOnce() -> Result<T, E>,
+        stopped: impl FnOnce() -> String,
+    ) -> anyhow::Result<()> {
+        let stop = self.stoppable.then(interrupt::requested).flatten();
+        if stop.is_none() && self.saved_at.elapsed() < self.every {
+            return Ok(());
+        }
+        let saved = save();
+        self.saved_at = Instant::now();
+        match (saved, stop) {
+            (Ok(_), _) => {}
+            // The run is worth more than its insurance: it goes on, and the next save may
+            // succeed (the failed one left the last checkpoint saved as it was).
+            (Err(e), None) => {
+                let warning = format!(
+                    "warning: the checkpoint could not be saved ({e}); the run goes on, and the last one saved is kept"
+                );
+                // Said once, not after every tier, while the reason stays the same.
+                if self.last_warning.as_ref() != Some(&warning) {
+                    bar.suspend(|| eprintln!("{warning}"));
+                    self.last_warning = Some(warning);
+                }
+            }
+            (Err(e), Some(_)) => {
+                bar.finish_and_clear();
+                return Err(InputError(format!(
+                    "stopped, but the checkpoint could not be saved ({e}); the last one saved is kept"
+                ))
+                .into());
+            }
+        }
+        if let Some(signal) = stop {
+            bar.finish_and_clear();
+            return Err(interrupt::Interrupted { signal, message: stopped() }.into());
+        }
+        Ok(())
+    }
 }
 
 /// Solves the game on `n` tier by tier, with a progress bar; with `checkpoint`, resumes from the
@@ -296,13 +438,11 @@ pub fn solve_tiered(
     };
     let mut before: u64 = solver.state().map_or(0, |s| s.finished.iter().map(|t| t.positions).sum());
     bar.set_position(before);
-    let mut saved_at = Instant::now();
-    let mut last_warning = None;
     // A single process with a checkpoint stops cleanly on Ctrl-C: after the tier, saved.
-    let stoppable = checkpoint.is_some() && world.is_none();
-    if stoppable {
-        interrupt::watch()?;
-    }
+    let mut saving = match checkpoint.filter(|_| leader) {
+        Some(c) => Some(Saving::new(c, TIERS_SAVED_EVERY, world.is_none())?),
+        None => None,
+    };
     while solver.next_tier().is_some() {
         let progress = |done, _| bar.set_position(before + done);
         let figures = match world.as_deref_mut() {
@@ -312,46 +452,20 @@ pub fn solve_tiered(
         };
         before += figures.positions;
         bar.set_position(before);
-        let stop = stoppable.then(interrupt::requested).flatten();
-        if let Some(c) = checkpoint.filter(|c| leader && (stop.is_some() || saved_at.elapsed() >= c.every)) {
-            let state = solver.state_view().expect("a tier was just solved");
-            let saved = save_checkpoint(c.dir, &state);
-            saved_at = Instant::now();
-            match (saved, stop) {
-                (Ok(_), _) => {}
-                // The run is worth more than its insurance: it goes on, and the next save may
-                // succeed (the failed one left the last checkpoint saved as it was).
-                (Err(e), None) => {
-                    let warning = format!(
-                        "warning: the checkpoint could not be saved ({e}); the run goes on, and the last one saved is kept"
-                    );
-                    // Said once, not after every tier, while the reason stays the same.
-                    if last_warning.as_ref() != Some(&warning) {
-                        bar.suspend(|| eprintln!("{warning}"));
-                        last_warning = Some(warning);
-                    }
-                }
-                (Err(e), Some(_)) => {
-                    bar.finish_and_clear();
-                    return Err(InputError(format!(
-                        "stopped, but the checkpoint could not be saved ({e}); the last one saved is kept"
-                    ))
-                    .into());
-                }
-            }
-            if let Some(signal) = stop {
-                bar.finish_and_clear();
-                let path = checkpoint_path(c.dir, n);
-                return Err(interrupt::Interrupted {
-                    signal,
-                    message: format!(
-                        "stopped: the {} tiers of n = {n} solved so far ({before} of {total} positions) are saved in '{}'; the same command resumes from there",
-                        state.finished.len(),
+        if let Some(saving) = saving.as_mut() {
+            let dir = saving.checkpoint.dir;
+            let path = checkpoint_path(dir, n);
+            saving.after(
+                &bar,
+                || save_checkpoint(dir, &solver.state_view().expect("a tier was just solved")),
+                || {
+                    let tiers = solver.state_view().map_or(0, |s| s.finished.len());
+                    format!(
+                        "stopped: the {tiers} tiers of n = {n} solved so far ({before} of {total} positions) are saved in '{}'; the same command resumes from there",
                         input::shown(&path.to_string_lossy())
-                    ),
-                }
-                .into());
-            }
+                    )
+                },
+            )?;
         }
     }
     bar.finish_and_clear();
