@@ -134,6 +134,9 @@ impl LayeredStateView<'_> {
     }
 }
 
+/// The layers of a solve by index weight, each held or not.
+type Layers = Vec<Option<Vec<u64>>>;
+
 /// A layered solve under way, one layer at a time (for progress, checkpoints and stopping
 /// between layers).
 pub struct LayeredSolver {
@@ -144,7 +147,7 @@ pub struct LayeredSolver {
     /// Every layer kept (for checking position by position), not only the window.
     keep: bool,
     /// The layers held, by index weight.
-    layers: Vec<Option<Vec<u64>>>,
+    layers: Layers,
     /// The next layer to solve; `None` once the start's layer is solved.
     next: Option<u32>,
     p_positions: u64,
@@ -330,7 +333,7 @@ impl LayeredSolver {
     }
 
     /// [`LayeredSolver::finish`], and every layer held.
-    fn finish_keeping(self) -> Result<(LayeredSolution, Vec<Option<Vec<u64>>>), SolveError> {
+    fn finish_keeping(self) -> Result<(LayeredSolution, Layers), SolveError> {
         assert!(self.next.is_none(), "every layer is solved");
         let n = self.n();
         let start_loss = self.layers[0].as_deref().expect("the start's layer")[0] & 1 == 1;
