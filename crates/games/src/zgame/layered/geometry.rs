@@ -28,8 +28,9 @@ pub(crate) struct Geometry {
     rows: Vec<Vec<u64>>,
     /// Per `r`: the cell's words.
     sizes: Vec<u64>,
-    /// `z[(j - 3) * (n + 1) * (max_weight + 1) + m * (max_weight + 1) + e]`.
-    z: Vec<u64>,
+    /// `z[(j - 3) * (n + 1) * (max_weight + 1) + m * (max_weight + 1) + e]`, in 32 bits (half the
+    /// cache the enumeration's lookups touch; `Geometry::new` refuses a game whose layers pass it).
+    z: Vec<u32>,
 }
 
 /// A cell's counts from index 4 up: `counts[i]` copies of `F_i` (indices below 4 unused).
@@ -43,15 +44,15 @@ pub(crate) const MAX_INDEX: usize = 30;
 const MAX_TABLE_BYTES: u128 = 4 << 30;
 
 impl Geometry {
-    /// The geometry of the game on `n`; `None` for `n = 0` and where the count table `Z` would
-    /// pass [`MAX_TABLE_BYTES`].
+    /// The geometry of the game on `n`; `None` for `n = 0`, where the count table `Z` would pass
+    /// [`MAX_TABLE_BYTES`], and where a layer has 2^32 words or more.
     pub(crate) fn new(n: u32) -> Option<Geometry> {
         if n == 0 || u64::from(n) >= FIB_U64[MAX_INDEX] {
             return None;
         }
         let top = (1..=MAX_INDEX).take_while(|&i| FIB_U64[i] <= u64::from(n)).last()?.max(3);
         // Every weight is below the sum (w_i < F_i), so n + 1 weights bound the table's width.
-        let table_bytes = (top as u128 - 2) * (u128::from(n) + 1) * (u128::from(n) + 1) * 8;
+        let table_bytes = (top as u128 - 2) * (u128::from(n) + 1) * (u128::from(n) + 1) * 4;
         if table_bytes > MAX_TABLE_BYTES {
             return None;
         }
@@ -84,7 +85,7 @@ impl Geometry {
         let sizes = rows.iter().map(|starts| *starts.last().expect("a cell has rows")).collect();
         let mut g =
             Geometry { n, top, fib, weight, max_weight: max_weight as u32, rows, sizes, z: Vec::new() };
-        g.z = g.count_words();
+        g.z = g.count_words()?;
         Some(g)
     }
 
@@ -136,14 +137,15 @@ impl Geometry {
             _ => {}
         }
         let width = self.max_weight as usize + 1;
-        self.z[((j - 3) * (self.n as usize + 1) + m as usize) * width + e as usize]
+        u64::from(self.z[((j - 3) * (self.n as usize + 1) + m as usize) * width + e as usize])
     }
 
-    fn count_words(&self) -> Vec<u64> {
+    /// The table `Z`, `None` when an entry passes 32 bits.
+    fn count_words(&self) -> Option<Vec<u32>> {
         let (n, width) = (self.n as usize, self.max_weight as usize + 1);
-        let mut z = vec![0u64; (self.top - 2) * (n + 1) * width];
+        let mut z = vec![0u32; (self.top - 2) * (n + 1) * width];
         for m in 0..=n {
-            z[m * width] = self.cell_words(m as u32);
+            z[m * width] = u32::try_from(self.cell_words(m as u32)).ok()?;
         }
         for j in 4..=self.top {
             let (f, w) = (self.fib[j] as usize, self.weight[j] as usize);
@@ -152,11 +154,11 @@ impl Geometry {
                     let without = z[((j - 4) * (n + 1) + m) * width + e];
                     let with =
                         if m >= f && e >= w { z[((j - 3) * (n + 1) + m - f) * width + e - w] } else { 0 };
-                    z[((j - 3) * (n + 1) + m) * width + e] = without + with;
+                    z[((j - 3) * (n + 1) + m) * width + e] = without.checked_add(with)?;
                 }
             }
         }
-        z
+        Some(z)
     }
 
     /// The layers held at once: the one being solved and the `K - 3` above it, where its
@@ -172,7 +174,7 @@ impl Geometry {
         let widest = layers.windows(self.window() as usize).map(|w| w.iter().sum::<u64>()).max();
         let words = widest.unwrap_or_else(|| layers.iter().sum());
         let rows: usize = self.rows.iter().map(Vec::len).sum();
-        (u128::from(words) + self.z.len() as u128 + rows as u128) * 8
+        (u128::from(words) + rows as u128) * 8 + self.z.len() as u128 * 4
     }
 
     /// The words of layer `e`.
