@@ -468,8 +468,9 @@ fn sweep_share(
     let (mut exits, mut next_exits) = (Vec::with_capacity(2 * MAX_INDEX), Vec::with_capacity(2 * MAX_INDEX));
     // The cell whose exits are in `exits`: its first word in the share, `r` and parts.
     let mut pending: Option<(usize, u32, u32)> = None;
+    let mut carried = Carried::new();
     g.for_each_cell_in(e, first..first + share.len() as u64, |path, r, offset| {
-        cell_exits(g, path, r, e, offset, &mut next_exits);
+        cell_exits(g, path, r, e, offset, &mut next_exits, &mut carried);
         if fault != Fault::None {
             fault.make(&mut next_exits);
         }
@@ -625,12 +626,31 @@ fn solve_cell_inline(
 
 /// The exits of the cell on `path` (of `r`, in layer `e`, at word `offset`) whose child cells
 /// exist, with the moves' shifts as in the module header.
-fn cell_exits(g: &Geometry, path: &CellPath, r: u32, e: u32, offset: u64, exits: &mut Vec<Exit>) {
+///
+/// Along a run of cells (the same counts from index 6 up, `c_5` rising by one and `c_4` falling by
+/// three, `r` rising by seven) every move's children are consecutive cells of their own run, so
+/// each child after the first starts where the one before ends: `carried` keeps them, and only a
+/// run's first cell (or a move's first child in it) reads the count table.
+fn cell_exits(
+    g: &Geometry,
+    path: &CellPath,
+    r: u32,
+    e: u32,
+    offset: u64,
+    exits: &mut Vec<Exit>,
+    carried: &mut Carried,
+) {
     exits.clear();
     let (top, counts) = (g.top(), &path.counts);
-    // The child cell of `child`, whose counts differ at indices `low..=high` only, `shift` layers
-    // up with `r + gain` left to the parts 1 to 3.
-    let mut push = |child: &Counts,
+    let follows = carried.stamp > 0
+        && top >= 5
+        && counts[5] == carried.c5 + 1
+        && counts[6..=top.max(6)] == carried.above[6..=top.max(6)];
+    let (before, now) = (carried.stamp, carried.stamp + 1);
+    // The child cell of `child` (move `kind`), whose counts differ at indices `low..=high` only,
+    // `shift` layers up with `r + gain` left to the parts 1 to 3.
+    let mut push = |kind: usize,
+                    child: &Counts,
                     low: usize,
                     high: usize,
                     shift: u32,
@@ -642,7 +662,15 @@ fn cell_exits(g: &Geometry, path: &CellPath, r: u32, e: u32, offset: u64, exits:
         if child_r < 0 {
             return;
         }
-        let offset = g.child_offset(path, offset, child, low, high, shift);
+        let last = carried.children[kind];
+        let offset = if follows && last.stamp == before {
+            let next = last.offset + g.cell_words(last.r);
+            debug_assert_eq!(next, g.child_offset(path, offset, child, low, high, shift), "{counts:?}, {kind}");
+            next
+        } else {
+            g.child_offset(path, offset, child, low, high, shift)
+        };
+        carried.children[kind] = CarriedChild { offset, r: child_r as u32, stamp: now };
         exits.push(Exit { layer: e + shift, offset, r: child_r as u32, rows, columns, r_gain: gain as i32 });
     };
     // The cell's counts changed by `(index, change)`.
@@ -656,33 +684,67 @@ fn cell_exits(g: &Geometry, path: &CellPath, r: u32, e: u32, offset: u64, exits:
     if top >= 4 {
         // F2 ∧ F3 -> F4 and F3 ∧ F3 -> F1 ∧ F4.
         let child = moved(&[(4, 1)]);
-        push(&child, 4, 4, 1, -5, -1, -1);
-        push(&child, 4, 4, 1, -5, -2, 0);
+        push(0, &child, 4, 4, 1, -5, -1, -1);
+        push(1, &child, 4, 4, 1, -5, -2, 0);
     }
     if counts[4] >= 1 && top >= 5 {
         // F3 ∧ F4 -> F5.
-        push(&moved(&[(4, -1), (5, 1)]), 4, 5, 2, -3, -1, 0);
+        push(2, &moved(&[(4, -1), (5, 1)]), 4, 5, 2, -3, -1, 0);
     }
     if counts[4] >= 2 && top >= 5 {
         // F4 ∧ F4 -> F2 ∧ F5.
-        push(&moved(&[(4, -2), (5, 1)]), 4, 5, 1, 2, 0, 1);
+        push(3, &moved(&[(4, -2), (5, 1)]), 4, 5, 1, 2, 0, 1);
     }
     if counts[5] >= 2 && top >= 6 {
         // F5 ∧ F5 -> F3 ∧ F6.
-        push(&moved(&[(5, -2), (6, 1)]), 4, 6, 1, 3, 1, 0);
+        push(4, &moved(&[(5, -2), (6, 1)]), 4, 6, 1, 3, 1, 0);
     }
     for i in 5..top {
         // F(i-1) ∧ F(i) -> F(i+1).
         if counts[i - 1] >= 1 && counts[i] >= 1 {
-            push(&moved(&[(i - 1, -1), (i, -1), (i + 1, 1)]), i - 1, i + 1, i as u32 - 2, 0, 0, 0);
+            let child = moved(&[(i - 1, -1), (i, -1), (i + 1, 1)]);
+            push(i, &child, i - 1, i + 1, i as u32 - 2, 0, 0, 0);
         }
     }
     for (i, &c) in counts.iter().enumerate().take(top).skip(6) {
         // F(i) ∧ F(i) -> F(i-2) ∧ F(i+1).
         if c >= 2 {
-            push(&moved(&[(i, -2), (i - 2, 1), (i + 1, 1)]), i - 2, i + 1, 1, 0, 0, 0);
+            push(MAX_INDEX + i, &moved(&[(i, -2), (i - 2, 1), (i + 1, 1)]), i - 2, i + 1, 1, 0, 0, 0);
         }
     }
+    carried.stamp = now;
+    carried.c5 = counts[5];
+    carried.above[6..=top.max(6)].copy_from_slice(&counts[6..=top.max(6)]);
+}
+
+/// What [`cell_exits`] keeps from one cell to the next: the cell's counts from index 5 up, and
+/// each kind of move's last child (kinds: the five low moves 0 to 4, `F(i-1) ∧ F(i)` at `i`,
+/// `F(i) ∧ F(i)` at `MAX_INDEX + i`).
+struct Carried {
+    stamp: u64,
+    c5: u32,
+    above: Counts,
+    children: [CarriedChild; 2 * MAX_INDEX + 2],
+}
+
+impl Carried {
+    fn new() -> Carried {
+        Carried {
+            stamp: 0,
+            c5: 0,
+            above: [0; MAX_INDEX + 2],
+            children: [CarriedChild { offset: 0, r: 0, stamp: 0 }; 2 * MAX_INDEX + 2],
+        }
+    }
+}
+
+/// A move's child in the cell before: its first word, its `r`, and the stamp of the cell whose
+/// child it was.
+#[derive(Clone, Copy, Debug)]
+struct CarriedChild {
+    offset: u64,
+    r: u32,
+    stamp: u64,
 }
 
 /// 64 bits of `row` from bit `start` on (bit `k` of the result is the row's bit `start + k`),
