@@ -22,7 +22,7 @@ mod geometry;
 
 use geometry::{row_len, CellPath, Counts, Geometry, MAX_INDEX};
 
-use super::tiers::{resolve_own_move, resolve_short_run, Isa};
+use super::tiers::{resolve_short_run, resolve_word, Isa};
 use super::{SolveError, TierCount, TierIndex};
 
 /// What the layered solver finds for the game on `n`.
@@ -665,7 +665,11 @@ fn cell_exits(
         let last = carried.children[kind];
         let offset = if follows && last.stamp == before {
             let next = last.offset + g.cell_words(last.r);
-            debug_assert_eq!(next, g.child_offset(path, offset, child, low, high, shift), "{counts:?}, {kind}");
+            debug_assert_eq!(
+                next,
+                g.child_offset(path, offset, child, low, high, shift),
+                "{counts:?}, {kind}"
+            );
             next
         } else {
             g.child_offset(path, offset, child, low, high, shift)
@@ -879,7 +883,7 @@ fn chain(
             }
             let width = (len - first).min(64);
             let reach = row[k] | bits_at(above, i64::from(first) - 1) | bits_at(above, i64::from(first) - 2);
-            let (wins, lowest_wins) = resolve_own_move(reach, width, above_wins);
+            let (wins, lowest_wins) = resolve_word(reach, width, above_wins, deposit);
             let all = u64::MAX >> (64 - width);
             row[k] = !wins & all;
             above_wins = lowest_wins;

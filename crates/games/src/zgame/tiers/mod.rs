@@ -37,7 +37,7 @@ mod shares;
 mod sweep;
 
 pub use index::{Prefix, TierIndex};
-pub(crate) use runs::{resolve_own_move, resolve_short_run, Isa};
+pub(crate) use runs::{resolve_short_run, resolve_word, Isa};
 pub use shares::{Exchange, ShareFigures};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};

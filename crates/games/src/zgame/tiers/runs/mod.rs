@@ -111,7 +111,7 @@ mod scalar;
 mod vectors;
 mod words;
 
-pub(crate) use words::{resolve_own_move, resolve_short_run};
+pub(crate) use words::{resolve_short_run, resolve_word};
 
 use geometry::*;
 pub(crate) use isa::Isa;
@@ -549,7 +549,7 @@ fn bit_range(from: u32, to: u32) -> u64 {
 mod tests {
     use super::geometry::q_at_3;
     use super::remoteness::{fold_children, own_move_serial};
-    use super::words::{resolve_own_move, resolve_short_run};
+    use super::words::{resolve_own_move, resolve_short_run, resolve_word};
     use super::{Isa, TierIndex, LANES, MOST_REMOTENESS, NO_LOSS};
 
     /// A xorshift generator: the same numbers on every run.
@@ -756,6 +756,11 @@ mod tests {
                         (expected, expected & 1 == 1),
                         "w = {w:#x}, width {width}, above {above}"
                     );
+                    // Any word, by each method this processor has.
+                    for by_deposit in [false, Isa::detect().has_fast_deposit()] {
+                        let got = resolve_word(w, width, above, by_deposit);
+                        assert_eq!(got, (expected, expected & 1 == 1), "w = {w:#x}, width {width}, {above}");
+                    }
                     if above && width < 64 {
                         // The whole-run resolve, by each method this processor has.
                         let deposit = Isa::detect().has_fast_deposit();

@@ -307,6 +307,46 @@ pub(crate) fn resolve_short_run(losing_child: u64, width: u32, deposit: bool) ->
     resolve_own_move(losing_child, width, true).0
 }
 
+/// [`resolve_own_move`] for any word (`width` from 1 to 64, `above`: whether the position above
+/// the top one wins), by bit extract and deposit where those are fast (`deposit`), by the
+/// doubling steps otherwise. Gives the outcomes and whether the lowest position wins.
+#[inline(always)]
+pub(crate) fn resolve_word(losing_child: u64, width: u32, above: bool, deposit: bool) -> (u64, bool) {
+    debug_assert!((1..=64).contains(&width));
+    #[cfg(target_arch = "x86_64")]
+    if deposit {
+        // The top position wins outright when the one above it loses; otherwise the virtual win
+        // above the top (bit `width`, or none inside the word when it is 64, whose parity is
+        // even as bit 64's is) decides the positions above the highest losing child.
+        let top = 1u64 << (width - 1);
+        let w = losing_child | if above { 0 } else { top };
+        // SAFETY: `deposit` comes from `Isa::X86_64V3FastDeposit` or `Isa::X86_64V4`, chosen only
+        // where BMI2 is.
+        let wins = unsafe { resolve_by_deposit_any(w, width) };
+        return (wins, wins & 1 == 1);
+    }
+    let _ = deposit;
+    resolve_own_move(losing_child, width, above)
+}
+
+/// [`resolve_by_deposit`] for `width` 1 to 64, the virtual win just above the top: at bit
+/// `width` inside the word, or outside it (and even, as bit 64 is) when `width` is 64.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+fn resolve_by_deposit_any(losing_child: u64, width: u32) -> u64 {
+    use std::arch::x86_64::{_pdep_u64, _pext_u64};
+    const ODD: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+    let all = u64::MAX >> (64 - width);
+    let w = losing_child & all;
+    let set = w | 1u64.checked_shl(width).unwrap_or(0);
+    let odd = set & ODD;
+    let flags = _pext_u64(odd, set);
+    let below_odd = _pdep_u64(flags >> 1, set);
+    let nearest_odd = (odd << 1).wrapping_sub(below_odd << 1).wrapping_sub(flags & 1);
+    !(nearest_odd ^ ODD) & all
+}
+
 /// [`resolve_short_run`] by bit extract and deposit: a few instructions and no chain of steps.
 ///
 /// As in [`resolve_own_move`], a position wins exactly when its parity is that of the nearest
