@@ -458,55 +458,21 @@ fn sweep_share(
     let How { isa, by_parts, fault } = *how;
     let mut tiers = by_parts.then(|| vec![0u64; g.n() as usize + 1]);
     let (mut p_positions, mut positions) = (0u64, 0u64);
-    let mut solve = |cell: Cell<'_>, exits: &[Exit]| {
-        let (found, all) = solve_cell(isa, g, cell, exits, layers, tiers.as_deref_mut());
-        p_positions += found;
-        positions += all;
-    };
-    // Each cell is solved one cell late: its children's words are asked for from memory when it
-    // is found, and arrive while the cell before it is solved.
-    let (mut exits, mut next_exits) = (Vec::with_capacity(2 * MAX_INDEX), Vec::with_capacity(2 * MAX_INDEX));
-    // The cell whose exits are in `exits`: its first word in the share, `r` and parts.
-    let mut pending: Option<(usize, u32, u32)> = None;
+    let mut exits = Vec::with_capacity(2 * MAX_INDEX);
     let mut carried = Carried::new();
     g.for_each_cell_in(e, first..first + share.len() as u64, |path, r, offset| {
-        cell_exits(g, path, r, e, offset, &mut next_exits, &mut carried);
+        cell_exits(g, path, r, e, offset, &mut exits, &mut carried);
         if fault != Fault::None {
-            fault.make(&mut next_exits);
+            fault.make(&mut exits);
         }
-        prefetch_children(g, &next_exits, layers);
-        if let Some((from, r, parts)) = pending {
-            solve(Cell { words: &mut share[from..from + g.cell_words(r) as usize], r, parts }, &exits);
-        }
-        std::mem::swap(&mut exits, &mut next_exits);
-        pending = Some(((offset - first) as usize, r, (4..=g.top()).map(|i| path.counts[i]).sum::<u32>()));
+        let from = (offset - first) as usize;
+        let parts = (4..=g.top()).map(|i| path.counts[i]).sum::<u32>();
+        let cell = Cell { words: &mut share[from..from + g.cell_words(r) as usize], r, parts };
+        let (found, all) = solve_cell(isa, g, cell, &exits, layers, tiers.as_deref_mut());
+        p_positions += found;
+        positions += all;
     });
-    if let Some((from, r, parts)) = pending {
-        solve(Cell { words: &mut share[from..from + g.cell_words(r) as usize], r, parts }, &exits);
-    }
     (p_positions, positions, tiers)
-}
-
-/// Asks for the words that `exits` read to be brought into the cache.
-#[inline]
-fn prefetch_children(g: &Geometry, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
-    #[cfg(target_arch = "x86_64")]
-    for exit in exits {
-        let Some(child) = layers[exit.layer as usize].as_deref() else { continue };
-        let (start, end) = (exit.offset as usize, (exit.offset + g.cell_words(exit.r)) as usize);
-        let words = &child[start.min(child.len())..end.min(child.len())];
-        // One request a line of 64 bytes (8 words), and the last word's line.
-        for line in words.iter().step_by(8).chain(words.last()) {
-            // SAFETY: a prefetch reads nothing and cannot fault; the address is a word of `child`.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    std::ptr::from_ref(line).cast(),
-                );
-            }
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (g, exits, layers);
 }
 
 /// How the cells are solved: the instruction set of the kernels, whether P-positions are counted
