@@ -613,10 +613,18 @@ fn cell_exits(
         && counts[5] == carried.c5 + 1
         && counts[6..=top.max(6)] == carried.above[6..=top.max(6)];
     let (before, now) = (carried.stamp, carried.stamp + 1);
-    // The child cell of `child` (move `kind`), whose counts differ at indices `low..=high` only,
-    // `shift` layers up with `r + gain` left to the parts 1 to 3.
+    // The cell's counts changed by `(index, change)`.
+    let moved = |changes: &[(usize, i32)]| {
+        let mut child = *counts;
+        for &(i, d) in changes {
+            child[i] = child[i].wrapping_add_signed(d);
+        }
+        child
+    };
+    // The child cell of move `kind`, the counts changed by `changes` at indices `low..=high`
+    // only, `shift` layers up with `r + gain` left to the parts 1 to 3.
     let mut push = |kind: usize,
-                    child: &Counts,
+                    changes: &[(usize, i32)],
                     low: usize,
                     high: usize,
                     shift: u32,
@@ -631,55 +639,41 @@ fn cell_exits(
         let last = carried.children[kind];
         let offset = if follows && last.stamp == before {
             let next = last.offset + g.cell_words(last.r);
-            debug_assert_eq!(
-                next,
-                g.child_offset(path, offset, child, low, high, shift),
-                "{counts:?}, {kind}"
-            );
+            debug_assert_eq!(next, g.child_offset(path, offset, &moved(changes), low, high, shift), "{kind}");
             next
         } else {
-            g.child_offset(path, offset, child, low, high, shift)
+            g.child_offset(path, offset, &moved(changes), low, high, shift)
         };
         carried.children[kind] = CarriedChild { offset, r: child_r as u32, stamp: now };
         exits.push(Exit { layer: e + shift, offset, r: child_r as u32, rows, columns, r_gain: gain as i32 });
     };
-    // The cell's counts changed by `(index, change)`.
-    let moved = |changes: &[(usize, i32)]| {
-        let mut child = *counts;
-        for &(i, d) in changes {
-            child[i] = child[i].wrapping_add_signed(d);
-        }
-        child
-    };
     if top >= 4 {
         // F2 ∧ F3 -> F4 and F3 ∧ F3 -> F1 ∧ F4.
-        let child = moved(&[(4, 1)]);
-        push(0, &child, 4, 4, 1, -5, -1, -1);
-        push(1, &child, 4, 4, 1, -5, -2, 0);
+        push(0, &[(4, 1)], 4, 4, 1, -5, -1, -1);
+        push(1, &[(4, 1)], 4, 4, 1, -5, -2, 0);
     }
     if counts[4] >= 1 && top >= 5 {
         // F3 ∧ F4 -> F5.
-        push(2, &moved(&[(4, -1), (5, 1)]), 4, 5, 2, -3, -1, 0);
+        push(2, &[(4, -1), (5, 1)], 4, 5, 2, -3, -1, 0);
     }
     if counts[4] >= 2 && top >= 5 {
         // F4 ∧ F4 -> F2 ∧ F5.
-        push(3, &moved(&[(4, -2), (5, 1)]), 4, 5, 1, 2, 0, 1);
+        push(3, &[(4, -2), (5, 1)], 4, 5, 1, 2, 0, 1);
     }
     if counts[5] >= 2 && top >= 6 {
         // F5 ∧ F5 -> F3 ∧ F6.
-        push(4, &moved(&[(5, -2), (6, 1)]), 4, 6, 1, 3, 1, 0);
+        push(4, &[(5, -2), (6, 1)], 4, 6, 1, 3, 1, 0);
     }
     for i in 5..top {
         // F(i-1) ∧ F(i) -> F(i+1).
         if counts[i - 1] >= 1 && counts[i] >= 1 {
-            let child = moved(&[(i - 1, -1), (i, -1), (i + 1, 1)]);
-            push(i, &child, i - 1, i + 1, i as u32 - 2, 0, 0, 0);
+            push(i, &[(i - 1, -1), (i, -1), (i + 1, 1)], i - 1, i + 1, i as u32 - 2, 0, 0, 0);
         }
     }
     for (i, &c) in counts.iter().enumerate().take(top).skip(6) {
         // F(i) ∧ F(i) -> F(i-2) ∧ F(i+1).
         if c >= 2 {
-            push(MAX_INDEX + i, &moved(&[(i, -2), (i - 2, 1), (i + 1, 1)]), i - 2, i + 1, 1, 0, 0, 0);
+            push(MAX_INDEX + i, &[(i, -2), (i - 2, 1), (i + 1, 1)], i - 2, i + 1, 1, 0, 0, 0);
         }
     }
     carried.stamp = now;
