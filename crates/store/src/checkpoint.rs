@@ -245,14 +245,34 @@ pub(crate) fn save_atomically(
 /// # Errors
 /// [`StoreError`] naming the file when it cannot be read, is damaged, or belongs to another n.
 pub fn load_checkpoint(dir: &Path, n: u32) -> Result<Option<TierState>, StoreError> {
-    let path = checkpoint_path(dir, n);
-    let Some(file) = crate::read::open_regular(&path)? else { return Ok(None) };
-    let size = file.metadata().map_err(io(&path, "reading"))?.len();
-    let state = decode(file, size, &path)?;
-    if state.n != n {
-        return Err(StoreError::Foreign { path, what: format!("a checkpoint of n = {}, not {n}", state.n) });
+    load_game_file(&checkpoint_path(dir, n), n, decode, |state| state.n)
+}
+
+/// The checkpoint at `path` of the game on `n`, if there is one, read by `decode` (which gets
+/// the file, its size and its path); refused when `n_of` says it is another game's.
+pub(crate) fn load_game_file<T>(
+    path: &Path,
+    n: u32,
+    decode: impl FnOnce(File, u64, &Path) -> Result<T, StoreError>,
+    n_of: impl FnOnce(&T) -> u32,
+) -> Result<Option<T>, StoreError> {
+    let Some(file) = crate::read::open_regular(path)? else { return Ok(None) };
+    let size = file.metadata().map_err(io(path, "reading"))?.len();
+    let state = decode(file, size, path)?;
+    let theirs = n_of(&state);
+    if theirs != n {
+        let what = format!("a checkpoint of n = {theirs}, not {n}");
+        return Err(StoreError::Foreign { path: path.to_path_buf(), what });
     }
     Ok(Some(state))
+}
+
+/// Removes the file at `path` if there is one (a finished run's checkpoint).
+pub(crate) fn remove_if_any(path: &Path) -> Result<(), StoreError> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(path, "removing")(e)),
+        _ => Ok(()),
+    }
 }
 
 /// Removes the checkpoint of the game on `n` (after a finished run).
@@ -260,11 +280,7 @@ pub fn load_checkpoint(dir: &Path, n: u32) -> Result<Option<TierState>, StoreErr
 /// # Errors
 /// [`StoreError`] naming the file when it exists and cannot be removed.
 pub fn remove_checkpoint(dir: &Path, n: u32) -> Result<(), StoreError> {
-    let path = checkpoint_path(dir, n);
-    match std::fs::remove_file(&path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(&path, "removing")(e)),
-        _ => Ok(()),
-    }
+    remove_if_any(&checkpoint_path(dir, n))
 }
 
 #[cfg(test)]

@@ -11,8 +11,7 @@ use std::path::{Path, PathBuf};
 use xxhash_rust::xxh3::Xxh3;
 use zecklab_games::zgame::{LayeredState, LayeredStateView};
 
-use crate::checkpoint::{save_atomically, Hashing, Reader, BUFFER};
-use crate::error::io;
+use crate::checkpoint::{load_game_file, remove_if_any, save_atomically, Hashing, Reader, BUFFER};
 use crate::StoreError;
 
 /// The first 16 bytes of every layer checkpoint.
@@ -128,14 +127,7 @@ pub fn save_layered_checkpoint(dir: &Path, view: &LayeredStateView<'_>) -> Resul
 /// # Errors
 /// [`StoreError`] naming the file when it cannot be read, is damaged, or belongs to another n.
 pub fn load_layered_checkpoint(dir: &Path, n: u32) -> Result<Option<LayeredState>, StoreError> {
-    let path = layered_checkpoint_path(dir, n);
-    let Some(file) = crate::read::open_regular(&path)? else { return Ok(None) };
-    let size = file.metadata().map_err(io(&path, "reading"))?.len();
-    let state = decode(file, size, &path)?;
-    if state.n != n {
-        return Err(StoreError::Foreign { path, what: format!("a checkpoint of n = {}, not {n}", state.n) });
-    }
-    Ok(Some(state))
+    load_game_file(&layered_checkpoint_path(dir, n), n, decode, |state| state.n)
 }
 
 /// Removes the layer checkpoint of the game on `n` (after a finished run).
@@ -143,11 +135,7 @@ pub fn load_layered_checkpoint(dir: &Path, n: u32) -> Result<Option<LayeredState
 /// # Errors
 /// [`StoreError`] naming the file when it exists and cannot be removed.
 pub fn remove_layered_checkpoint(dir: &Path, n: u32) -> Result<(), StoreError> {
-    let path = layered_checkpoint_path(dir, n);
-    match std::fs::remove_file(&path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(&path, "removing")(e)),
-        _ => Ok(()),
-    }
+    remove_if_any(&layered_checkpoint_path(dir, n))
 }
 
 #[cfg(test)]

@@ -12,8 +12,7 @@ use zecklab_games::zgame::random::{
     Count, Counted, Figures, Measure, MomentsCheckpoint, MomentsCheckpointView,
 };
 
-use crate::checkpoint::{save_atomically, Hashing, Reader, BUFFER};
-use crate::error::io;
+use crate::checkpoint::{load_game_file, remove_if_any, save_atomically, Hashing, Reader, BUFFER};
 use crate::StoreError;
 
 /// The first 16 bytes of every moment checkpoint.
@@ -152,17 +151,7 @@ pub fn load_moments_checkpoint(
     n: u32,
     measures: &[Measure],
 ) -> Result<Option<MomentsCheckpoint>, StoreError> {
-    let path = moments_checkpoint_path(dir, n, measures);
-    let Some(file) = crate::read::open_regular(&path)? else { return Ok(None) };
-    let size = file.metadata().map_err(io(&path, "reading"))?.len();
-    let checkpoint = decode(file, size, &path)?;
-    if checkpoint.n != n {
-        return Err(StoreError::Foreign {
-            path,
-            what: format!("a checkpoint of n = {}, not {n}", checkpoint.n),
-        });
-    }
-    Ok(Some(checkpoint))
+    load_game_file(&moments_checkpoint_path(dir, n, measures), n, decode, |c| c.n)
 }
 
 /// Removes the checkpoint of the recursion on `n` for `measures` (after a finished run).
@@ -170,11 +159,7 @@ pub fn load_moments_checkpoint(
 /// # Errors
 /// [`StoreError`] naming the file when it exists and cannot be removed.
 pub fn remove_moments_checkpoint(dir: &Path, n: u32, measures: &[Measure]) -> Result<(), StoreError> {
-    let path = moments_checkpoint_path(dir, n, measures);
-    match std::fs::remove_file(&path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(&path, "removing")(e)),
-        _ => Ok(()),
-    }
+    remove_if_any(&moments_checkpoint_path(dir, n, measures))
 }
 
 #[cfg(test)]

@@ -266,12 +266,7 @@ fn solve_layered_with_progress(
                 state.positions
             );
             let path = layered_checkpoint_path(checkpoint.expect("loaded from it").dir, n);
-            fresh.resumed(state).map_err(|e| {
-                InputError(format!(
-                    "cannot resume from '{}': {e} (remove it to start afresh)",
-                    input::shown(&path.to_string_lossy())
-                ))
-            })?
+            fresh.resumed(state).map_err(|e| cannot_resume(&path, &e))?
         }
         None => fresh,
     };
@@ -311,6 +306,14 @@ fn solve_layered_with_progress(
         }
     }
     Ok(solved)
+}
+
+/// Why the checkpoint at `path` cannot be resumed from.
+fn cannot_resume(path: &Path, why: &dyn std::fmt::Display) -> InputError {
+    InputError(format!(
+        "cannot resume from '{}': {why} (remove it to start afresh)",
+        input::shown(&path.to_string_lossy())
+    ))
 }
 
 /// The checkpoints of a solve, saved after finished tiers or layers: how often, the warning said
@@ -422,12 +425,7 @@ pub fn solve_tiered(
                 );
             }
             let path = checkpoint_path(checkpoint.expect("loaded from it").dir, n);
-            fresh.resumed(state).map_err(|e| {
-                InputError(format!(
-                    "cannot resume from '{}': {e} (remove it to start afresh)",
-                    input::shown(&path.to_string_lossy())
-                ))
-            })?
+            fresh.resumed(state).map_err(|e| cannot_resume(&path, &e))?
         }
         None => fresh,
     };
