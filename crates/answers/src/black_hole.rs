@@ -67,7 +67,7 @@ pub fn black_hole_solve(rules: BlackHole, start: &[u32]) -> Result<BlackHoleSolv
         winner: if value.win { "P1" } else { "P2" },
         remoteness: Some(value.remoteness),
         seconds: began.elapsed().as_secs_f64(),
-        engine: crate::solve::Engine::Flat,
+        engine: crate::zgame::Engine::Flat,
         saved: None,
         tiers: None,
     };

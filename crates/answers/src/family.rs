@@ -79,7 +79,7 @@ impl FamilySolve {
                 winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
                 remoteness: Some(solution.remoteness(r)),
                 seconds,
-                engine: crate::solve::Engine::Flat,
+                engine: crate::zgame::Engine::Flat,
                 saved: None,
                 tiers: None,
             },

@@ -63,7 +63,7 @@ impl OrderedSolveJson {
             winner: if solution.outcome(0).is_win() { "P1" } else { "P2" },
             remoteness: solution.remoteness(0),
             seconds,
-            engine: crate::solve::Engine::Flat,
+            engine: crate::zgame::Engine::Flat,
             saved: None,
             tiers: None,
         };

@@ -5,13 +5,13 @@
 //! kept go flat while the flat table fits. [`solve_game`] solves by that choice (without the
 //! command line's checkpoints, store or MPI).
 
-use serde::Serialize;
 use zecklab_games::zgame::{
     layered_bytes, solve_layered, solve_with, tiered_bytes, LayeredOptions, Solution, SolveError,
     SolveOptions, SolvePlan, TierIndex, TieredSolver,
 };
 use zecklab_games::Cancel;
 
+pub use crate::zgame::Engine;
 use crate::zgame::ZgameSolve;
 use crate::AnswerError;
 
@@ -29,30 +29,6 @@ pub struct SolveRequest {
     pub misere: bool,
     /// Add the positions and P-positions by number of parts.
     pub tiers: bool,
-}
-
-/// The engines that solve the Zeckendorf game; every solve line names the one that ran.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Engine {
-    /// Every position in memory (what the store keeps, and what questions about single
-    /// positions read).
-    Flat,
-    /// Tier by tier (the positions of equal part count), two tiers in memory.
-    Tiers,
-    /// Layer by layer (equal index weight), in whole cells: outcomes only.
-    Layered,
-}
-
-impl Engine {
-    /// The engine's name, as the JSON gives it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Flat => "flat",
-            Engine::Tiers => "tiers",
-            Engine::Layered => "layered",
-        }
-    }
 }
 
 /// What a caller asks that bears on the choice of engine.

@@ -13,8 +13,31 @@ use zecklab_games::Outcome;
 use zecklab_store::StoredTable;
 
 use crate::moves::{sort_best_first, MoveJson};
-use crate::solve::Engine;
 use crate::AnswerError;
+
+/// The engines that solve the Zeckendorf game; every solve line names the one that ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// Every position in memory (what the store keeps, and what questions about single
+    /// positions read).
+    Flat,
+    /// Tier by tier (the positions of equal part count), two tiers in memory.
+    Tiers,
+    /// Layer by layer (equal index weight), in whole cells: outcomes only.
+    Layered,
+}
+
+impl Engine {
+    /// The engine's name, as the JSON gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Flat => "flat",
+            Engine::Tiers => "tiers",
+            Engine::Layered => "layered",
+        }
+    }
+}
 
 /// One solved game, as `zgame solve --json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
