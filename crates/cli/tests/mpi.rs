@@ -33,16 +33,26 @@ fn mpirun(processes: usize, args: &[&str]) -> Option<Command> {
     Some(command)
 }
 
-/// The JSON lines printed, without the timing.
+/// The JSON lines printed, without the timing and the engine (one process alone solves outcomes
+/// by layers, a job by tiers).
 fn lines(output: &Output) -> Vec<Value> {
     stdout(output)
         .lines()
         .map(|line| {
             let mut value: Value = serde_json::from_str(line).expect("a JSON line");
             value.as_object_mut().unwrap().remove("seconds");
+            value.as_object_mut().unwrap().remove("engine");
             value
         })
         .collect()
+}
+
+/// Whether every line printed says the tier sweep ran.
+fn by_tiers(output: &Output) -> bool {
+    stdout(output).lines().all(|line| {
+        let value: Value = serde_json::from_str(line).expect("a JSON line");
+        value["engine"] == "tiers"
+    })
 }
 
 #[test]
@@ -60,6 +70,7 @@ fn every_job_size_prints_the_single_process_lines() {
             assert_eq!(got.status.code(), Some(0), "{processes} processes: {}", stderr(&got));
             // Only the first process prints: one line per n, as from one process.
             assert_eq!(lines(&got), expected, "{processes} processes, {range:?}");
+            assert!(by_tiers(&got), "a job shares the tier sweep");
         }
     }
 }
