@@ -332,8 +332,8 @@ impl LayeredSolver {
         Ok(self.finish_keeping()?.0)
     }
 
-    /// [`LayeredSolver::finish`], and every layer held.
-    fn finish_keeping(self) -> Result<(LayeredSolution, Layers), SolveError> {
+    /// [`LayeredSolver::finish`], and every layer held with the geometry that places them.
+    fn finish_keeping(self) -> Result<(LayeredSolution, Layers, Geometry), SolveError> {
         assert!(self.next.is_none(), "every layer is solved");
         let n = self.n();
         let start_loss = self.layers[0].as_deref().expect("the start's layer")[0] & 1 == 1;
@@ -348,7 +348,7 @@ impl LayeredSolver {
             positions: self.positions,
             tiers,
         };
-        Ok((solution, self.layers))
+        Ok((solution, self.layers, self.geometry))
     }
 }
 
@@ -392,8 +392,7 @@ impl LayeredTable {
         while solver.next_layer().is_some() {
             solver.solve_next()?;
         }
-        let geometry = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
-        let (solution, layers) = solver.finish_keeping()?;
+        let (solution, layers, geometry) = solver.finish_keeping()?;
         Ok(LayeredTable { geometry, layers, solution })
     }
 
