@@ -170,7 +170,15 @@ impl Geometry {
     /// The memory the solve needs at its peak: its largest window of layers, the count table and
     /// the rows' layouts.
     pub(crate) fn window_bytes(&self) -> u128 {
-        let layers: Vec<u64> = (0..=self.max_weight).map(|e| self.layer_words(e)).collect();
+        let sizes: Vec<u64> = (0..=self.max_weight).map(|e| self.layer_words(e)).collect();
+        // A layer takes the memory of the one leaving the window (`W` layers above it), grown
+        // when it is too small and never shrunk: it holds the largest of the layers `e`,
+        // `e + W`, `e + 2W`, ...
+        let mut layers = sizes.clone();
+        let w = self.window() as usize;
+        for e in (0..layers.len().saturating_sub(w)).rev() {
+            layers[e] = layers[e].max(layers[e + w]);
+        }
         let widest = layers.windows(self.window() as usize).map(|w| w.iter().sum::<u64>()).max();
         let words = widest.unwrap_or_else(|| layers.iter().sum());
         let rows: usize = self.rows.iter().map(Vec::len).sum();
@@ -351,6 +359,12 @@ pub(crate) fn row_len(r: u32, c3: u32) -> u32 {
     (r - 3 * c3) / 2 + 1
 }
 
+/// The first row of a cell of `r` that takes one word (and so do all above it): a row of `ℓ`
+/// positions takes one word while `ℓ + 2 <= 64`, that is `r - 3 c_3 <= 123`.
+pub(crate) fn first_one_word_row(r: u32) -> u32 {
+    r.saturating_sub(123).div_ceil(3)
+}
+
 /// Words a row of `len` positions takes: at least two zero bits above its top.
 pub(crate) fn row_words(len: u32) -> usize {
     (len as usize + 2).div_ceil(64)
@@ -379,6 +393,11 @@ mod tests {
                     let last = offset + g.cell_words(r) - 1;
                     assert_eq!((g.cell_start_at(e, offset), g.cell_start_at(e, last)), (offset, offset));
                     next += g.cell_words(r);
+                    let one_word = first_one_word_row(r);
+                    assert!(
+                        (0..=r / 3).all(|c3| (row_words(row_len(r, c3)) == 1) == (c3 >= one_word)),
+                        "r = {r}"
+                    );
                     positions += (0..=r / 3).map(|c3| u64::from(row_len(r, c3))).sum::<u64>();
                 });
                 assert_eq!(next, g.layer_words(e), "n = {n}, layer {e}");

@@ -20,7 +20,9 @@
 
 mod geometry;
 
-use geometry::{row_len, CellPath, Counts, Geometry, MAX_INDEX};
+use geometry::{first_one_word_row, row_len, CellPath, Counts, Geometry, MAX_INDEX};
+
+use rayon::prelude::*;
 
 use super::tiers::{resolve_short_run, resolve_word, Isa};
 use super::{SolveError, TierCount, TierIndex};
@@ -144,6 +146,8 @@ pub struct LayeredSolver {
     how: How,
     threads: usize,
     cancel: crate::Cancel,
+    /// The threads that share each layer (none for one thread).
+    pool: Option<rayon::ThreadPool>,
     /// Every layer kept (for checking position by position), not only the window.
     keep: bool,
     /// The layers held, by index weight.
@@ -176,9 +180,14 @@ impl LayeredSolver {
         }
         let geometry = Geometry::new(n).ok_or(SolveError::TooManyPositions { n })?;
         let isa = if options.portable { Isa::Baseline } else { Isa::detect() };
+        let threads = options.threads.max(1);
+        let pool = (threads > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
+            .flatten();
         Ok(LayeredSolver {
+            pool,
             how: How { isa, by_parts: options.by_parts, fault },
-            threads: options.threads.max(1),
+            threads,
             cancel: options.cancel.clone(),
             keep,
             layers: (0..=geometry.max_weight()).map(|_| None).collect(),
@@ -223,19 +232,29 @@ impl LayeredSolver {
             return Err(SolveError::Cancelled);
         }
         let (g, threads, how) = (&self.geometry, self.threads, self.how);
-        if !self.keep {
-            if let Some(old) = self.layers.get_mut((e + g.window()) as usize) {
-                *old = None;
-            }
-        }
+        // The layer leaving the window lends its memory to this one: fresh memory from the system
+        // would cost a page fault every few thousand words, a sixth of the solve at n = 500.
+        let spare = if self.keep {
+            None
+        } else {
+            self.layers.get_mut((e + g.window()) as usize).and_then(Option::take)
+        };
         let words = g.layer_words(e);
-        let mut here = vec![0u64; words as usize];
-        // The layer's cells shared out by words, each share from a cell's first word.
+        let mut here = spare.unwrap_or_default();
+        // Grown to the layer's size exactly, never more (`Geometry::window_bytes` counts it so).
+        // What it held before is left: each cell's words are written over as it is solved (in the
+        // cache, by its own thread), not cleared for the whole layer first by one.
+        here.truncate(words as usize);
+        here.reserve_exact(words as usize - here.len());
+        here.resize(words as usize, 0);
+        // The layer's cells shared out by words, each share from a cell's first word: a few
+        // shares a thread, taken as threads come free, so that none waits long for the last.
+        let parts = if threads == 1 { 1 } else { SHARES_PER_THREAD * threads as u64 };
         let mut bounds: Vec<u64> =
-            (0..threads as u64).map(|t| g.cell_start_at(e, words * t / threads as u64).min(words)).collect();
+            (0..parts).map(|t| g.cell_start_at(e, words * t / parts).min(words)).collect();
         bounds.push(words);
         bounds.dedup();
-        let mut shares: Vec<(u64, &mut [u64])> = Vec::with_capacity(threads);
+        let mut shares: Vec<(u64, &mut [u64])> = Vec::with_capacity(bounds.len());
         let mut rest: &mut [u64] = &mut here;
         for pair in bounds.windows(2) {
             let (share, after) = rest.split_at_mut((pair[1] - pair[0]) as usize);
@@ -243,13 +262,11 @@ impl LayeredSolver {
             rest = after;
         }
         let held = &self.layers;
-        let found: Vec<(u64, u64, Option<Vec<u64>>)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = shares
-                .into_iter()
-                .map(|(first, share)| scope.spawn(move || sweep_share(&how, g, e, held, first, share)))
-                .collect();
-            workers.into_iter().map(|w| w.join().expect("a layer thread does not panic")).collect()
-        });
+        let sweep = |(first, share): (u64, &mut [u64])| sweep_share(&how, g, e, held, first, share);
+        let found: Vec<(u64, u64, Option<Vec<u64>>)> = match &self.pool {
+            Some(pool) => pool.install(|| shares.into_par_iter().map(sweep).collect()),
+            None => shares.into_iter().map(sweep).collect(),
+        };
         for (p, all, tiers) in found {
             self.p_positions += p;
             self.positions += all;
@@ -466,7 +483,8 @@ fn sweep_share(
         }
         let from = (offset - first) as usize;
         let parts = (4..=g.top()).map(|i| path.counts[i]).sum::<u32>();
-        let cell = Cell { words: &mut share[from..from + g.cell_words(r) as usize], r, parts };
+        let words = &mut share[from..from + g.cell_words(r) as usize];
+        let cell = Cell { words, r, parts };
         let (found, all) = solve_cell(isa, g, cell, &exits, layers, tiers.as_deref_mut());
         p_positions += found;
         positions += all;
@@ -571,8 +589,9 @@ unsafe fn solve_cell_v4(
     solve_cell_inline(g, cell, exits, layers, by_parts, true)
 }
 
-/// ORs every exit of `cell` into it, then resolves its chain (`deposit`: bit deposit and extract
-/// are fast here); returns its P-positions and positions.
+/// ORs the exits that keep `r` into `cell` (whole-cell loops), then resolves its chain with the
+/// other exits read row by row as it goes (`deposit`: bit deposit and extract are fast here);
+/// returns its P-positions and positions.
 #[inline(always)]
 fn solve_cell_inline(
     g: &Geometry,
@@ -582,11 +601,150 @@ fn solve_cell_inline(
     by_parts: Option<&mut [u64]>,
     deposit: bool,
 ) -> (u64, u64) {
+    let mut sources = [RowSource::NONE; LOW_MOVES];
+    let mut count = 0;
+    let mut same: [&[u64]; 2 * MAX_INDEX] = [&[]; 2 * MAX_INDEX];
+    let mut same_count = 0;
+    let len = cell.words.len();
     for exit in exits {
         let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
-        or_exit(g, cell.words, cell.r, child, exit);
+        if exit.r == cell.r && exit.rows == 0 && exit.columns == 0 {
+            // The moves above index 4 keep `r`: the child cell has the same layout, word for word.
+            same[same_count] = &child[exit.offset as usize..exit.offset as usize + len];
+            same_count += 1;
+        } else {
+            sources[count] = RowSource::new(g, cell.r, child, exit);
+            count += 1;
+        }
     }
-    chain(g, cell.words, cell.r, cell.parts, by_parts, deposit)
+    // The cell's words written once from up to three of those children, then OR-ed with three
+    // more at a time: a few passes over the cell, not one for each.
+    let (first, rest) = same[..same_count].split_at(same_count.min(3));
+    match *first {
+        [] => cell.words.fill(0),
+        [a] => cell.words.copy_from_slice(a),
+        [a, b] => {
+            for (word, (a, b)) in cell.words.iter_mut().zip(a.iter().zip(b)) {
+                *word = a | b;
+            }
+        }
+        [a, b, c, ..] => {
+            for (word, ((a, b), c)) in cell.words.iter_mut().zip(a.iter().zip(b).zip(c)) {
+                *word = a | b | c;
+            }
+        }
+    }
+    for more in rest.chunks(3) {
+        let (a, b, c) =
+            (more[0], more.get(1).copied().unwrap_or(more[0]), more.get(2).copied().unwrap_or(more[0]));
+        for (word, ((a, b), c)) in cell.words.iter_mut().zip(a.iter().zip(b).zip(c)) {
+            *word |= a | b | c;
+        }
+    }
+    for source in &sources[..count] {
+        source.or_one_word_rows(g, cell.r, cell.words);
+    }
+    chain(g, cell.words, cell.r, cell.parts, &sources[..count], by_parts, deposit)
+}
+
+/// Shares of a layer per thread (taken as threads come free).
+const SHARES_PER_THREAD: u64 = 4;
+
+/// The moves that change `r` (`F2 ∧ F3`, `F3 ∧ F3`, `F3 ∧ F4`, `F4 ∧ F4`, `F5 ∧ F5`): at most
+/// this many exits of a cell.
+const LOW_MOVES: usize = 5;
+
+/// An exit that changes `r`: the child cell's words and row starts, the rows and columns a
+/// position moves by, and the parent rows whose child row exists, `first..end`. Where parent and
+/// child rows both take one word (the rows `split..end`), the rows lie one word after another
+/// in both cells and the exit is one loop over them ([`RowSource::or_one_word_rows`]); the chain
+/// reads the rows `first..split` as it goes.
+#[derive(Clone, Copy)]
+struct RowSource<'a> {
+    child: &'a [u64],
+    starts: &'a [u64],
+    rows: isize,
+    /// A one-word child row moved into place: `word >> right << left`.
+    right: u32,
+    left: u32,
+    columns: i64,
+    first: usize,
+    split: usize,
+    end: usize,
+}
+
+impl<'a> RowSource<'a> {
+    const NONE: RowSource<'static> = RowSource {
+        child: &[],
+        starts: &[],
+        rows: 0,
+        right: 0,
+        left: 0,
+        columns: 0,
+        first: 0,
+        split: 0,
+        end: 0,
+    };
+
+    /// The source of `exit` for a cell of `r`, its child cell in `child_layer`.
+    #[inline(always)]
+    fn new(g: &'a Geometry, r: u32, child_layer: &'a [u64], exit: &Exit) -> RowSource<'a> {
+        let starts = g.row_starts(exit.r);
+        let (rows, child_rows) = ((r / 3 + 1) as isize, starts.len() as isize - 1);
+        let shift = exit.rows as isize;
+        debug_assert!((-1..=1).contains(&exit.columns));
+        let (first, end) = ((-shift).max(0) as usize, (child_rows - shift).clamp(0, rows) as usize);
+        let one_word = (first_one_word_row(r) as isize).max(first_one_word_row(exit.r) as isize - shift);
+        RowSource {
+            child: &child_layer[exit.offset as usize..][..starts[child_rows as usize] as usize],
+            starts,
+            rows: shift,
+            right: u32::from(exit.columns == 1),
+            left: u32::from(exit.columns == -1),
+            columns: i64::from(exit.columns),
+            first,
+            split: (one_word.max(first as isize) as usize).min(end),
+            end,
+        }
+    }
+
+    /// ORs this exit into the rows `split..end` of `cell` (of `r`), one word each in parent and
+    /// child: one loop over consecutive words.
+    #[inline(always)]
+    fn or_one_word_rows(&self, g: &Geometry, r: u32, cell: &mut [u64]) {
+        if self.split >= self.end {
+            return;
+        }
+        let rows = self.end - self.split;
+        let at = g.row_starts(r)[self.split] as usize;
+        let from = self.starts[(self.split as isize + self.rows) as usize] as usize;
+        let (cell, child) = (&mut cell[at..at + rows], &self.child[from..from + rows]);
+        let (right, left) = (self.right, self.left);
+        for (word, c) in cell.iter_mut().zip(child) {
+            *word |= c >> right << left;
+        }
+    }
+
+    /// The child row of parent row `c3`, if it exists.
+    #[inline(always)]
+    fn row(&self, c3: usize) -> Option<&'a [u64]> {
+        if c3 < self.first || c3 >= self.split {
+            return None;
+        }
+        let c = (c3 as isize + self.rows) as usize;
+        Some(&self.child[self.starts[c] as usize..self.starts[c + 1] as usize])
+    }
+
+    /// What parent row `c3`, of one word, reads through this exit (its positions `c2` read
+    /// the child's `c2 + columns`; a one-word parent row reads only its child row's first word).
+    #[inline(always)]
+    fn one_word(&self, c3: usize) -> u64 {
+        if c3 < self.first || c3 >= self.split {
+            return 0;
+        }
+        let c = (c3 as isize + self.rows) as usize;
+        self.child[self.starts[c] as usize] >> self.right << self.left
+    }
 }
 
 /// The exits of the cell on `path` (of `r`, in layer `e`, at word `offset`) whose child cells
@@ -611,73 +769,104 @@ fn cell_exits(
         && top >= 5
         && counts[5] == carried.c5 + 1
         && counts[6..=top.max(6)] == carried.above[6..=top.max(6)];
-    let (before, now) = (carried.stamp, carried.stamp + 1);
-    // The cell's counts changed by `(index, change)`.
-    let moved = |changes: &[(usize, i32)]| {
-        let mut child = *counts;
-        for &(i, d) in changes {
-            child[i] = child[i].wrapping_add_signed(d);
-        }
-        child
-    };
-    // The child cell of move `kind`, the counts changed by `changes` at indices `low..=high`
-    // only, `shift` layers up with `r + gain` left to the parts 1 to 3.
-    let mut push = |kind: usize,
-                    changes: &[(usize, i32)],
-                    low: usize,
-                    high: usize,
-                    shift: u32,
-                    gain: i64,
-                    rows: i32,
-                    columns: i32| {
-        let child_r = i64::from(r) + gain;
-        // A negative r: the move needs more of the parts 1 to 3 than any row of the cell holds.
-        if child_r < 0 {
-            return;
-        }
-        let last = carried.children[kind];
-        let offset = if follows && last.stamp == before {
-            let next = last.offset + g.cell_words(last.r);
-            debug_assert_eq!(next, g.child_offset(path, offset, &moved(changes), low, high, shift), "{kind}");
-            next
-        } else {
-            g.child_offset(path, offset, &moved(changes), low, high, shift)
-        };
-        carried.children[kind] = CarriedChild { offset, r: child_r as u32, stamp: now };
-        exits.push(Exit { layer: e + shift, offset, r: child_r as u32, rows, columns, r_gain: gain as i32 });
-    };
+    let mut finder = ExitFinder { g, path, r, e, offset, follows, carried, exits };
     if top >= 4 {
         // F2 ∧ F3 -> F4 and F3 ∧ F3 -> F1 ∧ F4.
-        push(0, &[(4, 1)], 4, 4, 1, -5, -1, -1);
-        push(1, &[(4, 1)], 4, 4, 1, -5, -2, 0);
+        finder.push(0, &[(4, 1)], 4, 4, 1, -5, -1, -1);
+        finder.push(1, &[(4, 1)], 4, 4, 1, -5, -2, 0);
     }
     if counts[4] >= 1 && top >= 5 {
         // F3 ∧ F4 -> F5.
-        push(2, &[(4, -1), (5, 1)], 4, 5, 2, -3, -1, 0);
+        finder.push(2, &[(4, -1), (5, 1)], 4, 5, 2, -3, -1, 0);
     }
     if counts[4] >= 2 && top >= 5 {
         // F4 ∧ F4 -> F2 ∧ F5.
-        push(3, &[(4, -2), (5, 1)], 4, 5, 1, 2, 0, 1);
+        finder.push(3, &[(4, -2), (5, 1)], 4, 5, 1, 2, 0, 1);
     }
     if counts[5] >= 2 && top >= 6 {
         // F5 ∧ F5 -> F3 ∧ F6.
-        push(4, &[(5, -2), (6, 1)], 4, 6, 1, 3, 1, 0);
+        finder.push(4, &[(5, -2), (6, 1)], 4, 6, 1, 3, 1, 0);
     }
     for i in 5..top {
         // F(i-1) ∧ F(i) -> F(i+1).
         if counts[i - 1] >= 1 && counts[i] >= 1 {
-            push(i, &[(i - 1, -1), (i, -1), (i + 1, 1)], i - 1, i + 1, i as u32 - 2, 0, 0, 0);
+            finder.push(i, &[(i - 1, -1), (i, -1), (i + 1, 1)], i - 1, i + 1, i as u32 - 2, 0, 0, 0);
         }
     }
     for (i, &c) in counts.iter().enumerate().take(top).skip(6) {
         // F(i) ∧ F(i) -> F(i-2) ∧ F(i+1).
         if c >= 2 {
-            push(MAX_INDEX + i, &[(i, -2), (i - 2, 1), (i + 1, 1)], i - 2, i + 1, 1, 0, 0, 0);
+            finder.push(MAX_INDEX + i, &[(i, -2), (i - 2, 1), (i + 1, 1)], i - 2, i + 1, 1, 0, 0, 0);
         }
     }
-    carried.stamp = now;
+    carried.stamp += 1;
     carried.c5 = counts[5];
     carried.above[6..=top.max(6)].copy_from_slice(&counts[6..=top.max(6)]);
+}
+
+/// [`cell_exits`] at work on one cell.
+struct ExitFinder<'a> {
+    g: &'a Geometry,
+    path: &'a CellPath,
+    r: u32,
+    e: u32,
+    offset: u64,
+    /// Whether the cell follows the one before along a run (so its children follow theirs).
+    follows: bool,
+    carried: &'a mut Carried,
+    exits: &'a mut Vec<Exit>,
+}
+
+impl ExitFinder<'_> {
+    /// Adds the exit of move `kind` if its child cell exists: the counts changed by `changes` at
+    /// indices `low..=high` only, the child `shift` layers up with `r + gain` left to the parts
+    /// 1 to 3.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn push(
+        &mut self,
+        kind: usize,
+        changes: &[(usize, i32)],
+        low: usize,
+        high: usize,
+        shift: u32,
+        gain: i64,
+        rows: i32,
+        columns: i32,
+    ) {
+        let child_r = i64::from(self.r) + gain;
+        // A negative r: the move needs more of the parts 1 to 3 than any row of the cell holds.
+        if child_r < 0 {
+            return;
+        }
+        let (g, now) = (self.g, self.carried.stamp + 1);
+        let last = self.carried.children[kind];
+        let offset = if self.follows && last.stamp == self.carried.stamp {
+            let next = last.offset + g.cell_words(last.r);
+            debug_assert_eq!(next, self.child_offset(changes, low, high, shift), "{kind}");
+            next
+        } else {
+            self.child_offset(changes, low, high, shift)
+        };
+        self.carried.children[kind] = CarriedChild { offset, r: child_r as u32, stamp: now };
+        self.exits.push(Exit {
+            layer: self.e + shift,
+            offset,
+            r: child_r as u32,
+            rows,
+            columns,
+            r_gain: gain as i32,
+        });
+    }
+
+    /// The first word of the child cell whose counts are the cell's changed by `changes`.
+    fn child_offset(&self, changes: &[(usize, i32)], low: usize, high: usize, shift: u32) -> u64 {
+        let mut child = self.path.counts;
+        for &(i, d) in changes {
+            child[i] = child[i].wrapping_add_signed(d);
+        }
+        self.g.child_offset(self.path, self.offset, &child, low, high, shift)
+    }
 }
 
 /// What [`cell_exits`] keeps from one cell to the next: the cell's counts from index 5 up, and
@@ -727,84 +916,19 @@ fn bits_at(row: &[u64], start: i64) -> u64 {
     low >> shift | high << (64 - shift)
 }
 
-/// ORs into every row of `cell` (of `r`) its child row's loss bits through `exit`.
-#[inline(always)]
-fn or_exit(g: &Geometry, cell: &mut [u64], r: u32, child_layer: &[u64], exit: &Exit) {
-    if exit.r == r && exit.rows == 0 && exit.columns == 0 {
-        // The moves above index 4 keep `r`: the child cell has the same layout, word for word.
-        let child = &child_layer[exit.offset as usize..exit.offset as usize + cell.len()];
-        for (word, c) in cell.iter_mut().zip(child) {
-            *word |= c;
-        }
-        return;
-    }
-    let (starts, child_starts) = (g.row_starts(r), g.row_starts(exit.r));
-    let (rows, child_rows) = (starts.len() - 1, child_starts.len() - 1);
-    let child = &child_layer[exit.offset as usize..][..child_starts[child_rows] as usize];
-    // The parent rows whose child row exists.
-    let shift = exit.rows as isize;
-    let first = (-shift).max(0) as usize;
-    let end = (child_rows as isize - shift).clamp(0, rows as isize) as usize;
-    // A child word moved by the exit's columns, within a row of one word.
-    let moved = |c: u64| match exit.columns {
-        0 => c,
-        1 => c >> 1,
-        _ => c << 1,
-    };
-    if starts[rows] == rows as u64 && child_starts[child_rows] == child_rows as u64 {
-        // Every row one word, in both cells: one loop over the rows.
-        for c3 in first..end {
-            cell[c3] |= moved(child[(c3 as isize + shift) as usize]);
-        }
-        return;
-    }
-    for c3 in first..end {
-        let c3_child = (c3 as isize + shift) as usize;
-        let child = &child[child_starts[c3_child] as usize..child_starts[c3_child + 1] as usize];
-        let row = &mut cell[starts[c3] as usize..starts[c3 + 1] as usize];
-        if let ([word], [c]) = (&mut *row, child) {
-            // One word each (the rows near a cell's top): their padding bits are zero, so the
-            // shift loses nothing.
-            *word |= moved(*c);
-            continue;
-        }
-        // Position c2 of the row reads position c2 + columns of the child row, zero outside it.
-        match exit.columns {
-            0 => {
-                for (word, c) in row.iter_mut().zip(child) {
-                    *word |= c;
-                }
-            }
-            1 => {
-                for (k, word) in row.iter_mut().enumerate().take(child.len()) {
-                    let above = child.get(k + 1).map_or(0, |c| c << 63);
-                    *word |= child[k] >> 1 | above;
-                }
-            }
-            _ => {
-                debug_assert_eq!(exit.columns, -1);
-                let mut carry = 0;
-                for (k, word) in row.iter_mut().enumerate() {
-                    let c = child.get(k).copied().unwrap_or(0);
-                    *word |= c << 1 | carry;
-                    carry = c >> 63;
-                }
-            }
-        }
-    }
-}
-
-/// Resolves `cell` (of `r`, with `parts` parts from index 4 up) from its exits to its loss bits,
-/// row by row from the top (`deposit`: bit deposit and extract are fast here): the moves to the
-/// row above (`F1 ∧ F2`, one column down, and `F2 ∧ F2`, two down), then the row's own move
-/// `F1 ∧ F1` along it. Returns the cell's
-/// P-positions and positions, and counts P-positions by parts into `by_parts`.
+/// Resolves `cell` (of `r`, with `parts` parts from index 4 up) to its loss bits, row by row from
+/// the top (`deposit`: bit deposit and extract are fast here): what its exits that keep `r` put
+/// in it, the exits of `sources` (read here, where their loads wait on nothing while the chain
+/// waits on itself), the moves to the row above (`F1 ∧ F2`, one column down, and `F2 ∧ F2`, two
+/// down), then the row's own move `F1 ∧ F1` along it. Returns the cell's P-positions and
+/// positions, and counts P-positions by parts into `by_parts`.
 #[inline(always)]
 fn chain(
     g: &Geometry,
     cell: &mut [u64],
     r: u32,
     parts: u32,
+    sources: &[RowSource<'_>],
     mut by_parts: Option<&mut [u64]>,
     deposit: bool,
 ) -> (u64, u64) {
@@ -813,12 +937,31 @@ fn chain(
     // Rows shorten towards the top, so the top ones take one word each and so do the rows above
     // them: those resolve in one step, the others word by word.
     let mut above_word = 0u64;
-    for c3 in (0..=r / 3).rev() {
+    // The top rows, one word each and read by no exit here: one word after another.
+    let from_sources = sources.iter().filter(|s| s.first < s.split).map(|s| s.split as u32).max();
+    let tight = first_one_word_row(r).max(from_sources.unwrap_or(0)).min(r / 3 + 1);
+    let top_rows = &mut cell[starts[tight as usize] as usize..starts[(r / 3 + 1) as usize] as usize];
+    for (word, c3) in top_rows.iter_mut().zip(tight..r / 3 + 1).rev() {
+        let len = row_len(r, c3);
+        positions += u64::from(len);
+        let reach = *word | above_word << 1 | above_word << 2;
+        let losses = !resolve_short_run(reach, len, deposit) & (u64::MAX >> (64 - len));
+        *word = losses;
+        above_word = losses;
+        p_positions += u64::from(losses.count_ones());
+        if let Some(tiers) = by_parts.as_deref_mut() {
+            count_by_parts(tiers, losses, 0, parts + r - 2 * c3);
+        }
+    }
+    for c3 in (0..tight).rev() {
         let len = row_len(r, c3);
         let (start, end) = (starts[c3 as usize] as usize, starts[c3 as usize + 1] as usize);
         positions += u64::from(len);
         if end - start == 1 {
-            let reach = cell[start] | above_word << 1 | above_word << 2;
+            let mut reach = cell[start] | above_word << 1 | above_word << 2;
+            for source in sources {
+                reach |= source.one_word(c3 as usize);
+            }
             let wins = resolve_short_run(reach, len, deposit);
             let losses = !wins & (u64::MAX >> (64 - len));
             cell[start] = losses;
@@ -832,6 +975,10 @@ fn chain(
         let (lower, upper) = cell.split_at_mut(end);
         let above: &[u64] = if c3 < r / 3 { &upper[..(starts[c3 as usize + 2] as usize - end)] } else { &[] };
         let row = &mut lower[start..];
+        let mut child_rows: [&[u64]; LOW_MOVES] = [&[]; LOW_MOVES];
+        for (child_row, source) in child_rows.iter_mut().zip(sources) {
+            *child_row = source.row(c3 as usize).unwrap_or(&[]);
+        }
         // From the top word down, each word's lowest position passing its outcome below.
         let mut above_wins = true;
         for k in (0..row.len()).rev() {
@@ -841,7 +988,11 @@ fn chain(
                 continue;
             }
             let width = (len - first).min(64);
-            let reach = row[k] | bits_at(above, i64::from(first) - 1) | bits_at(above, i64::from(first) - 2);
+            let mut reach =
+                row[k] | bits_at(above, i64::from(first) - 1) | bits_at(above, i64::from(first) - 2);
+            for (child_row, source) in child_rows.iter().zip(sources) {
+                reach |= bits_at(child_row, i64::from(first) + source.columns);
+            }
             let (wins, lowest_wins) = resolve_word(reach, width, above_wins, deposit);
             let all = u64::MAX >> (64 - width);
             row[k] = !wins & all;
@@ -947,6 +1098,20 @@ mod tests {
             assert_eq!((s.p_positions, s.positions), (flat.p_positions(), index.count()), "n = {n}");
             assert_eq!(s.start_wins, flat.outcome(flat.start_rank()) == Outcome::Win, "n = {n}");
             assert_eq!(s.tiers.as_ref(), Some(&flat.tiers()), "n = {n}");
+        }
+    }
+
+    /// Past the sizes checked position by position, the P-positions by number of parts are the
+    /// tier sweep's, where the longest rows take two words and three (from n = 252), the one-word
+    /// rows of a cell meet two-word rows of its children, on one thread and two, either kernel.
+    #[test]
+    fn the_p_positions_by_parts_are_the_tier_sweeps_where_rows_take_several_words() {
+        for (n, threads, portable) in [(170, 2, false), (200, 1, true), (253, 2, true), (262, 2, false)] {
+            let options = LayeredOptions { by_parts: true, threads, portable, ..LayeredOptions::default() };
+            let layered = solve_layered(n, &options, |_| {}).unwrap();
+            let tiers = crate::zgame::TieredSolver::new(n, false, 1 << 30).unwrap().run(|_, _, _| {}).unwrap();
+            assert_eq!(layered.tiers.as_ref(), Some(&tiers.tiers), "n = {n}");
+            assert_eq!(layered.start_wins, tiers.start == Outcome::Win, "n = {n}");
         }
     }
 }
