@@ -11,6 +11,7 @@ pub mod black_hole;
 pub mod decimal;
 mod error;
 pub mod family;
+pub mod game_link;
 pub mod lab;
 pub mod learn;
 pub mod lengths;

@@ -229,8 +229,9 @@ const Z = (() => {
         this.computer = Number(e.target.value);
         if (this.history.length) this.render();
       });
-      // Back and Forward: each move made a history entry; the page shows the URL's position.
-      window.addEventListener('popstate', () => location.reload());
+      // Back and Forward: each entry holds the game so far in its URL; the page shows it from
+      // the game it holds, without a reload and without a move by the computer.
+      window.addEventListener('popstate', () => this.restore());
     }
 
     static human(params) {
@@ -272,18 +273,7 @@ const Z = (() => {
     async start(position, computer, tokens = [], at = null) {
       clearTimeout(this.timer);
       await guard(async () => {
-        let answer = await this.spec.load(position);
-        const played = [{ answer }];
-        for (const [i, t] of tokens.entries()) {
-          if (tokens.length > 20) $('message').textContent = `Replaying the game: move ${i + 1} of ${tokens.length}…`;
-          const name = answer.moves.map((m) => m.move).sort()[parseInt(t, 36)];
-          const move = answer.moves.find((m) => m.move === name);
-          if (!/^[0-9a-z]+$/.test(t) || !move) {
-            throw new Error(`move ${i + 1} of this link (${t}) is not one of the moves from ${answer.position}`);
-          }
-          answer = await this.spec.load(move.to);
-          played.push({ answer, move });
-        }
+        const played = await this.replay(position, tokens);
         this.computer = computer;
         if ($('play')) $('play').value = String(computer);
         const shown = at === null ? played.length : Math.min(at, played.length - 1) + 1;
@@ -291,6 +281,65 @@ const Z = (() => {
         this.future = played.slice(shown).reverse();
         this.render();
       }, this.spec.explain);
+    }
+
+    /**
+     * The game from `position` through the moves `tokens` name: one request when the page can
+     * ask for a whole game (`spec.loadGame`), else one a move.
+     */
+    async replay(position, tokens) {
+      const named = (answer, t, i) => {
+        const name = answer.moves.map((m) => m.move).sort()[parseInt(t, 36)];
+        const move = answer.moves.find((m) => m.move === name);
+        if (!/^[0-9a-z]+$/.test(t) || !move) {
+          throw new Error(`move ${i + 1} of this link (${t}) is not one of the moves from ${answer.position}`);
+        }
+        return move;
+      };
+      if (this.spec.loadGame && tokens.length) {
+        const { plies } = await this.spec.loadGame(position, tokens);
+        return plies.map((answer, i) => (i === 0 ? { answer } : { answer, move: named(plies[i - 1], tokens[i - 1], i - 1) }));
+      }
+      let answer = await this.spec.load(position);
+      const played = [{ answer }];
+      for (const [i, t] of tokens.entries()) {
+        if (tokens.length > 20) $('message').textContent = `Replaying the game: move ${i + 1} of ${tokens.length}…`;
+        const move = named(answer, t, i);
+        answer = await this.spec.load(move.to);
+        played.push({ answer, move });
+      }
+      return played;
+    }
+
+    /** The link tokens of the game held (played and undone). */
+    tokens() {
+      const game = [...this.history, ...[...this.future].reverse()];
+      return game.slice(1).map((h, k) => Game.token(game[k].answer, h.move));
+    }
+
+    /**
+     * Shows the game a history entry's URL holds (Back or Forward): from the game in memory when
+     * it is the same game (its moves a beginning of the ones held), else read again from the URL.
+     */
+    restore() {
+      clearTimeout(this.timer);
+      const params = Z.params();
+      const { tokens, at } = Game.fromUrl(params);
+      const held = this.tokens();
+      const start = this.history[0]?.answer.position;
+      const sameStart = start !== undefined
+        && Object.entries(this.spec.url(start)).every(([k, v]) => (params.get(k) ?? '') === String(v ?? ''));
+      if (!sameStart || tokens.length > held.length || tokens.some((t, i) => t !== held[i])) {
+        location.reload();
+        return;
+      }
+      const game = [...this.history, ...[...this.future].reverse()];
+      const shown = (at === null ? tokens.length : Math.min(at, tokens.length)) + 1;
+      this.computer = Game.human(params);
+      if ($('play')) $('play').value = String(this.computer);
+      this.history = game.slice(0, shown);
+      this.future = game.slice(shown).reverse();
+      this.render({ restoring: true });
     }
 
     restart() {
@@ -336,14 +385,18 @@ const Z = (() => {
       if (!item.querySelector('.badge')) item.querySelector('a').append(badge(best));
     }
 
-    async make(move) {
+    /**
+     * Makes `move`. A move of the visitor's makes a history entry (Back takes it back); the
+     * computer's reply takes the place of that entry, so that each entry is the visitor's turn.
+     */
+    async make(move, byComputer = false) {
       if (this.busy) return;
       this.busy = true;
       await guard(async () => {
         const answer = await this.spec.load(move.to);
         this.history.push({ answer, move });
         this.future = [];
-        this.moved = true;
+        this.moved = !byComputer;
         this.render();
       });
       this.busy = false;
@@ -354,7 +407,7 @@ const Z = (() => {
       this.make(move);
     }
 
-    render() {
+    render({ restoring = false } = {}) {
       const { answer } = this.current();
       const i = this.history.length - 1;
       const mover = this.mover(i);
@@ -450,16 +503,24 @@ const Z = (() => {
       // how many are shown; so a link, Back, Forward and reload all give this same game.
       const game = [...this.history, ...[...this.future].reverse()];
       const tokens = game.slice(1).map((h, k) => Game.token(game[k].answer, h.move));
-      setUrl({
-        ...this.spec.url(game[0].answer.position),
-        m: tokens.join('.') || undefined,
-        at: this.future.length ? this.history.length - 1 : undefined,
-        play: this.computer ? 3 - this.computer : undefined,
-      }, this.moved);
+      // A history entry keeps the URL it was made with (Back and Forward restore it).
+      if (!restoring) {
+        setUrl({
+          ...this.spec.url(game[0].answer.position),
+          m: tokens.join('.') || undefined,
+          at: this.future.length ? this.history.length - 1 : undefined,
+          play: this.computer ? 3 - this.computer : undefined,
+        }, this.moved);
+      }
       this.moved = false;
       if (!terminal && this.computerToMove()) {
-        // Perfect play: the first move of the best-first list.
-        this.timer = setTimeout(() => this.make(answer.moves[0]), 400);
+        if (restoring && this.future.length) {
+          // Back and Forward never make a move: the computer's reply is one Redo away.
+          message.textContent = 'The computer is to move: Redo (→) shows its reply.';
+        } else {
+          // Perfect play: the first move of the best-first list.
+          this.timer = setTimeout(() => this.make(answer.moves[0], true), 400);
+        }
       }
     }
   }

@@ -141,6 +141,17 @@
       $('line-note').textContent = 'Hidden while you play: it shows once the game is over.';
       return;
     }
+    if (answer.line === undefined && !ordered) {
+      // A position of a game link read as a whole comes without its line: asked for when shown.
+      list.replaceChildren(el('li', { text: 'finding the line…' }));
+      api('/api/zgame/position', { p: urlForm(answer.position), line: 1, ...variant })
+        .then((full) => {
+          answer.line = full.line ?? null;
+          if (game.current()?.answer === answer) showLine(answer, false);
+        })
+        .catch((e) => list.replaceChildren(el('li', { text: e.message })));
+      return;
+    }
     if (answer.line === null || answer.line === undefined) {
       const why = ordered ? 'not given for the ordered game: follow the moves above, best first' : 'unknown: this table holds no remoteness';
       list.replaceChildren(el('li', { text: why }));
@@ -168,20 +179,33 @@
     return el('span', { class: 'move-text', title: move, text });
   }
 
+  /** Whether the visitor asked to see the analysis while playing. */
+  let analysisShown = false;
+
   const game = new Z.Game({
     load: (position) => api('/api/zgame/position', { p: urlForm(position), line: 1, ...variant }),
+    loadGame: (position, tokens) => api('/api/zgame/game', { p: urlForm(position), m: tokens.join('.'), line: 1, ...variant }),
     draw: (answer, g) => {
       terms = answer.terms ?? FIB;
       drawBoard(answer);
-      showLine(answer, g.computer !== 0 && answer.moves.length > 0);
-      showFigures(answer.n);
-      if ($('rel-n').textContent !== String(answer.n)) showRelatives(answer.n);
+      const playing = g.computer !== 0 && answer.moves.length > 0;
+      showLine(answer, playing);
+      // While the visitor plays, the figures of the game (who wins from the start) and its
+      // relatives would give the game away: hidden until the game ends or they are asked for.
+      const hidden = playing && !analysisShown;
+      for (const id of ['figures-panel', 'relatives-panel']) $(id).hidden = hidden;
+      $('analysis-note').hidden = !hidden;
+      if (!hidden) {
+        showFigures(answer.n);
+        if ($('rel-n').textContent !== String(answer.n)) showRelatives(answer.n);
+      }
       $('ask-p').value = answer.position;
     },
     url: (position) => ({ p: urlForm(position), ...variant }),
     label: (m) => [moveText(m.move), `: ${m.to}`],
     lastMoverWins: !variant.misere,
-    explain: (message) => (ordered
+    // What a position is, after an error about one (the server's error pages say the same).
+    explain: (message) => (!message.startsWith('invalid p: ') ? message : ordered
       ? `${message.replace(/^invalid p: /, '')}. Write an ordered position as its values from left to right, such as 1 2 1 3, `
         + 'or a number n for n ones.'
       : `${message.replace(/^invalid p: /, '')}. Write a position as its parts with their counts, `
@@ -241,6 +265,13 @@
       location.search = query.toString();
     });
   }
+
+  $('show-analysis').addEventListener('click', () => {
+    analysisShown = true;
+    game.render({ restoring: true });
+  });
+  // A new choice of who plays hides the analysis again.
+  $('play').addEventListener('change', () => { analysisShown = false; });
 
   $('coal-players').addEventListener('change', () => guard(() => showRelatives(Number($('rel-n').textContent))));
 

@@ -9,6 +9,8 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
+use zecklab_answers::game_link::{self, GameJson};
+use zecklab_answers::moves::MoveJson;
 use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson, OrderedSolveJson};
 use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
 use zecklab_answers::{family, nim, number, repr, wythoff};
@@ -103,6 +105,7 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/api/wythoff/board", get(wythoff_board))
         .route("/api/zgame/solve", get(zgame_solve))
         .route("/api/zgame/position", get(zgame_position))
+        .route("/api/zgame/game", get(zgame_game))
         .route("/api/zgame/coalitions", get(zgame_coalitions))
         .route("/api/limits", get(limits))
         .route("/api/status", get(status))
@@ -300,7 +303,7 @@ fn variant_of(params: &Params) -> Result<Option<family::Variant>, ApiError> {
 /// shapes with fields added).
 #[derive(Serialize)]
 #[serde(untagged)]
-enum Either<G, F, O> {
+pub(crate) enum Either<G, F, O> {
     Game(G),
     Family(F),
     Ordered(O),
@@ -482,35 +485,110 @@ async fn zgame_solve(
         .map(Json)
 }
 
-async fn zgame_position(
-    Shared(state): Shared_,
-    RawQuery(q): RawQuery,
-) -> Answer<Either<zanswers::PositionJson, family::FamilyPositionJson, OrderedPositionJson>> {
+async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<ZgamePosition> {
     let params = Params::parse(q.as_deref());
     // Parts may be separated by `_` in URLs, as by spaces on the command line.
     let text = params.required("p")?.replace('_', " ");
-    if is_ordered(&params)? {
-        return Ok(Json(Either::Ordered(ordered_position_answer(&state, &text).await?)));
-    }
     let with_line = params.flag("line")?;
+    Ok(Json(position_answer(&state, &params, &text, with_line).await?))
+}
+
+/// A position's answer in the game, variant or member of the family the query names.
+pub(crate) type ZgamePosition =
+    Either<zanswers::PositionJson, family::FamilyPositionJson, OrderedPositionJson>;
+
+impl ZgamePosition {
+    /// The position's moves, best first.
+    pub(crate) fn moves(&self) -> &[MoveJson] {
+        match self {
+            Either::Game(p) => &p.moves,
+            Either::Family(p) => &p.position.moves,
+            Either::Ordered(p) => &p.moves,
+        }
+    }
+
+    /// The position in the game's grammar.
+    pub(crate) fn position(&self) -> &str {
+        match self {
+            Either::Game(p) => &p.position,
+            Either::Family(p) => &p.position.position,
+            Either::Ordered(p) => &p.position,
+        }
+    }
+
+    /// `win` or `loss` for the player to move, and the remoteness when known.
+    pub(crate) fn value(&self) -> (&'static str, Option<u32>) {
+        match self {
+            Either::Game(p) => (p.outcome, p.remoteness),
+            Either::Family(p) => (p.position.outcome, p.position.remoteness),
+            Either::Ordered(p) => (p.outcome, p.remoteness),
+        }
+    }
+}
+
+/// The answer for the position `text` of the game `params` names (`recurrence`, `rules`,
+/// `misere`, `grundy`, `reversed`, `variant`), with the optimal line when asked.
+pub(crate) async fn position_answer(
+    state: &Arc<State>,
+    params: &Params,
+    text: &str,
+    with_line: bool,
+) -> Result<ZgamePosition, ApiError> {
+    if is_ordered(params)? {
+        return Ok(Either::Ordered(ordered_position_answer(state, text).await?));
+    }
     let grundy = params.flag("grundy")?;
-    if let Some(variant) = variant_of(&params)?.or(grundy.then_some(family::Variant::ZECKENDORF)) {
-        let (counts, n) = family::parse(&variant, &text).map_err(|e| ApiError::about("p", e))?;
-        let solved = family_solved(&state, variant, n, grundy && !variant.misere).await?;
+    if let Some(variant) = variant_of(params)?.or(grundy.then_some(family::Variant::ZECKENDORF)) {
+        let (counts, n) = family::parse(&variant, text).map_err(|e| ApiError::about("p", e))?;
+        let solved = family_solved(state, variant, n, grundy && !variant.misere).await?;
         return blocking(move || {
-            Ok(Json(Either::Family(family::position(&solved.0, &variant, &counts, with_line)?)))
+            Ok(Either::Family(family::position(&solved.0, &variant, &counts, with_line)?))
         })
         .await;
     }
-    let (position, n) = zanswers::parse_position(&text).map_err(|e| ApiError::about("p", e))?;
+    let (position, n) = zanswers::parse_position(text).map_err(|e| ApiError::about("p", e))?;
     if params.flag("reversed")? {
-        let solved = reversed(&state, n).await?;
+        let solved = reversed(state, n).await?;
         return blocking(move || {
-            Ok(Json(Either::Game(zanswers::reversed_position(&solved.0, &position, with_line)?)))
+            Ok(Either::Game(zanswers::reversed_position(&solved.0, &position, with_line)?))
         })
         .await;
     }
-    Ok(Json(Either::Game(game_position(&state, position, n, with_line).await?)))
+    Ok(Either::Game(game_position(state, position, n, with_line).await?))
+}
+
+/// A whole game as its link holds it (`p`: the start, `m`: the moves' tokens), every position
+/// along it in one answer (the last with its optimal line when `line=1`): a page opening a game
+/// link asks once, not once a move.
+async fn zgame_game(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<GameJson<ZgamePosition>> {
+    let params = Params::parse(q.as_deref());
+    let start = params.required("p")?.replace('_', " ");
+    let with_line = params.flag("line")?;
+    Ok(Json(replay(&state, &params, &start, params.text("m").unwrap_or(""), with_line).await?))
+}
+
+/// The positions of the game from `start` through the moves `m` names (the last with its
+/// optimal line when `with_line`).
+pub(crate) async fn replay(
+    state: &Arc<State>,
+    params: &Params,
+    start: &str,
+    m: &str,
+    with_line: bool,
+) -> Result<GameJson<ZgamePosition>, ApiError> {
+    let tokens = game_link::tokens(m).map_err(|e| ApiError::about("m", e))?;
+    let mut plies = Vec::with_capacity(tokens.len() + 1);
+    let mut ply = position_answer(state, params, start, with_line && tokens.is_empty()).await?;
+    for (i, token) in tokens.iter().enumerate() {
+        let to = game_link::move_of_token(ply.moves(), token, ply.position(), i + 1)
+            .map_err(|e| ApiError::about("m", e))?
+            .to
+            .clone();
+        plies.push(ply);
+        ply = position_answer(state, params, &to, with_line && i + 1 == tokens.len()).await?;
+    }
+    plies.push(ply);
+    Ok(GameJson { plies })
 }
 
 /// The answer for an ordered position given as the page's text.

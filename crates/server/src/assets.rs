@@ -166,6 +166,17 @@ pub fn html_response(html: String) -> Response {
     response
 }
 
+/// The page at `path` saying why its question cannot be answered, with the error's status (4xx
+/// for the question's fault) and its form showing what was asked (`inputs`), so that it can be
+/// corrected there; the page's script, when it runs, says the same.
+pub fn error_page(path: &str, error: &ApiError, inputs: &[(&str, &str)]) -> Response {
+    let page = crate::prerender::with_inputs(page_html(path), inputs, &[]);
+    let page = crate::prerender::with_error(&page, &error.message);
+    let mut response = html_response(page);
+    *response.status_mut() = error.status;
+    response
+}
+
 /// Anything else: JSON under `/api/`, a short page elsewhere.
 pub async fn not_found(uri: Uri) -> Response {
     let path = uri.path();

@@ -1,8 +1,9 @@
 //! The pages whose core the server renders with the answer ([`crate::prerender`]): each page's
-//! HTML with its position, value and moves (or representation) already written, when the URL
-//! names something the page would show at once. Anything else (play mode, a game given as moves
-//! to replay, the family's other members, bad input) gets the plain page, whose script asks the
-//! API and explains any error.
+//! HTML with its position, value and moves (or representation) already written, so that it reads
+//! without JavaScript. The Zeckendorf page renders whole game links too (the position reached,
+//! the record of the moves), in play mode without values until the game ends. Bad input gets
+//! the page with the error and its 4xx status. Left to the scripts: the family's other members,
+//! and play mode and game links of Nim and Wythoff's game.
 
 use std::sync::Arc;
 
@@ -11,14 +12,17 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use zecklab_answers::moves::MoveJson;
-use zecklab_answers::{nim, repr, wythoff, zgame as zanswers};
+use zecklab_answers::{nim, repr, wythoff};
+
+use zecklab_answers::game_link::{move_token, GameJson};
+use zecklab_answers::number;
 
 use crate::api::{
-    blocking, game_position, large, nim_question, ordered_position_answer, repr_question, wythoff_question,
-    State, NIM_POSITION_DIGITS,
+    blocking, large, nim_question, replay, repr_question, wythoff_question, State, ZgamePosition,
+    NIM_POSITION_DIGITS,
 };
-use crate::assets::{html_response, page_html};
-use crate::prerender::{hover, move_by_value, move_token, with_inputs, Core, Notation};
+use crate::assets::{error_page, html_response, page_html};
+use crate::prerender::{escape, hover, move_by_value, with_inputs, with_record, Core, Notation};
 use crate::query::Params;
 use crate::ApiError;
 
@@ -66,8 +70,7 @@ fn page_or_plain(path: &str, html: Option<String>) -> Response {
 
 /// The page at `path` for the query `q`, as `render` writes it from the query's parameters on
 /// the blocking pool; the plain page when a game's page must not show values at once (`game`:
-/// play mode, a game to replay) or `render` fails (the page's script then asks the API, which
-/// explains the error).
+/// play mode, a game to replay), the error's page (with its status) when `render` fails.
 async fn rendered(
     path: &'static str,
     q: Option<String>,
@@ -78,7 +81,10 @@ async fn rendered(
     if game && !shows_values_at_once(&params, &[]) {
         return page_or_plain(path, None);
     }
-    page_or_plain(path, blocking(move || render(params)).await.ok())
+    match blocking(move || render(params)).await {
+        Ok(html) => html_response(html),
+        Err(e) => error_page(path, &e, &[]),
+    }
 }
 
 /// The page at `path` with a game's core written in and its form showing what was asked.
@@ -94,79 +100,164 @@ fn game_page(
 
 async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
     let params = Params::parse(q.as_deref());
-    let html = async {
-        if !shows_values_at_once(&params, &["recurrence", "rules", "misere", "reversed"]) {
-            return None;
-        }
-        if params.text("variant").is_some() {
-            return ordered_page(&state, &params).await;
-        }
-        let text = match (params.text("p"), params.text("n")) {
-            (Some(p), _) => p.replace('_', " "),
-            (None, Some(n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => format!("1^{n}"),
-            (None, None) => "1^10".to_string(),
-            _ => return None,
-        };
-        let (position, n) = zanswers::parse_position(&text).ok()?;
-        let answer = game_position(&state, position, n, false).await.ok()?;
-        let label = |m: &MoveJson| format!("{}: {}", move_by_value(&m.r#move), m.to);
-        Some(zgame_core_page(
-            &answer.position,
-            answer.outcome,
-            answer.remoteness,
-            &answer.moves,
-            "/zgame?p=",
-            &label,
-            &text,
-        ))
+    // The family's other members are drawn by the page's script alone.
+    if ["recurrence", "rules", "misere", "reversed"].iter().any(|k| params.text(k).is_some()) {
+        return page_or_plain("/zgame", None);
     }
-    .await;
-    page_or_plain("/zgame", html)
+    match zgame_view(&state, &params).await {
+        Ok(html) => html_response(html),
+        Err((mut error, asked)) => {
+            // What a position is, after an error about one (as the page's script says it).
+            if let Some(what) = error.message.strip_prefix("invalid p: ") {
+                let how = if params.text("variant").is_some() {
+                    "Write an ordered position as its values from left to right, such as 1 2 1 3, or a number n for n ones."
+                } else {
+                    "Write a position as its parts with their counts, such as 1^3 2^2 5^7 (three 1s, two 2s and seven 5s), or a number n for the start of the game on n."
+                };
+                error.message = format!("{what}. {how}");
+            }
+            error_page("/zgame", &error, &[("ask-p", &asked)])
+        }
+    }
 }
 
-/// The Zeckendorf page playing the ordered game (`variant=ordered`), its position's answer
-/// written in: the values in order, every move a link to the position it leads to.
-async fn ordered_page(state: &Arc<State>, params: &Params) -> Option<String> {
-    if params.text("variant") != Some("ordered") {
-        return None;
-    }
-    let text = match (params.text("p"), params.text("n")) {
+/// The Zeckendorf page (or the ordered game's, `variant=ordered`) for a position or a whole game
+/// link (`m`, `at`, `play`), its answer written in; else the error and what was asked.
+async fn zgame_view(state: &Arc<State>, params: &Params) -> Result<String, (ApiError, String)> {
+    let ordered = params.text("variant").is_some();
+    let asked = match (params.text("p"), params.text("n")) {
         (Some(p), _) => p.replace('_', " "),
-        (None, Some(n)) => n.to_string(),
+        (None, Some(n)) => n.trim().to_string(),
         (None, None) => "10".to_string(),
     };
-    let answer = ordered_position_answer(state, &text).await.ok()?;
-    let label = |m: &MoveJson| format!("{}: {}", m.r#move, m.to);
-    let page = zgame_core_page(
-        &answer.position,
-        answer.outcome,
-        answer.remoteness,
-        &answer.moves,
-        "/zgame?variant=ordered&p=",
-        &label,
-        &answer.position,
-    );
-    // The heading names the game before any script runs.
-    Some(page.replacen(">The Zeckendorf game</h1>", ">The ordered Zeckendorf game</h1>", 1))
+    let fail = |e: ApiError| (e, asked.clone());
+    // A number n is the start of the game on n (the ordered game reads it so itself).
+    let start = match params.text("p") {
+        Some(p) => p.replace('_', " "),
+        None if ordered => asked.clone(),
+        None if asked.bytes().all(|b| b.is_ascii_digit()) && asked.bytes().any(|b| b != b'0') => {
+            format!("1^{asked}")
+        }
+        None => {
+            let message =
+                format!("invalid n '{}': the game on n needs a whole number n >= 1", number::shown(&asked));
+            return Err(fail(ApiError::bad(message)));
+        }
+    };
+    let m = params.text("m").unwrap_or("");
+    let game = replay(state, params, &start, m, false).await.map_err(fail)?;
+    // The player the visitor plays (`play`), as the page's script reads it.
+    let human = match params.text("play") {
+        Some("1") => Some(1),
+        Some("2") => Some(2),
+        _ => None,
+    };
+    let last = game.plies.len() - 1;
+    let shown = params.text("at").and_then(|a| a.parse::<usize>().ok()).map_or(last, |a| a.min(last));
+    let view = GameView { ordered, start: &start, game: &game, shown, human, tokens: m.trim() };
+    let page = view.render(&asked);
+    Ok(if ordered {
+        // The heading names the game before any script runs.
+        page.replacen(">The Zeckendorf game</h1>", ">The ordered Zeckendorf game</h1>", 1)
+    } else {
+        page
+    })
 }
 
-/// The Zeckendorf page with a position's core written in: every move a link to `base` followed
-/// by the position it leads to (parts joined by `_`), labelled by `label`, the paper's notation
-/// on hover, and the box showing `asked`.
-fn zgame_core_page(
-    position: &str,
-    outcome: &'static str,
-    remoteness: Option<u32>,
-    moves: &[MoveJson],
-    base: &str,
-    label: &dyn Fn(&MoveJson) -> String,
-    asked: &str,
-) -> String {
-    let core = Core { position, outcome, remoteness, moves, all_moves: true };
-    let link = |m: &MoveJson| format!("{base}{}", m.to.split_whitespace().collect::<Vec<_>>().join("_"));
-    let paper = |m: &MoveJson| m.r#move.clone();
-    let notation = Notation { link: &link, label, hover: &paper };
-    game_page("/zgame", &core, &notation, &[("ask-p", asked)], &[])
+/// A game of the Zeckendorf page as a link holds it, shown at ply `shown`.
+struct GameView<'a> {
+    ordered: bool,
+    start: &'a str,
+    game: &'a GameJson<ZgamePosition>,
+    shown: usize,
+    /// The player the visitor plays, in play mode.
+    human: Option<u32>,
+    /// The link's moves (`m`).
+    tokens: &'a str,
+}
+
+impl GameView<'_> {
+    /// The page of this game (its start, the visitor's side in play mode) with `moves` after it.
+    fn link(&self, moves: &str) -> String {
+        let variant = if self.ordered { "variant=ordered&" } else { "" };
+        let play = self.human.map(|h| format!("&play={h}")).unwrap_or_default();
+        format!("/zgame?{variant}p={}{moves}{play}", url_form(self.start))
+    }
+
+    /// A move's text: by value in the Zeckendorf game, as named in the ordered one.
+    fn label(&self, m: &MoveJson) -> String {
+        let name = if self.ordered { m.r#move.clone() } else { move_by_value(&m.r#move) };
+        format!("{name}: {}", m.to)
+    }
+
+    /// The page: the position shown with its value (unless the visitor is playing and the game
+    /// goes on), its moves as links (extending the game, for a game), the record of the moves
+    /// played (each a link to the game at that move) and the game-over line.
+    fn render(&self, asked: &str) -> String {
+        let plies = &self.game.plies;
+        let answer = &plies[self.shown];
+        let (outcome, remoteness) = answer.value();
+        let moves = answer.moves();
+        let terminal = moves.is_empty();
+        let core = Core { position: answer.position(), outcome, remoteness, moves, all_moves: true };
+        let played: Vec<&str> =
+            if self.tokens.is_empty() { Vec::new() } else { self.tokens.split('.').collect() };
+        let so_far = played[..self.shown].join(".");
+        let is_game = !played.is_empty() || self.human.is_some();
+        let extended = |m: &MoveJson| {
+            let token = move_token(moves, m);
+            let moves = if so_far.is_empty() { token } else { format!("{so_far}.{token}") };
+            self.link(&format!("&m={moves}"))
+        };
+        let position_page = |m: &MoveJson| {
+            let variant = if self.ordered { "variant=ordered&" } else { "" };
+            format!("/zgame?{variant}p={}", url_form(&m.to))
+        };
+        let label = |m: &MoveJson| self.label(m);
+        let paper = |m: &MoveJson| m.r#move.clone();
+        let link: &dyn Fn(&MoveJson) -> String = if is_game { &extended } else { &position_page };
+        let notation = Notation { link, label: &label, hover: &paper };
+        let page = with_inputs(page_html("/zgame"), &[("ask-p", asked)], &[]);
+        let mover = if self.shown.is_multiple_of(2) { 1 } else { 2 };
+        let page = match self.human {
+            // In play mode the values stay out of the page until the game ends.
+            Some(_) if !terminal => core.fill_playing(&page, &notation, mover),
+            _ => core.fill(&page, &notation),
+        };
+        let message = if terminal && self.shown > 0 {
+            // Whoever made the last move wins.
+            let winner = 3 - mover;
+            match self.human {
+                Some(human) if human == winner => "Game over: you win!".to_string(),
+                Some(_) => "Game over: the computer wins.".to_string(),
+                None => format!("Game over: Player {winner} wins."),
+            }
+        } else {
+            String::new()
+        };
+        let record: String = plies
+            .iter()
+            .zip(&plies[1..])
+            .zip(&played)
+            .enumerate()
+            .map(|(k, ((before, after), &token))| {
+                let made = before.moves().iter().find(|m| move_token(before.moves(), m) == token);
+                let current = if k + 1 == self.shown { " aria-current=\"step\"" } else { "" };
+                format!(
+                    "<li data-to=\"{}\"><a href=\"{}\"{current}>{}</a></li>",
+                    escape(after.position()),
+                    escape(&self.link(&format!("&m={}&at={}", self.tokens, k + 1))),
+                    escape(&made.map(|m| self.label(m)).unwrap_or_default())
+                )
+            })
+            .collect();
+        with_record(&page, &record, &message)
+    }
+}
+
+/// A position's text as a URL holds it (parts joined by `_`).
+fn url_form(position: &str) -> String {
+    position.split_whitespace().collect::<Vec<_>>().join("_")
 }
 
 async fn nim_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
@@ -174,11 +265,10 @@ async fn nim_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> R
     if !shows_values_at_once(&params, &[]) {
         return page_or_plain("/nim", None);
     }
-    // Rendered through the gate and the budget; busy or refused, the plain page, whose script
-    // asks the API (which says why).
+    // Rendered through the gate and the budget; busy or refused, the page says why.
     let rendered =
         large(&state, html_response(String::new()), move || render_nim(params).map(String::into_bytes));
-    rendered.await.unwrap_or_else(|_| page_or_plain("/nim", None))
+    rendered.await.unwrap_or_else(|e| error_page("/nim", &e, &[]))
 }
 
 /// The Nim page with its position's answer written in.

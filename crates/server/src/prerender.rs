@@ -129,9 +129,42 @@ impl Core<'_> {
         format!("{} ({})", self.position, self.outcome)
     }
 
-    /// `page` with this core written into its status line, moves, note and title.
+    /// `page` with this core written in as a player sees it while playing (the game goes on):
+    /// whose turn it is and the moves in the order of their names, but no value anywhere.
+    pub fn fill_playing(&self, page: &str, notation: &Notation<'_>, mover: u32) -> String {
+        let page = fill_title(page, &format!("{} · Player {mover} to move", self.position));
+        let page = with_attribute(&page, "position", "data-position", self.position);
+        let mut moves: Vec<&MoveJson> = self.moves.iter().collect();
+        moves.sort_by(|a, b| a.r#move.cmp(&b.r#move));
+        let items: String = moves
+            .iter()
+            .map(|m| {
+                format!(
+                    "<li><a class=\"move\" href=\"{}\" title=\"leads to {}\">{}</a></li>",
+                    escape(&(notation.link)(m)),
+                    escape(&m.to),
+                    escape(&(notation.label)(m))
+                )
+            })
+            .collect();
+        fill(
+            &page,
+            &[
+                ("position", format!("<span class=\"who\">Player {mover} to move</span>")),
+                ("moves", format!("<ul class=\"moves\">{items}</ul>")),
+                (
+                    "moves-note",
+                    "Values are hidden while you play: ask for a hint, or finish the game.".into(),
+                ),
+            ],
+        )
+    }
+
+    /// `page` with this core written into its status line (which carries the position in
+    /// `data-position`, as the scripts keep it), moves, note and title.
     pub fn fill(&self, page: &str, notation: &Notation<'_>) -> String {
         let page = fill_title(page, &self.title());
+        let page = with_attribute(&page, "position", "data-position", self.position);
         fill(
             &page,
             &[
@@ -153,25 +186,6 @@ fn badge(m: &MoveJson) -> String {
 /// The hover text of a move, as the scripts write it.
 pub fn hover(m: &MoveJson) -> String {
     format!("{} for the player to move; leads to {}", if m.winning { "wins" } else { "loses" }, m.to)
-}
-
-/// The 36-digit token of a move in a page URL's `m=` list: its place among the position's
-/// moves in the order of their names' text (the scripts' plain sort: UTF-16 code units, the
-/// same as bytes for every character the games' moves use).
-pub fn move_token(moves: &[MoveJson], chosen: &MoveJson) -> String {
-    let mut names: Vec<&str> = moves.iter().map(|m| m.r#move.as_str()).collect();
-    names.sort_unstable();
-    let place = names.iter().position(|&n| n == chosen.r#move).unwrap_or(0);
-    let mut digits = Vec::new();
-    let mut rest = place;
-    loop {
-        digits.push(char::from_digit((rest % 36) as u32, 36).expect("a digit below 36"));
-        rest /= 36;
-        if rest == 0 {
-            break;
-        }
-    }
-    digits.iter().rev().collect()
 }
 
 /// The numeration page's core: the number's status line and its terms, indices and numeral.
@@ -256,6 +270,36 @@ pub fn with_inputs(page: &str, values: &[(&str, &str)], ticked: &[&str]) -> Stri
     page
 }
 
+/// `page` with the attribute `name="value"` added to the element of id `id` (`value` is escaped
+/// here).
+pub fn with_attribute(page: &str, id: &str, name: &str, value: &str) -> String {
+    let mark = format!("id=\"{id}\"");
+    match page.find(&mark) {
+        Some(at) => {
+            let mut page = page.to_string();
+            page.insert_str(at + mark.len(), &format!(" {name}=\"{}\"", escape(value)));
+            page
+        }
+        None => page.to_string(),
+    }
+}
+
+/// `page` with the record of a game's moves (`record`: its list items) and the game's message
+/// written in; a record shows without scripts too (its panel's chart still needs them).
+pub fn with_record(page: &str, record: &str, message: &str) -> String {
+    let mut page = fill(page, &[("record", record.to_string()), ("message", escape(message))]);
+    if !record.is_empty() {
+        page =
+            page.replacen("class=\"panel needs-script\" id=\"history\"", "class=\"panel\" id=\"history\"", 1);
+    }
+    page
+}
+
+/// `page` with the message of an error written into its error box and its title.
+pub fn with_error(page: &str, message: &str) -> String {
+    fill(&fill_title(page, &format!("Error: {message}")), &[("error", escape(message))])
+}
+
 /// `page` with the text of its `<title>` replaced (`text` is escaped here).
 fn fill_title(page: &str, text: &str) -> String {
     match (page.find("<title>"), page.find("</title>")) {
@@ -301,22 +345,6 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
-    }
-
-    #[test]
-    fn tokens_number_moves_in_text_order() {
-        let moves: Vec<MoveJson> = ["10", "9", "2", "1"]
-            .iter()
-            .map(|t| MoveJson::new((*t).to_string(), "x".into(), zecklab_games::Outcome::Win, None))
-            .collect();
-        let token = |name: &str| move_token(&moves, moves.iter().find(|m| m.r#move == name).unwrap());
-        assert_eq!([token("1"), token("10"), token("2"), token("9")], ["0", "1", "2", "3"]);
-        let many: Vec<MoveJson> = (1..=40)
-            .map(|t| MoveJson::new(t.to_string(), "x".into(), zecklab_games::Outcome::Win, None))
-            .collect();
-        // In text order "9" is the last of the 40 names (place 39) and "40" comes at place 34.
-        assert_eq!(move_token(&many, &many[8]), "13");
-        assert_eq!(move_token(&many, &many[39]), "y");
     }
 
     #[test]

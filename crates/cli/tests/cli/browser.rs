@@ -87,13 +87,14 @@ struct Browser {
 }
 
 impl Browser {
-    /// Loads a page and waits (at most a second) until its position element carries its data.
+    /// Loads a page and waits (at most a second) until its script has drawn the position (the
+    /// server writes `data-position` into the page itself).
     async fn open(&self, path: &str) -> Value {
         self.client.goto(&format!("{}{path}", self.base)).await.unwrap();
         let loaded = Instant::now();
         loop {
             let state = self.state().await;
-            if state["position"].as_str().is_some_and(|p| !p.is_empty()) {
+            if state["position"].as_str().is_some_and(|p| !p.is_empty()) && state["scripted"] == true {
                 assert!(
                     loaded.elapsed() < Duration::from_secs(1),
                     "{path}: data took {:?}",
@@ -112,7 +113,12 @@ impl Browser {
             .execute(
                 r#"const p = document.getElementById('position');
                    const m = document.getElementById('message');
+                   const shown = (id) => { const e = document.getElementById(id); return !!e && !e.hidden; };
                    return {
+                     scripted: !!p && (p.dataset.outcome !== undefined || p.dataset.numeral !== undefined
+                       || !!document.querySelector('#moves li[data-move]')),
+                     analysis: shown('figures-panel') && shown('relatives-panel'),
+                     analysis_note: shown('analysis-note'),
                      position: p ? (p.dataset.position || '') : '',
                      outcome: p ? (p.dataset.outcome || '') : '',
                      remoteness: p ? (p.dataset.remoteness || '') : '',
@@ -402,7 +408,7 @@ async fn without_javascript(browser: Browser) {
         async move {
             client
                 .execute(
-                    r#"return { scripted: !!document.querySelector('#position[data-position]'),
+                    r#"return { scripted: !!document.querySelector('#moves li[data-move]'),
                                 status: document.getElementById('position').textContent,
                                 moves: [...document.querySelectorAll('#moves li a')].map(a => ({
                                   href: a.getAttribute('href'), text: a.textContent,
@@ -427,14 +433,45 @@ async fn without_javascript(browser: Browser) {
         let word = if child.outcome == Outcome::Loss { "win" } else { "loss" };
         assert_eq!(m["badge"], format!("{word} r{}", child.remoteness), "{m}");
     }
-    let shot = browser.screenshot("zgame-no-javascript").await;
-    eprintln!("screenshot without JavaScript: {}", shot.display());
+    let mut shots_without = vec![browser.screenshot("zgame-no-javascript").await];
     browser.click("#moves li a").await;
     let next = read(&browser).await;
     let first = moves[0]["href"].as_str().unwrap();
     let url = browser.client.current_url().await.unwrap();
     assert!(url.as_str().ends_with(first), "following a move opens its page: {url}, {first}");
     assert_eq!(next["scripted"], false);
+    // A game link: the position it reaches, its value, and the record of the moves played,
+    // each a link to the game at that move; the position in `data-position` as with scripts.
+    browser.client.goto(&format!("{}/zgame?p=1^12&m=0.1.0.1.0", browser.base)).await.unwrap();
+    let game = browser
+        .client
+        .execute(
+            r#"return { position: document.getElementById('position').dataset.position,
+                        status: document.getElementById('position').textContent,
+                        record: [...document.querySelectorAll('#record li a')].map(a => a.getAttribute('href')),
+                        shown: getComputedStyle(document.getElementById('record')).display !== 'none' };"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    // The moves the tokens name: their places among the moves' names in text order.
+    let mut position = ZPosition::start(12).unwrap();
+    for token in ["0", "1", "0", "1", "0"] {
+        let mut moves = position.moves();
+        moves.sort_by_key(ToString::to_string);
+        position = position.apply(moves[usize::from_str_radix(token, 36).unwrap()]).unwrap();
+    }
+    assert_eq!(game["position"], position.to_string(), "{game}");
+    assert_eq!(game["shown"], true, "the record shows without scripts: {game}");
+    assert_eq!(game["record"].as_array().unwrap().len(), 5, "{game}");
+    assert_eq!(game["record"][4], "/zgame?p=1^12&m=0.1.0.1.0&at=5", "{game}");
+    let verb = if naive.value(&position).outcome == Outcome::Win { "wins" } else { "loses" };
+    assert!(game["status"].as_str().unwrap().contains(verb), "{game}");
+    shots_without.push(browser.screenshot("zgame-game-link-no-javascript").await);
+    // A bad link: the page says why.
+    browser.client.goto(&format!("{}/zgame?p=1^12&m=0.1.9", browser.base)).await.unwrap();
+    let error = browser.client.find(Locator::Id("error")).await.unwrap().text().await.unwrap();
+    assert!(error.contains("move 3 of this link (9)"), "{error}");
     // The ordered game's page: its moves are links to its own positions.
     browser.client.goto(&format!("{}/zgame?variant=ordered&p=1_2_1_3", browser.base)).await.unwrap();
     let ordered = read(&browser).await;
@@ -452,6 +489,8 @@ async fn without_javascript(browser: Browser) {
         let text = browser.client.find(Locator::Css("main")).await.unwrap().text().await.unwrap();
         assert!(text.contains(expect), "{page}: {text}");
     }
+    let shown: Vec<String> = shots_without.iter().map(|p| p.display().to_string()).collect();
+    eprintln!("screenshots without JavaScript: {}", shown.join(", "));
     browser.client.close().await.unwrap();
 }
 
@@ -551,6 +590,62 @@ async fn run_all(browser: Browser) {
     let link = browser.client.current_url().await.unwrap();
     assert!(link.as_str().contains("m=") && link.as_str().contains("at=1"), "{link}");
 
+    // Play mode: each history entry is the visitor's turn (the computer's reply takes the place
+    // of the visitor's move), so Back goes a whole turn back each time, without a reload and
+    // without the computer moving again, and Forward comes back; the analysis that would give
+    // the game away is hidden until asked for.
+    let start = browser.open("/zgame?p=1^20&play=1").await;
+    assert_eq!(start["analysis"], false, "the figures and relatives are hidden while playing: {start}");
+    assert_eq!(start["analysis_note"], true, "{start}");
+    let body = browser.client.find(Locator::Css("main")).await.unwrap().text().await.unwrap();
+    assert!(!body.contains("winner from 1^n"), "{body}");
+    let mut turns = vec![start["position"].as_str().unwrap().to_string()];
+    for k in 1..=3 {
+        browser.click("#moves li a").await;
+        let turn = browser
+            .wait_until("the computer's reply", |s| {
+                s["record"].as_array().unwrap().len() == 2 * k
+                    && s["moves"].as_array().unwrap().first().is_some_and(|m| m["enabled"] == true)
+            })
+            .await;
+        turns.push(turn["position"].as_str().unwrap().to_string());
+    }
+    browser.client.execute("window.kept = 'this page';", vec![]).await.unwrap();
+    for k in (0..3).rev() {
+        browser.client.back().await.unwrap();
+        browser.wait_until("a turn back", |s| s["position"] == turns[k].as_str()).await;
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let still = browser.state().await;
+        assert_eq!(still["position"], turns[k].as_str(), "Back makes no computer move: {still}");
+        assert_eq!(still["record"].as_array().unwrap().len(), 2 * k, "{still}");
+    }
+    for turn in &turns[1..] {
+        browser.client.forward().await.unwrap();
+        browser.wait_until("a turn forward", |s| s["position"] == turn.as_str()).await;
+    }
+    let kept = browser.client.execute("return window.kept ?? null;", vec![]).await.unwrap();
+    assert_eq!(kept, "this page", "Back and Forward did not reload the page");
+    browser.click("#show-analysis").await;
+    let shown = browser.wait_until("the analysis asked for", |s| s["analysis"] == true).await;
+    assert_eq!(shown["analysis_note"], false, "{shown}");
+    // A cold game link: the whole game in one request.
+    let link = browser.client.current_url().await.unwrap();
+    let path = &link.as_str()[link.as_str().find("/zgame").unwrap()..];
+    let reopened = browser.open(path).await;
+    assert_eq!(reopened["position"], turns[3].as_str(), "{path}");
+    assert_eq!(reopened["record"].as_array().unwrap().len(), 6, "{reopened}");
+    let asked = browser
+        .client
+        .execute(
+            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/zgame/position') || n.includes('/api/zgame/game'));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let asked = asked.as_array().unwrap();
+    assert_eq!(asked.len(), 1, "one request for the whole game: {asked:?}");
+    assert!(asked[0].as_str().unwrap().contains("/api/zgame/game"), "{asked:?}");
+
     // Fibonacci Nim: the position and every take against an independent search and the table.
     let state = browser.open("/nim?heap=90&cap=89").await;
     let rules = NimRules::new(2, false).unwrap();
@@ -648,6 +743,7 @@ async fn run_all(browser: Browser) {
     assert_eq!(end["position"], "2^1 8^1", "the game ends at the Zeckendorf representation of 10");
     let message = browser.client.find(Locator::Id("message")).await.unwrap().text().await.unwrap();
     assert!(message.contains("you win"), "{message}");
+    assert_eq!(end["analysis"], true, "the analysis shows once the game is over: {end}");
     shots.push(browser.screenshot("zgame-played").await);
     // Undo goes back to a position where it is the human's turn again.
     browser.click("#undo").await;
@@ -895,9 +991,11 @@ async fn run_all(browser: Browser) {
     // The console log is really read: the deliberate bad request above shows in it...
     assert!(errors.iter().any(|e| e.contains("p=1%5E3_4") && e.contains("400")), "console log: {errors:?}");
     // ...and it is the only error of the whole session but the 404 page's.
-    // (The 404 page's own status is logged too, as it should be.)
-    let unexpected: Vec<&String> =
-        errors.iter().filter(|e| !e.contains("p=1%5E3_4") && !e.contains("/no/such/page")).collect();
+    // (The bad position's page and the 404 page log their own status too, as they should.)
+    let unexpected: Vec<&String> = errors
+        .iter()
+        .filter(|e| !e.contains("p=1%5E3_4") && !e.contains("p=1^3_4") && !e.contains("/no/such/page"))
+        .collect();
     assert!(unexpected.is_empty(), "browser console errors: {unexpected:?}");
     eprintln!(
         "screenshots: {}",

@@ -224,22 +224,145 @@ async fn every_page_reads_without_javascript() {
     // 1100 is F4 + F3 = 5 + 3.
     let (_, page) = get(&app, "/numeration?numeral=1100").await;
     assert!(page.contains("The numeral 1100 is not canonical; its value is 8."), "{page}");
-    // Play mode, a game to replay and bad input get the plain page (its script explains).
-    for uri in [
-        "/nim?heap=10&play=2",
-        "/wythoff?a=10&b=20&play=1",
-        "/nim?heap=10&m=0",
-        "/nim?heap=x",
-        "/wythoff?a=-1&b=2",
-        "/numeration?n=abc",
-    ] {
+    // Play mode and a game to replay of Nim and Wythoff's game get the plain page (their scripts
+    // draw them).
+    for uri in ["/nim?heap=10&play=2", "/wythoff?a=10&b=20&play=1", "/nim?heap=10&m=0"] {
         let (status, page) = get(&app, uri).await;
         assert_eq!(status, 200, "{uri}");
+        assert!(!page.contains("badge") && !page.contains("Winning moves"), "{uri}: {page}");
+    }
+    // Bad input gets the page with the error in words and its status, no value.
+    for (uri, status_wanted, named) in [
+        ("/nim?heap=x", 400, "x"),
+        ("/wythoff?a=-1&b=2", 400, "-1"),
+        ("/numeration?n=abc", 400, "abc"),
+        ("/zgame?p=1^3_4", 400, "4"),
+        ("/zgame?n=0", 400, "needs a whole number n"),
+        ("/zgame?p=1^12&m=0.1.9", 400, "move 3 of this link (9)"),
+        ("/zgame?p=1^12&m=0..1", 400, "move 2 of this link"),
+        ("/zgame?n=100000", 422, "100000"),
+    ] {
+        let (status, page) = get(&app, uri).await;
+        assert_eq!(status, status_wanted, "{uri}: {page}");
+        let error =
+            page.split("id=\"error\" role=\"alert\">").nth(1).unwrap().split("</div>").next().unwrap();
+        assert!(error.contains(named), "{uri}: {error}");
+        assert!(page.contains("<title>Error: "), "{uri}");
         assert!(
             !page.contains("badge") && !page.contains("Winning moves") && !page.contains("id=\"terms\""),
-            "{uri}: {page}"
+            "{uri}"
         );
     }
+    let (_, page) = get(&app, "/zgame?p=1^3_4").await;
+    assert!(page.contains("such as 1^3 2^2 5^7"), "the error says what a position is: {page}");
+    assert!(page.contains("id=\"ask-p\" value=\"1^3 4\""), "the box keeps what was asked: {page}");
+}
+
+/// A game link (`m=`: one token a move) is one request to the API, whose plies are the
+/// positions the position API gives move by move; its page, rendered without scripts, shows
+/// the position reached with its value and the record of the moves, each a link to the game
+/// at that move; in play mode no value shows until the game ends.
+#[tokio::test]
+async fn a_game_link_is_answered_whole_and_rendered_on_the_server() {
+    let app = app();
+    let json = |(status, body): (u16, String)| {
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str::<Value>(&body).unwrap()
+    };
+    let game = json(get(&app, "/api/zgame/game?p=1^12&m=0.1.0.1.0&line=1").await);
+    let plies = game["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 6);
+    // Ply by ply: the position API's answer for the move the token names (the names' text order).
+    let mut here = json(get(&app, "/api/zgame/position?p=1^12").await);
+    for (k, token) in ["0", "1", "0", "1", "0"].iter().enumerate() {
+        let mut without_line = plies[k].clone();
+        without_line.as_object_mut().unwrap().remove("line");
+        assert_eq!(without_line, here, "ply {k}");
+        let mut names: Vec<&str> =
+            here["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap()).collect();
+        names.sort_unstable();
+        let name = names[usize::from_str_radix(token, 36).unwrap()];
+        let to = here["moves"].as_array().unwrap().iter().find(|m| m["move"] == name).unwrap()["to"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        here = json(get(&app, &format!("/api/zgame/position?p={}", to.replace(' ', "_"))).await);
+    }
+    let with_line = json(
+        get(
+            &app,
+            &format!("/api/zgame/position?p={}&line=1", here["position"].as_str().unwrap().replace(' ', "_")),
+        )
+        .await,
+    );
+    assert_eq!(plies[5], with_line, "the last ply with its line");
+    assert!(plies[..5].iter().all(|p| p.get("line").is_none()), "only the last ply carries its line");
+    let (status, body) = get(&app, "/api/zgame/game?p=1^12&m=0.1.9").await;
+    assert_eq!(status, 400);
+    assert!(body.contains("move 3 of this link (9) is not one of the moves from 1^9 3^1"), "{body}");
+
+    let (status, page) = get(&app, "/zgame?p=1^12&m=0.1.0.1.0").await;
+    assert_eq!(status, 200);
+    let last = &plies[5];
+    let position = last["position"].as_str().unwrap();
+    let outcome = last["outcome"].as_str().unwrap();
+    assert!(page.contains(&format!("<title>{position} ({outcome}) · zecklab</title>")), "{page}");
+    assert!(page.contains(&format!("id=\"position\" data-position=\"{position}\"")), "{page}");
+    let record = page.split("id=\"record\">").nth(1).unwrap().split("</ol>").next().unwrap();
+    assert_eq!(record.matches("<li").count(), 5, "{record}");
+    for (k, ply) in plies.iter().enumerate().skip(1) {
+        let entry = format!(
+            "data-to=\"{}\"><a href=\"/zgame?p=1^12&amp;m=0.1.0.1.0&amp;at={k}\"",
+            ply["position"].as_str().unwrap()
+        );
+        assert!(record.contains(&entry), "{entry} in {record}");
+    }
+    assert!(page.contains("class=\"panel\" id=\"history\""), "the record shows without scripts: {page}");
+    // Each move from there extends the game.
+    for m in last["moves"].as_array().unwrap() {
+        assert!(page.contains("href=\"/zgame?p=1^12&amp;m=0.1.0.1.0."), "{m}: {page}");
+    }
+    // At an earlier move (`at`): that position, the whole record kept.
+    let (_, page) = get(&app, "/zgame?p=1^12&m=0.1.0.1.0&at=2").await;
+    assert!(
+        page.contains(&format!("data-position=\"{}\"", plies[2]["position"].as_str().unwrap())),
+        "{page}"
+    );
+    assert!(page.contains("at=2\" aria-current=\"step\""), "{page}");
+    // Play mode: whose turn, the moves as links that extend the game, and no value.
+    let (status, page) = get(&app, "/zgame?p=1^12&m=0.1&play=2").await;
+    assert_eq!(status, 200);
+    assert!(page.contains("<span class=\"who\">Player 1 to move</span>"), "{page}");
+    assert!(page.contains("href=\"/zgame?p=1^12&amp;m=0.1.0&amp;play=2\""), "{page}");
+    for hidden in [
+        "badge",
+        "Winning moves",
+        "Losing moves",
+        "(win)",
+        "(loss)",
+        "wins with best play",
+        "loses with best play",
+    ] {
+        assert!(!page.contains(hidden), "{hidden} shows in play mode: {page}");
+    }
+    // A finished game in play mode: the values, and who won.
+    let mut m = Vec::new();
+    let mut here = plies[0].clone();
+    while let Some(first) = here["moves"].as_array().unwrap().first().cloned() {
+        let mut names: Vec<&str> =
+            here["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap()).collect();
+        names.sort_unstable();
+        m.push(format!("{:x}", names.iter().position(|&n| n == first["move"]).unwrap()));
+        here = json(
+            get(&app, &format!("/api/zgame/position?p={}", first["to"].as_str().unwrap().replace(' ', "_")))
+                .await,
+        );
+    }
+    let (_, page) = get(&app, &format!("/zgame?p=1^12&m={}&play=2", m.join("."))).await;
+    let winner = if m.len() % 2 == 1 { 1 } else { 2 };
+    let said = if winner == 2 { "Game over: you win!" } else { "Game over: the computer wins." };
+    assert!(page.contains(said), "{said}: {page}");
+    assert!(page.contains("with best play"), "the values show once the game is over: {page}");
 }
 
 #[tokio::test]
@@ -315,8 +438,9 @@ fn the_server_answers_over_a_real_socket_and_refuses_bad_settings() {
     // In play mode the values stay out of the page.
     let (_, played) = fetch(&agent, &format!("{}/zgame?p=1^3_2^2_5^7&play=2", server.base));
     assert!(!played.contains("badge") && !played.contains("Winning moves"), "{played}");
-    let (status, _) = fetch(&agent, &format!("{}/zgame?p=not_a_position", server.base));
-    assert_eq!(status, 200, "a bad position gets the page, whose script explains");
+    let (status, body) = fetch(&agent, &format!("{}/zgame?p=not_a_position", server.base));
+    assert_eq!(status, 400, "a bad position gets the page with the error: {body}");
+    assert!(body.contains("not_a_position") || body.contains("not a position"), "{body}");
     let (status, body) = fetch(&agent, &format!("{}/api/wythoff/solve?a=1x&b=2", server.base));
     assert_eq!(status, 400);
     assert!(body.contains("1x"), "{body}");

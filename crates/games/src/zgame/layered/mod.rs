@@ -1109,7 +1109,8 @@ mod tests {
         for (n, threads, portable) in [(170, 2, false), (200, 1, true), (253, 2, true), (262, 2, false)] {
             let options = LayeredOptions { by_parts: true, threads, portable, ..LayeredOptions::default() };
             let layered = solve_layered(n, &options, |_| {}).unwrap();
-            let tiers = crate::zgame::TieredSolver::new(n, false, 1 << 30).unwrap().run(|_, _, _| {}).unwrap();
+            let tiers =
+                crate::zgame::TieredSolver::new(n, false, 1 << 30).unwrap().run(|_, _, _| {}).unwrap();
             assert_eq!(layered.tiers.as_ref(), Some(&tiers.tiers), "n = {n}");
             assert_eq!(layered.start_wins, tiers.start == Outcome::Win, "n = {n}");
         }
