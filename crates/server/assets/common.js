@@ -27,9 +27,11 @@ const Z = (() => {
     return body;
   }
 
-  /** Creates an element (HTML or SVG) with attributes, listeners (`onclick`) and children. */
+  /** Creates an element (HTML, SVG, or `svg:NAME`) with attributes, listeners (`onclick`) and children. */
   function el(tag, attrs = {}, ...children) {
-    const node = SVG_TAGS.has(tag) ? document.createElementNS(SVG, tag) : document.createElement(tag);
+    // `svg:a` is a link inside a drawing (an HTML `a` there would not be drawn).
+    const node = tag.startsWith('svg:') ? document.createElementNS(SVG, tag.slice(4))
+      : SVG_TAGS.has(tag) ? document.createElementNS(SVG, tag) : document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {
       if (v === undefined || v === null || v === false) continue;
       if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
@@ -82,6 +84,20 @@ const Z = (() => {
     return [...items.slice(0, first).map((x, i) => item(x, i)), button];
   }
 
+  /**
+   * A long list folded in the middle: its first `head` and last `tail` items, with a button
+   * between them that shows the rest (so that what ends the list, such as the smallest term,
+   * stays in sight).
+   */
+  function foldedList(items, head, tail, item) {
+    if (items.length <= head + tail + 1) return items.map((x, i) => item(x, i));
+    const hidden = items.length - head - tail;
+    const button = el('button', { type: 'button', class: 'show-all', text: `show the ${grouped(hidden)} between` });
+    button.addEventListener('click', () => button.replaceWith(...items.slice(head, head + hidden).map((x, i) => item(x, head + i))));
+    return [...items.slice(0, head).map((x, i) => item(x, i)), button,
+      ...items.slice(head + hidden).map((x, i) => item(x, head + hidden + i))];
+  }
+
   function showError(message) {
     const box = $('error');
     if (box) box.textContent = message || '';
@@ -131,10 +147,18 @@ const Z = (() => {
     else history.replaceState(null, '', url);
   }
 
-  /** A move's value in words (colour is only a second cue): "win r3", "loss r7". */
+  /**
+   * A move's value in words (colour is only a second cue): "wins in 3", "loses in 8", the moves
+   * to the end of the game with best play, this one included (the remoteness of the position it
+   * leads to, plus one).
+   */
+  function valueWords(m) {
+    const verb = m.winning ? 'wins' : 'loses';
+    return m.remoteness === null || m.remoteness === undefined ? verb : `${verb} in ${m.remoteness + 1}`;
+  }
+
   function badge(m) {
-    const r = m.remoteness === null || m.remoteness === undefined ? '' : ` r${m.remoteness}`;
-    return el('span', { class: `badge ${m.winning ? 'win' : 'loss'}`, text: `${m.winning ? 'win' : 'loss'}${r}` });
+    return el('span', { class: `badge ${m.winning ? 'win' : 'loss'}`, text: valueWords(m) });
   }
 
   const params = () => new URLSearchParams(location.search);
@@ -147,6 +171,16 @@ const Z = (() => {
    */
   function drawValueHistory(svg, history, link) {
     const known = history.filter((h) => h.answer.remoteness !== null && h.answer.remoteness !== undefined);
+    // Nothing to draw: no chart, and a word why (the note under it, where the page has one).
+    const note = $('vvh-note');
+    const empty = known.length === 0;
+    svg.classList.toggle('empty', empty);
+    if (note) {
+      note.textContent = !empty ? '' : history.length
+        ? 'No value history: the values of these positions hold no remoteness.'
+        : 'The value history shows once the game is over (or while exploring).';
+    }
+    if (empty) return;
     const most = Math.max(4, ...known.map((h) => h.answer.remoteness));
     const width = 340, rowHeight = 20, top = 34, half = (width - 40) / 2, centre = width / 2;
     const height = top + Math.max(history.length, 1) * rowHeight + 10;
@@ -281,6 +315,11 @@ const Z = (() => {
         this.future = played.slice(shown).reverse();
         this.render();
       }, this.spec.explain);
+      // With no game to show (a bad first position), nothing to undo, redo, hint or restart.
+      if (!this.history.length) {
+        for (const id of ['undo', 'redo', 'hint', 'restart']) if ($(id)) $(id).disabled = true;
+        this.spec.empty?.();
+      }
     }
 
     /**
@@ -382,7 +421,7 @@ const Z = (() => {
       if (!item) return;
       item.classList.add('hint');
       item.dataset.hint = 'true';
-      if (!item.querySelector('.badge')) item.querySelector('a').append(badge(best));
+      if (!item.querySelector('.badge')) item.querySelector('a').append(' ', badge(best));
     }
 
     /**
@@ -397,6 +436,7 @@ const Z = (() => {
         this.history.push({ answer, move });
         this.future = [];
         this.moved = !byComputer;
+        this.announce = byComputer ? move : null;
         this.render();
       });
       this.busy = false;
@@ -404,6 +444,8 @@ const Z = (() => {
 
     clicked(move) {
       if (this.computerToMove() || this.busy) return;
+      // The moves are drawn anew: focus stays with them (or the status) rather than the page.
+      this.keepFocus = true;
       this.make(move);
     }
 
@@ -429,14 +471,15 @@ const Z = (() => {
       // Whose turn it is is known only in a game played from its start here; a position alone
       // does not say.
       const who = explore ? 'The player to move' : `Player ${mover} to move`;
-      status.replaceChildren(
-        el('span', { class: 'who', text: who }),
-        ...(shown
-          ? [': ', el('span', { class: `value ${answer.outcome}`, text: answer.outcome === 'win' ? 'wins' : 'loses' }),
-            ` with best play (remoteness ${r})`]
-          : []),
-        terminal ? ' — no move left' : '',
-      );
+      // A finished game says so once, in the message below; the status then names the end.
+      status.replaceChildren(...(terminal && i > 0
+        ? [el('span', { class: 'who', text: 'No move left' })]
+        : [el('span', { class: 'who', text: who }),
+          ...(shown
+            ? [': ', el('span', { class: `value ${answer.outcome}`, text: answer.outcome === 'win' ? 'wins' : 'loses' }),
+              ` with best play (remoteness ${r})`]
+            : []),
+          terminal ? ' — no move left' : '']));
       document.title = `${answer.position}${explore ? ` (${answer.outcome})` : ''} · zecklab`;
       this.spec.draw(answer, this);
       const humanTurn = !this.computerToMove();
@@ -450,6 +493,7 @@ const Z = (() => {
         class: 'move', href: explore ? href(m.to) : null, role: explore ? null : 'button', tabindex: explore ? null : 0,
         'aria-disabled': humanTurn ? null : 'true',
         title: explore ? `${m.winning ? 'wins' : 'loses'} for the player to move; leads to ${m.to}` : `leads to ${m.to}`,
+
         onclick: inPage(() => this.clicked(m)),
         onkeydown: (e) => {
           if (!explore && (e.key === 'Enter' || e.key === ' ')) {
@@ -457,7 +501,8 @@ const Z = (() => {
             this.clicked(m);
           }
         },
-      }, this.spec.label(m), explore ? badge(m) : null));
+      // The link's text is its accessible name: the move, where it leads and its value in words.
+      }, this.spec.label(m), explore ? [' ', badge(m)] : null));
       if (explore) {
         const group = (title, cls, moves) => (moves.length
           ? [el('h3', { class: cls, text: `${title} (${moves.length})` }), el('ul', { class: 'moves' }, ...moves.map(item))]
@@ -471,11 +516,11 @@ const Z = (() => {
         const byName = [...answer.moves].sort((a, b) => a.move.localeCompare(b.move, 'en', { numeric: true }));
         $('moves').replaceChildren(el('ul', { class: 'moves' }, ...byName.map(item)));
       }
-      $('moves-note').textContent = terminal ? 'No moves.' : !explore
+      $('moves-note').textContent = terminal ? '' : !explore
         ? 'Values are hidden while you play: ask for a hint, or finish the game.'
         : answer.all_moves === false
           ? 'Only the winning moves are listed for a position this large.'
-          : 'Winning moves fastest first, then losing moves slowest first; rN is the remoteness of the position the move leads to.';
+          : 'Winning moves fastest first, then losing moves slowest first; “wins in N” counts the moves to the end of the game with best play, this one included.';
       const message = $('message');
       delete message.dataset.winner;
       if (terminal && i >= 0) {
@@ -486,7 +531,9 @@ const Z = (() => {
           ? (i > 0 ? `Game over: Player ${winner} wins.` : `No move: the player to move ${this.spec.lastMoverWins ? 'has lost' : 'has won'}.`)
           : (winner === this.computer ? 'Game over: the computer wins.' : 'Game over: you win!');
       } else if (this.computer !== 0) {
-        message.textContent = humanTurn ? `Your move (you are Player ${3 - this.computer}).` : 'The computer is thinking…';
+        // The computer's reply is said (the message is a live region), then whose move it is.
+        const said = this.announce ? `The computer played ${this.spec.name ? this.spec.name(this.announce) : this.announce.move}. ` : '';
+        message.textContent = humanTurn ? `${said}Your move (you are Player ${3 - this.computer}).` : 'The computer is thinking…';
       } else {
         message.textContent = '';
       }
@@ -503,6 +550,10 @@ const Z = (() => {
       // how many are shown; so a link, Back, Forward and reload all give this same game.
       const game = [...this.history, ...[...this.future].reverse()];
       const tokens = game.slice(1).map((h, k) => Game.token(game[k].answer, h.move));
+      this.announce = null;
+      if (this.keepFocus && (!document.activeElement || document.activeElement === document.body)) {
+        ($('moves').querySelector('a[href], a[tabindex]') || status).focus();
+      }
       // A history entry keeps the URL it was made with (Back and Forward restore it).
       if (!restoring) {
         setUrl({
@@ -525,5 +576,5 @@ const Z = (() => {
     }
   }
 
-  return { api, el, $, guard, showError, setUrl, pageUrl, params, fmt, grouped, long, longList, Game, drawValueHistory };
+  return { api, el, $, guard, showError, setUrl, pageUrl, params, fmt, grouped, long, longList, foldedList, Game, drawValueHistory, valueWords };
 })();

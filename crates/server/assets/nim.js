@@ -3,7 +3,7 @@
 // smallest term is the winning take, the position index of opening heaps, reach, and play.
 
 (() => {
-  const { api, el, $, guard, fmt, long, longList } = Z;
+  const { api, el, $, guard, fmt, long, foldedList } = Z;
   const params = Z.params();
   const rules = {
     k: (params.get('k') || '2').trim(),
@@ -22,6 +22,16 @@
     }
     const { heap, cap } = split(position);
     return api('/api/nim/position', { heap, cap, k: rules.k, misere: rules.misere || undefined });
+  }
+
+  /** The answer in one line, right under the status: the winning take (explore mode only). */
+  function drawAnswer(answer, explore) {
+    const box = $('answer');
+    const takes = answer.winning_moves || [];
+    box.hidden = !explore || answer.position === 'end' || !answer.moves.length;
+    box.replaceChildren(...(takes.length
+      ? ['Winning take: ', el('b', {}, long(takes.join(', '), 60)), takes.length > 1 ? ' (any of these)' : '']
+      : ['No take wins here: every take leaves the opponent a win.']));
   }
 
   function drawHeap(answer) {
@@ -54,10 +64,11 @@
     const takes = [...winning].join(', ');
     box.replaceChildren(
       el('p', {}, `${of} = `, el('span', { class: 'numeral', id: 'numeral-digits' }, long(answer.numeral, 80))),
-      el('div', { class: 'terms' }, longList(answer.terms, 30, (t, i) => el('span', {
+      // The winning take is the smallest term, the last: the list folds in its middle.
+      el('div', { class: 'terms' }, foldedList(answer.terms, 12, 6, (t, i) => el('span', {
         class: winning.has(t) ? 'taken' : null, 'data-term': t, title: i === last ? 'the smallest term' : null,
       }, long(t, 40)))),
-      el('p', { class: 'source' }, 'Suffix sums (each term plus the smaller ones): ', long(answer.suffix_sums.join(', '), 200)),
+      el('p', { class: 'source' }, 'Suffix sums (each term plus the smaller ones): ', long(answer.suffix_sums.join(', '), 120)),
       el('p', { class: 'source' }, ...(winning.size
         ? ['The highlighted term is the winning take: ', long(takes, 80), ' (the smallest term, when the cap allows it; a take wins exactly when the smallest term of what it leaves (less one in misère play) is more than k times the take).']
         : ['No take wins: the cap is below the smallest term.'])),
@@ -113,10 +124,9 @@
   async function drawReach(answer) {
     const box = $('reach');
     const heap = Number(split(answer.position).heap);
-    if (!(heap >= 2 && heap <= 1000)) {
-      box.replaceChildren(el('p', { class: 'source', text: 'Reach is listed for opening heaps from 2 to 1,000.' }));
-      return;
-    }
+    // Out of its range, the panel is not shown at all.
+    $('reach-panel').hidden = !(heap >= 2 && heap <= 1000);
+    if ($('reach-panel').hidden) return;
     const r = await api('/api/nim/reach', { heap, k: rules.k, misere: rules.misere || undefined }).catch(() => null);
     if (!r) return;
     box.replaceChildren(
@@ -130,6 +140,7 @@
   const game = new Z.Game({
     load,
     draw: (answer, g) => {
+      drawAnswer(answer, g.computer === 0);
       drawHeap(answer);
       drawNumeral(answer);
       const opening = g.history[0].answer.position;
@@ -144,6 +155,7 @@
     url: (position) => (position === 'end' ? { ...split(game.history[0].answer.position), k: rules.k, misere: rules.misere || undefined }
       : { ...split(position), k: rules.k === '2' ? undefined : rules.k, misere: rules.misere || undefined }),
     label: (m) => `take ${m.move}`,
+    name: (m) => `take ${m.move}`,
     lastMoverWins: !rules.misere,
   });
 

@@ -88,8 +88,10 @@
     if (!figures.has(n)) figures.set(n, api('/api/zgame/solve', { n, ...variant }));
     const f = await figures.get(n).catch((e) => ({ error: e.message }));
     const box = $('figures');
+    // An answer refused (a game too large to solve here) is said in plain words, not as a figure.
+    $('figures-note').textContent = f.error ?? '';
     if (f.error) {
-      box.replaceChildren(el('dd', { text: f.error }));
+      box.replaceChildren();
       return;
     }
     box.dataset.winner = f.winner;
@@ -172,11 +174,15 @@
    * ("{F2 ∧ F2 -> F1 ∧ F3}") on hover.
    */
   function moveText(move) {
-    const text = move.replace(/^\{|\}$/g, '')
+    return el('span', { class: 'move-text', title: move, text: moveWords(move) });
+  }
+
+  /** A move by value, as text ("2 + 2 → 1 + 3"). */
+  function moveWords(move) {
+    return move.replace(/^\{|\}$/g, '')
       .replace(/[FG](\d+)/g, (_, i) => fmt(terms[Number(i) - 1] ?? `?`))
       .replace(/ ∧ /g, ' + ')
       .replace(/->/g, '→');
-    return el('span', { class: 'move-text', title: move, text });
   }
 
   /** Whether the visitor asked to see the analysis while playing. */
@@ -184,6 +190,10 @@
 
   const game = new Z.Game({
     load: (position) => api('/api/zgame/position', { p: urlForm(position), line: 1, ...variant }),
+    // No game to show (a bad first position): no panel about one.
+    empty: () => {
+      for (const id of ['figures-panel', 'relatives-panel', 'analysis-note']) $(id).hidden = true;
+    },
     loadGame: (position, tokens) => api('/api/zgame/game', { p: urlForm(position), m: tokens.join('.'), line: 1, ...variant }),
     draw: (answer, g) => {
       terms = answer.terms ?? FIB;
@@ -203,6 +213,7 @@
     },
     url: (position) => ({ p: urlForm(position), ...variant }),
     label: (m) => [moveText(m.move), `: ${m.to}`],
+    name: (m) => (ordered ? m.move : moveWords(m.move)),
     lastMoverWins: !variant.misere,
     // What a position is, after an error about one (the server's error pages say the same).
     explain: (message) => (!message.startsWith('invalid p: ') ? message : ordered
@@ -232,7 +243,11 @@
     $('lead').textContent = `Start from n copies of G1 = 1, on the sequence G(n) = ${c}·(G(n−1) + … + G(n−${k})). `
       + `A move combines ${c} of each of ${k} consecutive terms into the next, splits ${Number(c) + 1} equal terms by an identity of the sequence`
       + `${variant.rules ? '' : ', or (the initial combines) merges the smallest terms into the next'}. `
-      + 'The game ends at the legal decomposition of n (Baird-Smith, Epstein, Flint and Miller, “The Generalized Zeckendorf Game”).';
+      + `The game ends at the legal decomposition of n; whoever makes the last move ${variant.misere ? 'loses (misère play)' : 'wins'} `
+      + '(Baird-Smith, Epstein, Flint and Miller, “The Generalized Zeckendorf Game”).';
+  } else if (variant.misere) {
+    // The lead describes the game chosen: misère play turns its last sentence around.
+    $('lead').textContent = $('lead').textContent.replace('whoever makes the last move wins', 'whoever makes the last move loses (misère play)');
   }
   if (ordered) {
     $('title').textContent = 'The ordered Zeckendorf game';

@@ -107,7 +107,13 @@ impl Page {
             let mark = if self.nav == Some(name) { " class=\"here\"" } else { "" };
             html = html.replace(&format!("{{{{here-{name}}}}}"), mark);
         }
-        html.replace("{{body}}", &body)
+        // On a game's page, a first link for the keyboard skips straight to its moves.
+        let skip = if body.contains("id=\"moves\"") {
+            "<a class=\"skip-link\" href=\"#moves\">Skip to the moves</a>\n"
+        } else {
+            ""
+        };
+        html.replace("{{skip}}", skip).replace("{{body}}", &body)
     }
 }
 

@@ -184,10 +184,18 @@ impl GameView<'_> {
         format!("/zgame?{variant}p={}{moves}{play}", url_form(self.start))
     }
 
-    /// A move's text: by value in the Zeckendorf game, as named in the ordered one.
+    /// A move alone: by value in the Zeckendorf game, as named in the ordered one.
+    fn name(&self, m: &MoveJson) -> String {
+        if self.ordered {
+            m.r#move.clone()
+        } else {
+            move_by_value(&m.r#move)
+        }
+    }
+
+    /// A move's text: the move and the position it leads to.
     fn label(&self, m: &MoveJson) -> String {
-        let name = if self.ordered { m.r#move.clone() } else { move_by_value(&m.r#move) };
-        format!("{name}: {}", m.to)
+        format!("{}: {}", self.name(m), m.to)
     }
 
     /// The page: the position shown with its value (unless the visitor is playing and the game

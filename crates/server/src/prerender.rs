@@ -101,7 +101,7 @@ impl Core<'_> {
             ));
             for m in group {
                 html.push_str(&format!(
-                    "<li data-winning=\"{winning}\"><a class=\"move\" href=\"{}\" title=\"{}\">{}{}</a></li>",
+                    "<li data-winning=\"{winning}\"><a class=\"move\" href=\"{}\" title=\"{}\">{} {}</a></li>",
                     escape(&(notation.link)(m)),
                     escape(&(notation.hover)(m)),
                     escape(&(notation.label)(m)),
@@ -116,11 +116,11 @@ impl Core<'_> {
     /// The note under the moves, as the script writes it.
     pub fn moves_note(&self) -> &'static str {
         if self.moves.is_empty() {
-            "No moves."
+            ""
         } else if !self.all_moves {
             "Only the winning moves are listed for a position this large."
         } else {
-            "Winning moves fastest first, then losing moves slowest first; rN is the remoteness of the position the move leads to."
+            "Winning moves fastest first, then losing moves slowest first; “wins in N” counts the moves to the end of the game with best play, this one included."
         }
     }
 
@@ -176,11 +176,18 @@ impl Core<'_> {
     }
 }
 
+/// A move's value in words, as the scripts write it: "wins in 3", "loses in 8", the moves to the
+/// end of the game with best play, this one included (the remoteness of the position it leads
+/// to, plus one).
+pub fn value_words(m: &MoveJson) -> String {
+    let verb = if m.winning { "wins" } else { "loses" };
+    m.remoteness.map_or_else(|| verb.to_string(), |r| format!("{verb} in {}", u64::from(r) + 1))
+}
+
 /// The badge after a move: its value in words (colour is only a second cue).
 fn badge(m: &MoveJson) -> String {
-    let word = if m.winning { "win" } else { "loss" };
-    let r = m.remoteness.map(|r| format!(" r{r}")).unwrap_or_default();
-    format!("<span class=\"badge {word}\">{word}{r}</span>")
+    let class = if m.winning { "win" } else { "loss" };
+    format!("<span class=\"badge {class}\">{}</span>", value_words(m))
 }
 
 /// The hover text of a move, as the scripts write it.

@@ -128,6 +128,7 @@ impl Browser {
                        move: li.dataset.move, to: li.dataset.to, winning: li.dataset.winning,
                        remoteness: li.dataset.remoteness,
                        badge: (li.querySelector('.badge') || {}).textContent || '',
+                       name: ((li.querySelector('a') || {}).textContent || '').replace(/\s+/g, ' ').trim(),
                        link: (li.querySelector('a') || {}).getAttribute?.('href') || '',
                        enabled: !!li.querySelector('a') && li.querySelector('a').getAttribute('aria-disabled') !== 'true' })),
                      groups: [...document.querySelectorAll('#moves h3')].map(h => h.textContent),
@@ -266,13 +267,17 @@ fn check_zgame(state: &Value, naive: &mut NaiveSolver) {
 }
 
 /// Winning and losing moves are told apart by text, not colour alone: each move's badge says
-/// "win rN" or "loss rN", and the moves stand under the headings "Winning moves (k)" and
-/// "Losing moves (k)".
+/// "wins in N" or "loses in N" (N the moves to the end, this one included: the remoteness of
+/// the position it leads to, plus one), its link's text (its accessible name) ends so, and the moves
+/// stand under the headings "Winning moves (k)" and "Losing moves (k)".
 fn assert_told_apart_by_text(state: &Value) {
     let moves = state["moves"].as_array().unwrap();
     for m in moves {
-        let word = if m["winning"] == "true" { "win" } else { "loss" };
-        assert_eq!(m["badge"], format!("{word} r{}", m["remoteness"].as_str().unwrap()), "{m}");
+        let word = if m["winning"] == "true" { "wins" } else { "loses" };
+        let r: u32 = m["remoteness"].as_str().unwrap().parse().unwrap();
+        let words = format!("{word} in {}", r + 1);
+        assert_eq!(m["badge"], words, "{m}");
+        assert!(m["name"].as_str().unwrap().ends_with(&format!(" {words}")), "{m}");
     }
     let count = |w: &str| moves.iter().filter(|m| m["winning"] == w).count();
     let mut want = Vec::new();
@@ -289,7 +294,10 @@ fn assert_told_apart_by_text(state: &Value) {
 async fn scrolls_sideways(browser: &Browser) -> bool {
     browser
         .client
-        .execute("return document.documentElement.scrollWidth > window.innerWidth;", vec![])
+        .execute(
+            "return document.documentElement.scrollWidth > document.documentElement.clientWidth;",
+            vec![],
+        )
         .await
         .unwrap()
         .as_bool()
@@ -430,8 +438,8 @@ async fn without_javascript(browser: Browser) {
     for m in moves {
         let to = m["href"].as_str().unwrap().trim_start_matches("/zgame?p=").replace('_', " ");
         let child = naive.value(&ZPosition::parse(&to).unwrap());
-        let word = if child.outcome == Outcome::Loss { "win" } else { "loss" };
-        assert_eq!(m["badge"], format!("{word} r{}", child.remoteness), "{m}");
+        let word = if child.outcome == Outcome::Loss { "wins" } else { "loses" };
+        assert_eq!(m["badge"], format!("{word} in {}", child.remoteness + 1), "{m}");
     }
     let mut shots_without = vec![browser.screenshot("zgame-no-javascript").await];
     browser.click("#moves li a").await;
@@ -720,6 +728,28 @@ async fn run_all(browser: Browser) {
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     shots.push(browser.screenshot("wythoff").await);
+    // The winning target is marked by more than colour (a star and its own name), every target
+    // is a link with a name saying the move, where it leads and its value, and a legend says
+    // what the colours mean.
+    let board = browser
+        .client
+        .execute(
+            r#"return { winning: [...document.querySelectorAll('#board a.board-move[data-winning="true"]')].map(a =>
+                          [a.getAttribute('aria-label'), a.querySelector('text') ? a.querySelector('text').textContent : '']),
+                        targets: document.querySelectorAll('#board a.board-move[href]').length,
+                        legend: document.querySelectorAll('#board-legend .chip').length };"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    let winning_cells = board["winning"].as_array().unwrap();
+    assert_eq!(winning_cells.len(), moves.iter().filter(|m| m["winning"] == "true").count(), "{board}");
+    for w in winning_cells {
+        assert!(w[0].as_str().unwrap().contains(": wins in "), "{board}");
+        assert_eq!(w[1], "★", "{board}");
+    }
+    assert_eq!(board["targets"], moves.len(), "every move a link on the board: {board}");
+    assert!(board["legend"].as_u64().unwrap() >= 2, "{board}");
     browser.click(&cell).await;
     browser.wait_until("the move made on the board", |s| s["position"] == winning["to"]).await;
 
@@ -934,6 +964,27 @@ async fn run_all(browser: Browser) {
     let heap = format!("1{}", "0".repeat(30));
     let digits40 = "1234567890".repeat(4);
     let digits1000 = "9876543210".repeat(100);
+    // A huge heap: the answer right under the status, and the winning term (the smallest, last)
+    // in sight while the list of terms is folded.
+    browser.open(&format!("/nim?heap={heap}")).await;
+    let nim = browser
+        .client
+        .execute(
+            r#"const taken = document.querySelector('#numeral .taken');
+               const answer = document.getElementById('answer');
+               return { taken: !!taken && taken.getBoundingClientRect().height > 0,
+                        answer: answer.hidden ? '' : answer.textContent,
+                        answer_top: answer.getBoundingClientRect().top,
+                        after_status: answer.previousElementSibling === document.getElementById('position'),
+                        moves_top: document.getElementById('moves').getBoundingClientRect().top };"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(nim["taken"], true, "the winning term shows: {nim}");
+    assert!(nim["answer"].as_str().unwrap().starts_with("Winning take: "), "{nim}");
+    assert_eq!(nim["after_status"], true, "the answer comes right after the status: {nim}");
+    assert!(nim["answer_top"].as_f64().unwrap() < nim["moves_top"].as_f64().unwrap(), "{nim}");
     for page in [
         format!("/nim?heap={heap}"),
         format!("/wythoff?a={digits40}&b={digits40}1"),

@@ -153,9 +153,9 @@ fn assert_core_matches(page: &str, answer: &Value, link: impl Fn(&str) -> String
     for m in moves {
         let href = format!("href=\"{}\"", link(m["to"].as_str().unwrap()).replace('&', "&amp;"));
         assert!(page.contains(&href), "{href} in {page}");
-        let word = if m["winning"] == true { "win" } else { "loss" };
-        let r = m["remoteness"].as_u64().map(|r| format!(" r{r}")).unwrap_or_default();
-        assert!(page.contains(&format!("<span class=\"badge {word}\">{word}{r}</span>")), "{m} in {page}");
+        let (class, verb) = if m["winning"] == true { ("win", "wins") } else { ("loss", "loses") };
+        let r = m["remoteness"].as_u64().map(|r| format!(" in {}", r + 1)).unwrap_or_default();
+        assert!(page.contains(&format!("<span class=\"badge {class}\">{verb}{r}</span>")), "{m} in {page}");
     }
     assert_eq!(page.matches("<a class=\"move\"").count(), moves.len(), "one link a move");
 }
@@ -431,8 +431,11 @@ fn the_server_answers_over_a_real_socket_and_refuses_bad_settings() {
     for m in api["moves"].as_array().unwrap() {
         let href = format!("href=\"/zgame?p={}\"", m["to"].as_str().unwrap().replace(' ', "_"));
         assert!(body.contains(&href), "{href} in {body}");
-        let word = if m["winning"] == true { "win" } else { "loss" };
-        let badge = format!("<span class=\"badge {word}\">{word} r{}</span>", m["remoteness"]);
+        let (class, verb) = if m["winning"] == true { ("win", "wins") } else { ("loss", "loses") };
+        let badge = format!(
+            "<span class=\"badge {class}\">{verb} in {}</span>",
+            m["remoteness"].as_u64().unwrap() + 1
+        );
         assert!(body.contains(&badge), "{badge} in {body}");
     }
     // In play mode the values stay out of the page.
