@@ -182,8 +182,11 @@ const Z = (() => {
     }
     if (empty) return;
     const most = Math.max(4, ...known.map((h) => h.answer.remoteness));
-    const width = 340, rowHeight = 20, top = 34, half = (width - 40) / 2, centre = width / 2;
-    const height = top + Math.max(history.length, 1) * rowHeight + 10;
+    // Long games get thinner rows, so that the chart stays about a screen high.
+    const rowHeight = history.length > 30 ? Math.max(5, Math.floor(600 / history.length)) : 20;
+    const width = 340, top = 44, half = (width - 40) / 2, centre = width / 2;
+    const rows = top + Math.max(history.length, 1) * rowHeight;
+    const height = rows + 40;
     svg.replaceChildren();
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svg.setAttribute('width', width);
@@ -197,23 +200,38 @@ const Z = (() => {
     svg.append(
       el('text', { x: 8, y: 14, 'font-size': 11, fill: '#1d3557', text: '◀ Player 1 winning' }),
       el('text', { x: width - 8, y: 14, 'font-size': 11, fill: '#1d3557', 'text-anchor': 'end', text: 'Player 2 winning ▶' }),
-      el('text', { x: centre, y: 28, 'font-size': 10, fill: '#5b6475', 'text-anchor': 'middle', text: 'remoteness (0 at the centre)' }),
+      el('text', { x: centre, y: 30, 'font-size': 10, fill: '#5b6475', 'text-anchor': 'middle', text: 'remoteness (0 at the centre)' }),
     );
-    for (let r = 0; r <= most; r += Math.max(1, Math.ceil(most / 8))) {
-      for (const side of [-1, 1]) {
+    // Two or three round ticks a side (1 to 5, then 1, 2, 2.5 or 5 times a power of ten), far
+    // enough apart never to overlap.
+    let step = null;
+    for (let p = 1; step === null; p *= 10) {
+      step = (p === 1 ? [1, 2, 3, 4, 5] : [p, 2 * p, 2.5 * p, 5 * p]).find((s) => Math.floor(most / s) <= 3) ?? null;
+    }
+    for (let r = 0; r <= most; r += step) {
+      for (const side of r === 0 ? [0] : [-1, 1]) {
         const gx = centre + side * (r / most) * half;
-        svg.append(el('line', { x1: gx, x2: gx, y1: top - 4, y2: height - 6, stroke: r === 0 ? '#1d3557' : '#e3e6ec' }));
-        if (r > 0) svg.append(el('text', { x: gx, y: height - 1, 'font-size': 9, fill: '#5b6475', 'text-anchor': 'middle', text: r }));
+        svg.append(el('line', { x1: gx, x2: gx, y1: top - 6, y2: rows + 2, stroke: r === 0 ? '#1d3557' : '#e3e6ec' }));
+        svg.append(el('text', { x: gx, y: rows + 14, 'font-size': 9, fill: '#5b6475', 'text-anchor': 'middle', text: r }));
       }
     }
+    // The legend: what the colours of the points say.
+    svg.append(
+      el('circle', { cx: 12, cy: height - 8, r: 4.5, fill: '#13652b' }),
+      el('text', { x: 20, y: height - 5, 'font-size': 10, fill: '#1d2433', text: 'the player to move wins' }),
+      el('circle', { cx: 172, cy: height - 8, r: 4.5, fill: '#a11d16' }),
+      el('text', { x: 180, y: height - 5, 'font-size': 10, fill: '#1d2433', text: 'the player to move loses' }),
+    );
+    const labelEvery = Math.ceil(12 / rowHeight);
+    const radius = Math.max(2.5, Math.min(5, rowHeight / 2 - 0.5));
     const points = [];
     history.forEach((h, i) => {
       const y = top + i * rowHeight + rowHeight / 2;
-      svg.append(el('text', { x: 2, y: y + 4, 'font-size': 9, fill: '#5b6475', text: i }));
+      if (i % labelEvery === 0) svg.append(el('text', { x: 2, y: y + 4, 'font-size': 9, fill: '#5b6475', text: i }));
       if (h.answer.remoteness === null || h.answer.remoteness === undefined) return;
       const px = x(h, i);
       points.push(`${px},${y}`);
-      const point = el('circle', { cx: px, cy: y, r: 5, fill: h.answer.outcome === 'win' ? '#13652b' : '#a11d16' },
+      const point = el('circle', { cx: px, cy: y, r: radius, fill: h.answer.outcome === 'win' ? '#13652b' : '#a11d16' },
         el('title', { text: `move ${i}: ${h.answer.position}: ${h.answer.outcome} for Player ${i % 2 === 0 ? 1 : 2}, remoteness ${h.answer.remoteness}` }));
       if (!link) {
         svg.append(point);
@@ -306,8 +324,10 @@ const Z = (() => {
      */
     async start(position, computer, tokens = [], at = null) {
       clearTimeout(this.timer);
+      let started = false;
       await guard(async () => {
         const played = await this.replay(position, tokens);
+        started = true;
         this.computer = computer;
         if ($('play')) $('play').value = String(computer);
         const shown = at === null ? played.length : Math.min(at, played.length - 1) + 1;
@@ -315,10 +335,14 @@ const Z = (() => {
         this.future = played.slice(shown).reverse();
         this.render();
       }, this.spec.explain);
-      // With no game to show (a bad first position), nothing to undo, redo, hint or restart.
+      // With no game to show (a bad first position), nothing to undo, redo, hint or restart;
+      // else the game shown so far stays, drawn again over any "solving" placeholder.
       if (!this.history.length) {
         for (const id of ['undo', 'redo', 'hint', 'restart']) if ($(id)) $(id).disabled = true;
+        $('position').replaceChildren();
         this.spec.empty?.();
+      } else if (!started) {
+        this.render({ restoring: true });
       }
     }
 
@@ -335,6 +359,17 @@ const Z = (() => {
         }
         return move;
       };
+      // The page's own answers, written in by the server for the game its URL names: read once.
+      const block = document.getElementById('game-data');
+      if (block) {
+        block.remove();
+        const data = JSON.parse(block.textContent);
+        const plies = data.game.plies;
+        if (data.m === tokens.join('.') && plies.length === tokens.length + 1
+          && plies[0].position === position.replace(/_/g, ' ').trim()) {
+          return plies.map((answer, i) => (i === 0 ? { answer } : { answer, move: named(plies[i - 1], tokens[i - 1], i - 1) }));
+        }
+      }
       if (this.spec.loadGame && tokens.length) {
         const { plies } = await this.spec.loadGame(position, tokens);
         return plies.map((answer, i) => (i === 0 ? { answer } : { answer, move: named(plies[i - 1], tokens[i - 1], i - 1) }));
@@ -516,7 +551,7 @@ const Z = (() => {
         const byName = [...answer.moves].sort((a, b) => a.move.localeCompare(b.move, 'en', { numeric: true }));
         $('moves').replaceChildren(el('ul', { class: 'moves' }, ...byName.map(item)));
       }
-      $('moves-note').textContent = terminal ? '' : !explore
+      $('moves-note').textContent = terminal ? 'None: no move is left.' : !explore
         ? 'Values are hidden while you play: ask for a hint, or finish the game.'
         : answer.all_moves === false
           ? 'Only the winning moves are listed for a position this large.'

@@ -85,7 +85,12 @@
   const figures = new Map();
   async function showFigures(n) {
     $('fig-n').textContent = n;
-    if (!figures.has(n)) figures.set(n, api('/api/zgame/solve', { n, ...variant }));
+    if (!figures.has(n)) {
+      figures.set(n, api('/api/zgame/solve', { n, ...variant }));
+      // A game not stored is solved on demand: say so while it is.
+      $('figures').replaceChildren();
+      $('figures-note').textContent = `Solving the game on n = ${fmt(n)}…`;
+    }
     const f = await figures.get(n).catch((e) => ({ error: e.message }));
     const box = $('figures');
     // An answer refused (a game too large to solve here) is said in plain words, not as a figure.
@@ -292,6 +297,10 @@
 
   $('ask').addEventListener('submit', (e) => {
     e.preventDefault();
+    const asked = $('ask-p').value.trim();
+    if (/^\+?\d+$/.test(asked) && !ordered) {
+      $('position').replaceChildren(el('span', { class: 'who', text: `Solving the game on n = ${fmt(Number(asked.replace('+', '')))}…` }));
+    }
     guard(() => startFrom($('ask-p').value, game.computer));
   });
 

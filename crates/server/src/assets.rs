@@ -100,9 +100,16 @@ impl Page {
         for (name, part) in PARTS {
             body = body.replace(name, part.trim_end());
         }
-        let scripts: Vec<String> =
-            self.scripts.iter().map(|s| format!("<script src=\"/assets/{s}\"></script>")).collect();
-        let mut html = LAYOUT.replace("{{title}}", self.title).replace("{{scripts}}", &scripts.join("\n"));
+        let scripts: Vec<String> = self
+            .scripts
+            .iter()
+            .map(|s| format!("<script src=\"{}\"></script>", versioned(&format!("/assets/{s}"))))
+            .collect();
+        let mut html = LAYOUT
+            .replace("{{title}}", self.title)
+            .replace("{{scripts}}", &scripts.join("\n"))
+            .replace("\"/assets/style.css\"", &format!("\"{}\"", versioned("/assets/style.css")))
+            .replace("\"/assets/favicon.svg\"", &format!("\"{}\"", versioned("/assets/favicon.svg")));
         for name in ["zgame", "nim", "wythoff", "numeration"] {
             let mark = if self.nav == Some(name) { " class=\"here\"" } else { "" };
             html = html.replace(&format!("{{{{here-{name}}}}}"), mark);
@@ -128,13 +135,31 @@ const CONTENT_SECURITY_POLICY: &str =
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'";
 
 fn respond(content_type: &'static str, body: &'static str) -> Response {
+    respond_cached(content_type, body, "no-cache")
+}
+
+/// A response with the headers every page and file carries, and how long it may be cached.
+fn respond_cached(content_type: &'static str, body: &'static str, cache: &'static str) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
+}
+
+/// How long a browser keeps a script, the stylesheet or the icon: a year, since the pages name
+/// each with its content's checksum (`?v=`), so a changed file has another address.
+const ASSET_CACHE: &str = "public, max-age=31536000, immutable";
+
+/// The address of the embedded file at `path` with its content's checksum (`?v=`, 16 hex
+/// digits of a 64-bit FNV-1a hash: a cache key, not a security measure).
+fn versioned(path: &str) -> String {
+    let body = ASSETS.iter().find(|a| a.path == path).map_or("", |a| a.body);
+    let hash =
+        body.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{path}?v={hash:016x}")
 }
 
 /// A route for every page and embedded file.
@@ -145,8 +170,10 @@ pub fn routes() -> Router {
         router = router.route(page.path, get(move || async move { respond(HTML, html) }));
     }
     for asset in ASSETS {
-        router =
-            router.route(asset.path, get(move || async move { respond(asset.content_type, asset.body) }));
+        router = router.route(
+            asset.path,
+            get(move || async move { respond_cached(asset.content_type, asset.body, ASSET_CACHE) }),
+        );
     }
     let icon = &ASSETS[ASSETS.len() - 1];
     router.route("/favicon.ico", get(move || async move { respond(icon.content_type, icon.body) }))

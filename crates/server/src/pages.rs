@@ -145,7 +145,8 @@ async fn zgame_view(state: &Arc<State>, params: &Params) -> Result<String, (ApiE
         }
     };
     let m = params.text("m").unwrap_or("");
-    let game = replay(state, params, &start, m, false).await.map_err(fail)?;
+    // The last position with its optimal line: the page's script shows it without asking again.
+    let game = replay(state, params, &start, m, true).await.map_err(fail)?;
     // The player the visitor plays (`play`), as the page's script reads it.
     let human = match params.text("play") {
         Some("1") => Some(1),
@@ -259,8 +260,33 @@ impl GameView<'_> {
                 )
             })
             .collect();
-        with_record(&page, &record, &message)
+        let page = with_record(&page, &record, &message);
+        // While the visitor plays, the answers (values and all) stay out of the page too.
+        if self.human.is_some() && !terminal {
+            return page;
+        }
+        with_game_data(&page, self.tokens, self.game)
     }
+}
+
+/// The most bytes of a game's answers written into its page for the script (a longer game's
+/// script asks the API, in one request).
+const GAME_DATA_BYTES: usize = 256 << 10;
+
+/// `page` with the game's answers (`{"m": the link's moves, "game": the API's answer}`) in a
+/// JSON block the page's script reads instead of asking the API again (a data block: not run,
+/// so the content-security policy allows it).
+fn with_game_data(page: &str, tokens: &str, game: &GameJson<ZgamePosition>) -> String {
+    let data = serde_json::json!({ "m": tokens, "game": game }).to_string();
+    if data.len() > GAME_DATA_BYTES {
+        return page.to_string();
+    }
+    // `</` would end the block early; in JSON strings `<\/` reads as `</`.
+    let block = format!(
+        "<script type=\"application/json\" id=\"game-data\">{}</script>\n",
+        data.replace("</", "<\\/")
+    );
+    page.replacen("</main>", &format!("{block}</main>"), 1)
 }
 
 /// A position's text as a URL holds it (parts joined by `_`).

@@ -116,7 +116,7 @@ impl Core<'_> {
     /// The note under the moves, as the script writes it.
     pub fn moves_note(&self) -> &'static str {
         if self.moves.is_empty() {
-            ""
+            "None: no move is left."
         } else if !self.all_moves {
             "Only the winning moves are listed for a position this large."
         } else {

@@ -653,6 +653,21 @@ async fn run_all(browser: Browser) {
     let asked = asked.as_array().unwrap();
     assert_eq!(asked.len(), 1, "one request for the whole game: {asked:?}");
     assert!(asked[0].as_str().unwrap().contains("/api/zgame/game"), "{asked:?}");
+    // Exploring, the page carries the game's answers itself (no request for them); a page
+    // drawn by its script alone (misère play) asks once.
+    for (link, requests) in [("/zgame?p=1^12&m=0.1.0", 0), ("/zgame?p=1^12&m=0.1.0&misere=1", 1)] {
+        let opened = browser.open(link).await;
+        assert_eq!(opened["record"].as_array().unwrap().len(), 3, "{link}: {opened}");
+        let asked = browser
+            .client
+            .execute(
+                "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/zgame/position') || n.includes('/api/zgame/game'));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(asked.as_array().unwrap().len(), requests, "{link}: {asked}");
+    }
 
     // Fibonacci Nim: the position and every take against an independent search and the table.
     let state = browser.open("/nim?heap=90&cap=89").await;
@@ -775,6 +790,12 @@ async fn run_all(browser: Browser) {
     assert!(message.contains("you win"), "{message}");
     assert_eq!(end["analysis"], true, "the analysis shows once the game is over: {end}");
     shots.push(browser.screenshot("zgame-played").await);
+    // The value history of the whole game, for a person to look at.
+    browser.client.execute("document.getElementById('history').scrollIntoView();", vec![]).await.unwrap();
+    let chart = browser.client.find(Locator::Id("history")).await.unwrap().screenshot().await.unwrap();
+    let chart_path = screenshot_dir().join("zgame-value-history.png");
+    std::fs::write(&chart_path, chart).unwrap();
+    shots.push(chart_path);
     // Undo goes back to a position where it is the human's turn again.
     browser.click("#undo").await;
     let undone = browser.wait_until("undo", |s| s["winner"] == "").await;

@@ -318,6 +318,11 @@ async fn a_game_link_is_answered_whole_and_rendered_on_the_server() {
         assert!(record.contains(&entry), "{entry} in {record}");
     }
     assert!(page.contains("class=\"panel\" id=\"history\""), "the record shows without scripts: {page}");
+    // The page carries the game's answers for its script, as the API gives them.
+    let data = page.split("id=\"game-data\">").nth(1).unwrap().split("</script>").next().unwrap();
+    let data: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(data["m"], "0.1.0.1.0");
+    assert_eq!(data["game"], game, "the page's answers are the API's");
     // Each move from there extends the game.
     for m in last["moves"].as_array().unwrap() {
         assert!(page.contains("href=\"/zgame?p=1^12&amp;m=0.1.0.1.0."), "{m}: {page}");
@@ -342,6 +347,9 @@ async fn a_game_link_is_answered_whole_and_rendered_on_the_server() {
         "(loss)",
         "wins with best play",
         "loses with best play",
+        "\"outcome\"",
+        "\"winning\"",
+        "game-data",
     ] {
         assert!(!page.contains(hidden), "{hidden} shows in play mode: {page}");
     }
@@ -414,7 +422,20 @@ fn the_server_answers_over_a_real_socket_and_refuses_bad_settings() {
     assert_eq!(v["position"], "1^12");
     let (status, body) = fetch(&agent, &format!("{}/zgame?p=1^3_2^2_5^7", server.base));
     assert_eq!(status, 200);
-    assert!(body.contains("<script src=\"/assets/zgame.js\">"));
+    assert!(body.contains("<script src=\"/assets/zgame.js?v="), "{body}");
+    // The pages name their scripts and stylesheet with a checksum of their content, so those
+    // are cached for a year while the pages are checked each time.
+    let page = agent.get(&format!("{}/zgame?p=1^3_2^2_5^7", server.base)).call().unwrap();
+    assert_eq!(page.header("cache-control"), Some("no-cache"));
+    let assets: Vec<String> =
+        body.split('"').filter(|s| s.starts_with("/assets/")).map(ToString::to_string).collect();
+    assert!(assets.len() >= 3, "{assets:?}");
+    for asset in &assets {
+        assert!(asset.contains("?v=") && asset.len() == asset.find("?v=").unwrap() + 3 + 16, "{asset}");
+        let served = agent.get(&format!("{}{asset}", server.base)).call().unwrap();
+        assert_eq!(served.status(), 200, "{asset}");
+        assert_eq!(served.header("cache-control"), Some("public, max-age=31536000, immutable"), "{asset}");
+    }
     // The page's core is in the HTML itself (it reads without JavaScript): the value, and every
     // move as a link with its value in words, as the API answers them.
     let (_, api) = fetch(&agent, &format!("{}/api/zgame/position?p=1^3_2^2_5^7", server.base));
@@ -455,7 +476,7 @@ fn the_server_answers_over_a_real_socket_and_refuses_bad_settings() {
     {
         assert!(body.contains(link), "the 404 page links {link}: {body}");
     }
-    assert!(body.contains("<link rel=\"stylesheet\" href=\"/assets/style.css\">"), "styled: {body}");
+    assert!(body.contains("<link rel=\"stylesheet\" href=\"/assets/style.css?v="), "styled: {body}");
     drop(server);
 
     assert_usage_error(&zecklab(&["serve", "--port", "70000"]), "70000");
