@@ -5,6 +5,10 @@
 
 // The page's scripts run: show what they fill (hidden from a page read without them).
 document.documentElement.classList.remove('no-script');
+// On a phone the rules fold away (a tap opens them), so the board comes first.
+if (window.matchMedia('(max-width: 600px)').matches) {
+  for (const rules of document.querySelectorAll('details.rules')) rules.open = false;
+}
 
 const Z = (() => {
   const SVG = 'http://www.w3.org/2000/svg';
