@@ -363,6 +363,7 @@ const Z = (() => {
         }
         return move;
       };
+      const fromPlies = (plies) => plies.map((answer, i) => (i === 0 ? { answer } : { answer, move: named(plies[i - 1], tokens[i - 1], i - 1) }));
       // The page's own answers, written in by the server for the game its URL names: read once.
       const block = document.getElementById('game-data');
       if (block) {
@@ -371,13 +372,10 @@ const Z = (() => {
         const plies = data.game.plies;
         if (data.m === tokens.join('.') && plies.length === tokens.length + 1
           && plies[0].position === position.replace(/_/g, ' ').trim()) {
-          return plies.map((answer, i) => (i === 0 ? { answer } : { answer, move: named(plies[i - 1], tokens[i - 1], i - 1) }));
+          return fromPlies(plies);
         }
       }
-      if (this.spec.loadGame && tokens.length) {
-        const { plies } = await this.spec.loadGame(position, tokens);
-        return plies.map((answer, i) => (i === 0 ? { answer } : { answer, move: named(plies[i - 1], tokens[i - 1], i - 1) }));
-      }
+      if (this.spec.loadGame && tokens.length) return fromPlies((await this.spec.loadGame(position, tokens)).plies);
       let answer = await this.spec.load(position);
       const played = [{ answer }];
       for (const [i, t] of tokens.entries()) {
