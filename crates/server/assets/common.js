@@ -254,6 +254,19 @@ const Z = (() => {
     if (points.length > 1) svg.prepend(el('polyline', { points: points.join(' '), fill: 'none', stroke: '#9aa4b5', 'stroke-width': 1.5 }));
   }
 
+  /** The head of a table of plies: the same columns for the record and the optimal line. */
+  function plyHead() {
+    return el('thead', {}, el('tr', {}, ...['ply', 'mover', 'move', 'position', 'value']
+      .map((t, i) => el('th', { class: i >= 2 ? 'left' : null, scope: 'col', text: t }))));
+  }
+
+  /** One row of a table of plies: the ply, its mover, the move (text or a link), where it leads and its value. */
+  function plyRow(ply, mover, move, position, value, shown = true) {
+    return el('tr', { 'data-to': position, 'data-shown': String(shown) },
+      el('td', { text: ply }), el('td', { text: `Player ${mover}` }), el('td', { class: 'left' }, move),
+      el('td', { class: 'left numeral-small', text: position }), el('td', { class: 'left', text: value }));
+  }
+
   /**
    * Plays one game. `spec` gives: `load(position)` (a promise of the API's answer with
    * `position`, `outcome`, `remoteness` and `moves`), `draw(answer, game)` for the game's own
@@ -450,6 +463,37 @@ const Z = (() => {
       this.render();
     }
 
+    /**
+     * The record of the moves played as a table (ply, mover, move, position, and the move's value
+     * when values show), the current ply marked; rows are added and removed as the game goes,
+     * not drawn anew each move.
+     */
+    drawRecord(shown, href) {
+      const table = $('record');
+      if (!table) return;
+      if (!table.tHead) table.append(plyHead());
+      const body = table.tBodies[0] ?? table.appendChild(el('tbody'));
+      const played = this.history.slice(1);
+      // Rows that still match the game stay (their values drawn again if the view changed).
+      let kept = 0;
+      while (kept < body.rows.length && kept < played.length && body.rows[kept].dataset.to === played[kept].answer.position
+        && body.rows[kept].dataset.shown === String(shown)) kept++;
+      while (body.rows.length > kept) body.lastElementChild.remove();
+      played.slice(kept).forEach((h, j) => {
+        const k = kept + j + 1;
+        const value = shown && h.answer.outcome ? valueWords({ winning: h.answer.outcome === 'loss', remoteness: h.answer.remoteness }) : '';
+        body.append(plyRow(k, this.mover(k - 1), el('a', { href: href(h.answer.position), onclick: inPage(() => this.jump(k)) },
+          this.spec.name ? this.spec.name(h.move) : h.move.move), h.answer.position, value, shown));
+      });
+      for (const row of body.rows) row.removeAttribute('aria-current');
+      const last = body.lastElementChild;
+      if (last) {
+        last.setAttribute('aria-current', 'step');
+        const box = table.parentElement;
+        if (box.scrollHeight > box.clientHeight) box.scrollTop = box.scrollHeight;
+      }
+    }
+
     /** Shows the best move (and its value) in play mode; explore mode shows every value. */
     hint() {
       const best = this.current()?.answer.moves[0];
@@ -576,12 +620,7 @@ const Z = (() => {
       }
       $('undo').disabled = this.history.length <= 1;
       if ($('redo')) $('redo').disabled = this.future.length === 0;
-      // The record of the moves played: each entry a link to the position it reached.
-      $('record')?.replaceChildren(...this.history.slice(1).map((h, k) => el('li', { 'data-to': h.answer.position },
-        el('a', {
-          href: href(h.answer.position),
-          onclick: inPage(() => this.jump(k + 1)),
-        }, this.spec.label(h.move)))));
+      this.drawRecord(shown, href);
       drawValueHistory($('vvh'), shown ? this.history : [], (k) => ({ href: href(this.history[k].answer.position), pick: () => this.jump(k) }));
       // The whole game is in the URL: its start, every move played (and undone, to redo) and
       // how many are shown; so a link, Back, Forward and reload all give this same game.
@@ -613,5 +652,5 @@ const Z = (() => {
     }
   }
 
-  return { api, el, $, guard, showError, setUrl, pageUrl, params, fmt, grouped, long, longList, foldedList, Game, drawValueHistory, valueWords };
+  return { api, el, $, guard, showError, setUrl, pageUrl, params, fmt, grouped, long, longList, foldedList, Game, drawValueHistory, valueWords, plyHead, plyRow };
 })();

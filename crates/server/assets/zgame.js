@@ -140,35 +140,44 @@
     );
   }
 
+  /** The optimal line from the position shown, as a table of plies (each position a link). */
   function showLine(answer, hidden) {
-    const list = $('line');
+    const table = $('line');
+    const note = (text) => {
+      table.replaceChildren();
+      $('line-note').textContent = text;
+    };
     if (hidden) {
       // The line is the best moves: it would give the game away while the player plays.
-      list.replaceChildren();
-      $('line-note').textContent = 'Hidden while you play: it shows once the game is over.';
+      note('Hidden while you play: it shows once the game is over.');
       return;
     }
     if (answer.line === undefined && !ordered) {
       // A position of a game link read as a whole comes without its line: asked for when shown.
-      list.replaceChildren(el('li', { text: 'finding the line…' }));
+      note('Finding the line…');
       api('/api/zgame/position', { p: urlForm(answer.position), line: 1, ...variant })
         .then((full) => {
           answer.line = full.line ?? null;
           if (game.current()?.answer === answer) showLine(answer, false);
         })
-        .catch((e) => list.replaceChildren(el('li', { text: e.message })));
+        .catch((e) => note(e.message));
       return;
     }
     if (answer.line === null || answer.line === undefined) {
-      const why = ordered ? 'not given for the ordered game: follow the moves above, best first' : 'unknown: this table holds no remoteness';
-      list.replaceChildren(el('li', { text: why }));
+      note(ordered ? 'Not given for the ordered game: follow the moves above, best first.' : 'Unknown: this table holds no remoteness.');
       return;
     }
-    // Each step is a link to the position it reaches.
-    list.replaceChildren(...answer.line.map((s) => el('li', {}, el('a', {
+    if (!answer.line.length) {
+      note('The game is over.');
+      return;
+    }
+    // Plies counted on from the game shown, Player 1 moving first from its start.
+    const ply = game.history.length - 1;
+    const rows = answer.line.map((s, i) => Z.plyRow(ply + i + 1, game.mover(ply + i), el('a', {
       href: Z.pageUrl({ p: urlForm(s.to), ...variant }, '/zgame'),
-    }, moveText(s.move), `: ${s.to}`))));
-    $('line-note').textContent = answer.line.length ? '' : 'The game is over.';
+    }, moveWords(s.move)), s.to, Z.valueWords({ winning: s.outcome === 'loss', remoteness: s.remoteness })));
+    table.replaceChildren(Z.plyHead(), el('tbody', {}, ...rows));
+    $('line-note').textContent = '';
   }
 
   /** The values of the terms of the game shown (a member of the family names its own). */

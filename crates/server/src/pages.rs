@@ -22,7 +22,9 @@ use crate::api::{
     NIM_POSITION_DIGITS,
 };
 use crate::assets::{error_page, html_response, page_html};
-use crate::prerender::{escape, hover, move_by_value, with_inputs, with_record, Core, Notation};
+use crate::prerender::{
+    escape, hover, move_by_value, value_in_words, with_inputs, with_record, Core, Notation,
+};
 use crate::query::Params;
 use crate::ApiError;
 
@@ -244,6 +246,9 @@ impl GameView<'_> {
         } else {
             String::new()
         };
+        // The record: ply, mover, move (a link to the game at that move), position, and the move's
+        // value for its mover when values show.
+        let values_shown = self.human.is_none() || terminal;
         let record: String = plies
             .iter()
             .zip(&plies[1..])
@@ -252,11 +257,15 @@ impl GameView<'_> {
             .map(|(k, ((before, after), &token))| {
                 let made = before.moves().iter().find(|m| move_token(before.moves(), m) == token);
                 let current = if k + 1 == self.shown { " aria-current=\"step\"" } else { "" };
+                let (outcome, remoteness) = after.value();
+                let value = if values_shown { value_in_words(outcome == "loss", remoteness) } else { String::new() };
                 format!(
-                    "<li data-to=\"{}\"><a href=\"{}\"{current}>{}</a></li>",
-                    escape(after.position()),
-                    escape(&self.link(&format!("&m={}&at={}", self.tokens, k + 1))),
-                    escape(&made.map(|m| self.label(m)).unwrap_or_default())
+                    "<tr data-to=\"{to}\" data-shown=\"{values_shown}\"{current}><td>{ply}</td><td>Player {mover}</td><td class=\"left\"><a href=\"{href}\">{name}</a></td><td class=\"left numeral-small\">{to}</td><td class=\"left\">{value}</td></tr>",
+                    to = escape(after.position()),
+                    ply = k + 1,
+                    mover = if k % 2 == 0 { 1 } else { 2 },
+                    href = escape(&self.link(&format!("&m={}&at={}", self.tokens, k + 1))),
+                    name = escape(&made.map(|m| self.name(m)).unwrap_or_default()),
                 )
             })
             .collect();

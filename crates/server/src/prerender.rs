@@ -180,9 +180,17 @@ impl Core<'_> {
 /// end of the game with best play, this one included (the remoteness of the position it leads
 /// to, plus one).
 pub fn value_words(m: &MoveJson) -> String {
-    let verb = if m.winning { "wins" } else { "loses" };
-    m.remoteness.map_or_else(|| verb.to_string(), |r| format!("{verb} in {}", u64::from(r) + 1))
+    value_in_words(m.winning, m.remoteness)
 }
+
+/// A move's value in words from whether it wins and the remoteness of where it leads.
+pub fn value_in_words(winning: bool, remoteness: Option<u32>) -> String {
+    let verb = if winning { "wins" } else { "loses" };
+    remoteness.map_or_else(|| verb.to_string(), |r| format!("{verb} in {}", u64::from(r) + 1))
+}
+
+/// The head of a table of plies, as the scripts write it (the record and the optimal line).
+pub const PLY_HEAD: &str = "<thead><tr><th scope=\"col\">ply</th><th scope=\"col\">mover</th><th class=\"left\" scope=\"col\">move</th><th class=\"left\" scope=\"col\">position</th><th class=\"left\" scope=\"col\">value</th></tr></thead>";
 
 /// The badge after a move: its value in words (colour is only a second cue).
 fn badge(m: &MoveJson) -> String {
@@ -291,10 +299,11 @@ pub fn with_attribute(page: &str, id: &str, name: &str, value: &str) -> String {
     }
 }
 
-/// `page` with the record of a game's moves (`record`: its list items) and the game's message
+/// `page` with the record of a game's moves (`record`: its table rows) and the game's message
 /// written in; a record shows without scripts too (its panel's chart still needs them).
 pub fn with_record(page: &str, record: &str, message: &str) -> String {
-    let mut page = fill(page, &[("record", record.to_string()), ("message", escape(message))]);
+    let table = if record.is_empty() { String::new() } else { format!("{PLY_HEAD}<tbody>{record}</tbody>") };
+    let mut page = fill(page, &[("record", table), ("message", escape(message))]);
     if !record.is_empty() {
         page =
             page.replacen("class=\"panel needs-script\" id=\"history\"", "class=\"panel\" id=\"history\"", 1);

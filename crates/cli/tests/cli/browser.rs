@@ -132,8 +132,8 @@ impl Browser {
                        link: (li.querySelector('a') || {}).getAttribute?.('href') || '',
                        enabled: !!li.querySelector('a') && li.querySelector('a').getAttribute('aria-disabled') !== 'true' })),
                      groups: [...document.querySelectorAll('#moves h3')].map(h => h.textContent),
-                     line: document.querySelectorAll('#line li').length,
-                     record: [...document.querySelectorAll('#record li')].map(li => li.dataset.to),
+                     line: document.querySelectorAll('#line tbody tr').length,
+                     record: [...document.querySelectorAll('#record tbody tr')].map(tr => tr.dataset.to),
                      redo: !!document.getElementById('redo') && !document.getElementById('redo').disabled,
                      vvh_links: document.querySelectorAll('#vvh a').length,
                      error: (document.getElementById('error') || {}).textContent || ''
@@ -456,7 +456,7 @@ async fn without_javascript(browser: Browser) {
         .execute(
             r#"return { position: document.getElementById('position').dataset.position,
                         status: document.getElementById('position').textContent,
-                        record: [...document.querySelectorAll('#record li a')].map(a => a.getAttribute('href')),
+                        record: [...document.querySelectorAll('#record tbody tr a')].map(a => a.getAttribute('href')),
                         shown: getComputedStyle(document.getElementById('record')).display !== 'none' };"#,
             vec![],
         )

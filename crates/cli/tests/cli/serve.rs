@@ -308,14 +308,24 @@ async fn a_game_link_is_answered_whole_and_rendered_on_the_server() {
     let outcome = last["outcome"].as_str().unwrap();
     assert!(page.contains(&format!("<title>{position} ({outcome}) · zecklab</title>")), "{page}");
     assert!(page.contains(&format!("id=\"position\" data-position=\"{position}\"")), "{page}");
-    let record = page.split("id=\"record\">").nth(1).unwrap().split("</ol>").next().unwrap();
-    assert_eq!(record.matches("<li").count(), 5, "{record}");
+    let record = page.split("id=\"record\">").nth(1).unwrap().split("</table>").next().unwrap();
+    assert_eq!(record.matches("<tr data-to").count(), 5, "{record}");
+    // Each row: the ply, its mover, the move as a link to the game at that ply, the position and
+    // the move's value for its mover (the remoteness after it, plus one).
     for (k, ply) in plies.iter().enumerate().skip(1) {
-        let entry = format!(
-            "data-to=\"{}\"><a href=\"/zgame?p=1^12&amp;m=0.1.0.1.0&amp;at={k}\"",
-            ply["position"].as_str().unwrap()
-        );
-        assert!(record.contains(&entry), "{entry} in {record}");
+        let to = ply["position"].as_str().unwrap();
+        let r = ply["remoteness"].as_u64().unwrap();
+        let verb = if ply["outcome"] == "loss" { "wins" } else { "loses" };
+        let mover = if k % 2 == 1 { 1 } else { 2 };
+        let row =
+            record.split(&format!("<tr data-to=\"{to}\"")).nth(1).unwrap().split("</tr>").next().unwrap();
+        for part in [
+            format!("<td>{k}</td><td>Player {mover}</td>"),
+            format!("href=\"/zgame?p=1^12&amp;m=0.1.0.1.0&amp;at={k}\""),
+            format!("<td class=\"left\">{verb} in {}</td>", r + 1),
+        ] {
+            assert!(row.contains(&part), "{part} in {row}");
+        }
     }
     assert!(page.contains("class=\"panel\" id=\"history\""), "the record shows without scripts: {page}");
     // The page carries the game's answers for its script, as the API gives them.
@@ -333,7 +343,11 @@ async fn a_game_link_is_answered_whole_and_rendered_on_the_server() {
         page.contains(&format!("data-position=\"{}\"", plies[2]["position"].as_str().unwrap())),
         "{page}"
     );
-    assert!(page.contains("at=2\" aria-current=\"step\""), "{page}");
+    let current = page.split("aria-current=\"step\"").nth(1).unwrap().split("</tr>").next().unwrap();
+    assert!(
+        current.starts_with("><td>2</td>") && current.contains("at=2\""),
+        "the ply shown is marked: {current}"
+    );
     // Play mode: whose turn, the moves as links that extend the game, and no value.
     let (status, page) = get(&app, "/zgame?p=1^12&m=0.1&play=2").await;
     assert_eq!(status, 200);
