@@ -157,6 +157,20 @@ impl Browser {
         }
     }
 
+    /// The requests the page shown made for Zeckendorf positions or games (`/api/zgame/position`,
+    /// `/api/zgame/game`), as the browser's resource timing lists them.
+    async fn game_requests(&self) -> Vec<String> {
+        let names = self
+            .client
+            .execute(
+                "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/zgame/position') || n.includes('/api/zgame/game'));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        names.as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_string()).collect()
+    }
+
     async fn click(&self, css: &str) {
         self.client
             .find(Locator::Css(css))
@@ -642,31 +656,16 @@ async fn run_all(browser: Browser) {
     let reopened = browser.open(path).await;
     assert_eq!(reopened["position"], turns[3].as_str(), "{path}");
     assert_eq!(reopened["record"].as_array().unwrap().len(), 6, "{reopened}");
-    let asked = browser
-        .client
-        .execute(
-            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/zgame/position') || n.includes('/api/zgame/game'));",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let asked = asked.as_array().unwrap();
+    let asked = browser.game_requests().await;
     assert_eq!(asked.len(), 1, "one request for the whole game: {asked:?}");
-    assert!(asked[0].as_str().unwrap().contains("/api/zgame/game"), "{asked:?}");
+    assert!(asked[0].contains("/api/zgame/game"), "{asked:?}");
     // Exploring, the page carries the game's answers itself (no request for them); a page
     // drawn by its script alone (misère play) asks once.
     for (link, requests) in [("/zgame?p=1^12&m=0.1.0", 0), ("/zgame?p=1^12&m=0.1.0&misere=1", 1)] {
         let opened = browser.open(link).await;
         assert_eq!(opened["record"].as_array().unwrap().len(), 3, "{link}: {opened}");
-        let asked = browser
-            .client
-            .execute(
-                "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/zgame/position') || n.includes('/api/zgame/game'));",
-                vec![],
-            )
-            .await
-            .unwrap();
-        assert_eq!(asked.as_array().unwrap().len(), requests, "{link}: {asked}");
+        let asked = browser.game_requests().await;
+        assert_eq!(asked.len(), requests, "{link}: {asked:?}");
     }
 
     // Fibonacci Nim: the position and every take against an independent search and the table.
