@@ -485,6 +485,9 @@ const Z = (() => {
         body.append(plyRow(k, this.mover(k - 1), el('a', { href: href(h.answer.position), onclick: inPage(() => this.jump(k)) },
           this.spec.name ? this.spec.name(h.move) : h.move.move), h.answer.position, value, shown));
       });
+      // No move played yet: no empty table, a word instead.
+      table.hidden = played.length === 0;
+      if ($('record-note')) $('record-note').textContent = played.length ? '' : 'No move played yet.';
       for (const row of body.rows) row.removeAttribute('aria-current');
       const last = body.lastElementChild;
       if (last) {
