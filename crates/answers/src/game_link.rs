@@ -52,26 +52,45 @@ fn is_token(t: &str) -> bool {
     !t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase())
 }
 
-/// The names of `moves` in token order.
-fn names(moves: &[MoveJson]) -> Vec<&str> {
-    let mut names: Vec<&str> = moves.iter().map(|m| m.r#move.as_str()).collect();
-    names.sort_unstable();
-    names
+/// The tokens of one position's moves: their names in token order, sorted once for all the
+/// moves a page links.
+pub struct MoveTokens<'a> {
+    names: Vec<&'a str>,
+}
+
+impl<'a> MoveTokens<'a> {
+    /// The tokens of `moves`, the moves of one position.
+    pub fn new(moves: &'a [MoveJson]) -> MoveTokens<'a> {
+        let mut names: Vec<&str> = moves.iter().map(|m| m.r#move.as_str()).collect();
+        names.sort_unstable();
+        MoveTokens { names }
+    }
+
+    /// The token of `chosen`, one of the moves.
+    pub fn token(&self, chosen: &MoveJson) -> String {
+        let place = self.names.binary_search(&chosen.r#move.as_str()).unwrap_or(0);
+        let mut digits = Vec::new();
+        let mut rest = place;
+        loop {
+            digits.push(char::from_digit((rest % 36) as u32, 36).expect("a digit below 36"));
+            rest /= 36;
+            if rest == 0 {
+                break;
+            }
+        }
+        digits.iter().rev().collect()
+    }
+
+    /// The name of the move `token` names, if any.
+    fn name(&self, token: &str) -> Option<&'a str> {
+        let place = if is_token(token) { usize::from_str_radix(token, 36).ok() } else { None };
+        place.and_then(|p| self.names.get(p).copied())
+    }
 }
 
 /// The token of `chosen`, one of `moves`.
 pub fn move_token(moves: &[MoveJson], chosen: &MoveJson) -> String {
-    let place = names(moves).iter().position(|&n| n == chosen.r#move).unwrap_or(0);
-    let mut digits = Vec::new();
-    let mut rest = place;
-    loop {
-        digits.push(char::from_digit((rest % 36) as u32, 36).expect("a digit below 36"));
-        rest /= 36;
-        if rest == 0 {
-            break;
-        }
-    }
-    digits.iter().rev().collect()
+    MoveTokens::new(moves).token(chosen)
 }
 
 /// The move `token` names among `moves`, the moves of `from`, as move `ply` of a link.
@@ -84,8 +103,7 @@ pub fn move_of_token<'a>(
     from: &str,
     ply: usize,
 ) -> Result<&'a MoveJson, AnswerError> {
-    let place = if is_token(token) { usize::from_str_radix(token, 36).ok() } else { None };
-    let name = place.and_then(|p| names(moves).get(p).copied());
+    let name = MoveTokens::new(moves).name(token);
     name.and_then(|name| moves.iter().find(|m| m.r#move == name)).ok_or_else(|| {
         AnswerError::invalid(format!(
             "move {ply} of this link ({}) is not one of the moves from {from}",

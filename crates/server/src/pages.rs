@@ -14,7 +14,7 @@ use axum::Router;
 use zecklab_answers::moves::MoveJson;
 use zecklab_answers::{nim, repr, wythoff};
 
-use zecklab_answers::game_link::{move_token, GameJson};
+use zecklab_answers::game_link::{move_of_token, move_token, GameJson, MoveTokens};
 use zecklab_answers::number;
 
 use crate::api::{
@@ -61,8 +61,8 @@ pub fn large_routes(state: Arc<State>) -> Router {
 
 /// Whether the URL asks for the page as it first shows a position: not in play mode (the values
 /// stay out of the page), not a game to replay (`m`: the page shows a later position).
-fn shows_values_at_once(params: &Params, also: &[&str]) -> bool {
-    ["play", "m", "at"].iter().chain(also).all(|k| params.text(k).is_none())
+fn shows_values_at_once(params: &Params) -> bool {
+    ["play", "m", "at"].iter().all(|k| params.text(k).is_none())
 }
 
 /// The page at `path` with `html` when it was rendered, else as every script-only request gets it.
@@ -80,7 +80,7 @@ async fn rendered(
     render: impl FnOnce(Params) -> Result<String, ApiError> + Send + 'static,
 ) -> Response {
     let params = Params::parse(q.as_deref());
-    if game && !shows_values_at_once(&params, &[]) {
+    if game && !shows_values_at_once(&params) {
         return page_or_plain(path, None);
     }
     match blocking(move || render(params)).await {
@@ -215,8 +215,9 @@ impl GameView<'_> {
             if self.tokens.is_empty() { Vec::new() } else { self.tokens.split('.').collect() };
         let so_far = played[..self.shown].join(".");
         let is_game = !played.is_empty() || self.human.is_some();
+        let tokens = MoveTokens::new(moves);
         let extended = |m: &MoveJson| {
-            let token = move_token(moves, m);
+            let token = tokens.token(m);
             let moves = if so_far.is_empty() { token } else { format!("{so_far}.{token}") };
             self.link(&format!("&m={moves}"))
         };
@@ -255,7 +256,8 @@ impl GameView<'_> {
             .zip(&played)
             .enumerate()
             .map(|(k, ((before, after), &token))| {
-                let made = before.moves().iter().find(|m| move_token(before.moves(), m) == token);
+                // The replay found this move already: the token names it.
+                let made = move_of_token(before.moves(), token, before.position(), k + 1).ok();
                 let current = if k + 1 == self.shown { " aria-current=\"step\"" } else { "" };
                 let (outcome, remoteness) = after.value();
                 let value = if values_shown { value_in_words(outcome == "loss", remoteness) } else { String::new() };
@@ -305,7 +307,7 @@ fn url_form(position: &str) -> String {
 
 async fn nim_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
     let params = Params::parse(q.as_deref());
-    if !shows_values_at_once(&params, &[]) {
+    if !shows_values_at_once(&params) {
         return page_or_plain("/nim", None);
     }
     // Rendered through the gate and the budget; busy or refused, the page says why.
