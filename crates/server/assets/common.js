@@ -14,12 +14,42 @@ const Z = (() => {
   const SVG = 'http://www.w3.org/2000/svg';
   const SVG_TAGS = new Set(['svg', 'g', 'rect', 'circle', 'line', 'polyline', 'text', 'title', 'path']);
 
-  /** GET an API endpoint; throws an Error carrying the server's message on any failure. */
-  async function api(path, params) {
+  /**
+   * The answers the server wrote into the page (`script.answer-data`, each named by the API
+   * request that gives it in `data-api`): read here instead of asking the API again.
+   */
+  const written = [...document.querySelectorAll('script.answer-data')].map((block) => {
+    const [path, query] = block.dataset.api.split('?');
+    return { path, query: new URLSearchParams(query).toString(), text: block.textContent };
+  });
+
+  /**
+   * The answer the server wrote into the page for `path` (for the query `params` when given, else
+   * the first for that path), or undefined. A fresh copy each time: callers may change it.
+   */
+  function writtenAnswer(path, params) {
+    const query = params === undefined ? undefined : queryOf(params).toString();
+    const hit = written.find((w) => w.path === path && (query === undefined || w.query === query));
+    return hit && JSON.parse(hit.text);
+  }
+
+  /** The query of an API request: the parameters given, empty ones left out. */
+  function queryOf(params) {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(params || {})) {
       if (v !== undefined && v !== null && v !== '') query.set(k, v);
     }
+    return query;
+  }
+
+  /**
+   * GET an API endpoint (or the same answer written into the page); throws an Error carrying the
+   * server's message on any failure.
+   */
+  async function api(path, params) {
+    const ready = writtenAnswer(path, params);
+    if (ready !== undefined) return ready;
+    const query = queryOf(params);
     const response = await fetch(`${path}?${query}`);
     let body;
     try {
@@ -655,5 +685,5 @@ const Z = (() => {
     }
   }
 
-  return { api, el, $, guard, showError, setUrl, pageUrl, params, fmt, grouped, long, longList, foldedList, Game, drawValueHistory, valueWords, plyHead, plyRow };
+  return { api, writtenAnswer, el, $, guard, showError, setUrl, pageUrl, params, fmt, grouped, long, longList, foldedList, Game, drawValueHistory, valueWords, plyHead, plyRow };
 })();

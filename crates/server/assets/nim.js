@@ -176,7 +176,8 @@
     const heap = params.get('heap') || '90';
     const cap = params.get('cap');
     // The opening position's text comes from the server (it clamps and checks the cap).
-    const first = await api('/api/nim/position', { heap, cap, k: rules.k, misere: rules.misere || undefined });
+    const first = Z.writtenAnswer('/api/nim/position')
+      ?? await api('/api/nim/position', { heap, cap, k: rules.k, misere: rules.misere || undefined });
     const { tokens, at } = Z.Game.fromUrl(params);
     await game.start(first.position, Z.Game.human(params), tokens, at);
   });

@@ -10,7 +10,7 @@
   const n = numeral ? null : (params.get('n') || '1000');
 
   async function show() {
-    const r = await api('/api/repr', { n, numeral, k });
+    const r = Z.writtenAnswer('/api/repr') ?? await api('/api/repr', { n, numeral, k });
     const status = $('position');
     status.dataset.position = r.n;
     status.dataset.numeral = r.numeral;
@@ -32,7 +32,7 @@
     );
     document.title = `${r.n.length > 60 ? `${r.n.length} digits` : r.n} in Zeckendorf numeration · zecklab`;
     $('ladder-k').textContent = k;
-    const ladder = await api('/api/ladder', { k, count: 40 });
+    const ladder = Z.writtenAnswer('/api/ladder') ?? await api('/api/ladder', { k, count: 40 });
     $('ladder').replaceChildren(...ladder.terms.map((t, i) => el('span', { title: `H${i + 1}` }, t)));
   }
 

@@ -154,7 +154,7 @@
     location.search = new URLSearchParams({ a: $('ask-a').value.trim(), b: $('ask-b').value.trim() }).toString();
   });
   guard(async () => {
-    const first = await api('/api/wythoff/position', { a, b });
+    const first = Z.writtenAnswer('/api/wythoff/position') ?? await api('/api/wythoff/position', { a, b });
     const { tokens, at } = Z.Game.fromUrl(params);
     await game.start(first.position, Z.Game.human(params), tokens, at);
   });

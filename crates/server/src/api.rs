@@ -147,10 +147,11 @@ pub(crate) fn repr_question(params: &Params) -> Result<repr::Repr, ApiError> {
     }
 }
 
+/// The first terms of the factor-k ladder.
 #[derive(Serialize)]
-struct LadderJson {
-    k: u64,
-    terms: Vec<String>,
+pub(crate) struct LadderJson {
+    pub(crate) k: u64,
+    pub(crate) terms: Vec<String>,
 }
 
 async fn ladder(RawQuery(q): RawQuery) -> Answer<LadderJson> {

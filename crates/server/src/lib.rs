@@ -2,9 +2,11 @@
 //!
 //! The server is glue, like the command line: it routes requests, parses query parameters with
 //! the same grammar ([`zecklab_answers::number`]), and answers with the same typed answers and
-//! JSON shapes as `zecklab ... --json` ([`zecklab_answers`]). Pages are static HTML, CSS and
-//! JavaScript embedded in the binary; each page fetches the API and renders it, so every figure
-//! a page shows is one the API (and so the command line) computed.
+//! JSON shapes as `zecklab ... --json` ([`zecklab_answers`]). Pages are HTML, CSS and
+//! JavaScript embedded in the binary; the server writes each page's answer into it (readable
+//! without scripts, and as the API's JSON for the page's script, which then asks the API only for
+//! what comes next), so every figure a page shows is one the API (and so the command line)
+//! computed.
 //!
 //! Cost is bounded: on-demand solves of the Zeckendorf game only up to [`Config::solve_up_to`];
 //! every expensive answer (solves, the reversed game, coalitions, the Nim figures) through one
@@ -19,7 +21,8 @@
 //! position and solve routes and the Nim page, up to megabytes each) pass the same gate in a
 //! longer queue and hold a share of a memory budget ([`Config::answer_bytes`]) until their
 //! client has read them; a client that reads nothing for [`Config::write_timeout`] is
-//! disconnected, which frees its share.
+//! disconnected, which frees its share. Answers are compressed (brotli or gzip) for clients
+//! that ask for it in `Accept-Encoding`.
 
 mod api;
 mod assets;
@@ -120,6 +123,9 @@ pub fn router(config: Config) -> Router {
         .merge(api::large_routes(state.clone()))
         .merge(pages::large_routes(state))
         .layer(axum::middleware::from_fn(query::limit_query_length))
+        // Outermost, so that every answer (pages, assets, JSON, the large streamed answers) is
+        // compressed when the client asks for it; small answers stay as they are.
+        .layer(tower_http::compression::CompressionLayer::new())
 }
 
 /// Binds `addr`, calls `ready` with the address bound (the port is the system's choice when 0

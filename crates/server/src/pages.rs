@@ -18,12 +18,13 @@ use zecklab_answers::game_link::{move_of_token, move_token, GameJson, MoveTokens
 use zecklab_answers::number;
 
 use crate::api::{
-    blocking, large, nim_question, replay, repr_question, wythoff_question, State, ZgamePosition,
+    blocking, large, nim_question, replay, repr_question, wythoff_question, LadderJson, State, ZgamePosition,
     NIM_POSITION_DIGITS,
 };
 use crate::assets::{error_page, html_response, page_html};
 use crate::prerender::{
-    escape, hover, move_by_value, value_in_words, with_inputs, with_record, Core, Notation,
+    api_request, escape, hover, move_by_value, script_safe, value_in_words, with_answer, with_inputs,
+    with_record, Core, Notation, WRITTEN_ANSWER_BYTES,
 };
 use crate::query::Params;
 use crate::ApiError;
@@ -280,23 +281,17 @@ impl GameView<'_> {
     }
 }
 
-/// The most bytes of a game's answers written into its page for the script (a longer game's
-/// script asks the API, in one request).
-const GAME_DATA_BYTES: usize = 256 << 10;
-
 /// `page` with the game's answers (`{"m": the link's moves, "game": the API's answer}`) in a
 /// JSON block the page's script reads instead of asking the API again (a data block: not run,
 /// so the content-security policy allows it).
 fn with_game_data(page: &str, tokens: &str, game: &GameJson<ZgamePosition>) -> String {
     let data = serde_json::json!({ "m": tokens, "game": game }).to_string();
-    if data.len() > GAME_DATA_BYTES {
+    // A longer game's script asks the API, in one request.
+    if data.len() > WRITTEN_ANSWER_BYTES {
         return page.to_string();
     }
-    // `</` would end the block early; in JSON strings `<\/` reads as `</`.
-    let block = format!(
-        "<script type=\"application/json\" id=\"game-data\">{}</script>\n",
-        data.replace("</", "<\\/")
-    );
+    let block =
+        format!("<script type=\"application/json\" id=\"game-data\">{}</script>\n", script_safe(&data));
     page.replacen("</main>", &format!("{block}</main>"), 1)
 }
 
@@ -354,7 +349,13 @@ fn render_nim(params: Params) -> Result<String, ApiError> {
         let misere: &[&str] = if rules.misere() { &["ask-misere"] } else { &[] };
         let notation = Notation { link: &link, label: &label, hover: &hover };
         let inputs = [("ask-heap", heap_text.as_str()), ("ask-cap", cap), ("ask-k", &k)];
-        Ok(game_page("/nim", &core, &notation, &inputs, misere))
+        let page = game_page("/nim", &core, &notation, &inputs, misere);
+        // As the script asks for its opening position.
+        let (heap, cap) = answer.position.split_once('/').unwrap_or((&answer.position, ""));
+        let misere = if rules.misere() { "1" } else { "" };
+        let api =
+            api_request("/api/nim/position", &[("heap", heap), ("cap", cap), ("k", &k), ("misere", misere)]);
+        Ok(with_answer(&page, &api, &answer))
     }
 }
 
@@ -377,7 +378,10 @@ async fn wythoff_page(RawQuery(q): RawQuery) -> Response {
         };
         let core = explored_core!(answer);
         let notation = Notation { link: &link, label: &label, hover: &hover };
-        Ok(game_page("/wythoff", &core, &notation, &[("ask-a", &a), ("ask-b", &b)], &[]))
+        let page = game_page("/wythoff", &core, &notation, &[("ask-a", &a), ("ask-b", &b)], &[]);
+        // As the script asks for a position.
+        let (a, b) = answer.position.split_once(',').unwrap_or((&answer.position, ""));
+        Ok(with_answer(&page, &api_request("/api/wythoff/position", &[("a", a), ("b", b)]), &answer))
     })
     .await
 }
@@ -402,7 +406,12 @@ async fn numeration_page(RawQuery(q): RawQuery) -> Response {
         let inputs: Vec<(&str, &str)> =
             inputs.iter().map(|(id, value)| (id.as_str(), value.as_str())).collect();
         let page = with_inputs(page_html("/numeration"), &inputs, &[]);
-        Ok(crate::prerender::numeration(&answer, &ladder, &page))
+        let page = crate::prerender::numeration(&answer, &ladder, &page);
+        let k = answer.k.to_string();
+        let count = LADDER_TERMS.to_string();
+        let page = with_answer(&page, &api_request("/api/repr", &[("n", &answer.n), ("k", &k)]), &answer);
+        let ladder = LadderJson { k: answer.k, terms: ladder };
+        Ok(with_answer(&page, &api_request("/api/ladder", &[("k", &k), ("count", &count)]), &ladder))
     })
     .await
 }

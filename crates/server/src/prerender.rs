@@ -12,6 +12,41 @@ use zecklab_answers::repr::Repr;
 use zecklab_numeration::fib::FIB_U64;
 use zecklab_numeration::grouped;
 
+/// The most bytes of an answer written into its page for the script; a larger one the script
+/// asks the API for.
+pub const WRITTEN_ANSWER_BYTES: usize = 256 << 10;
+
+/// `page` with `answer` (the JSON the API gives for the request `api`, a path and query) written
+/// in as a data block the page's script reads instead of asking again (not run, so the
+/// content-security policy allows it); `page` as it is when the answer is too large.
+pub fn with_answer(page: &str, api: &str, answer: &impl serde::Serialize) -> String {
+    let Ok(json) = serde_json::to_string(answer) else { return page.to_string() };
+    if json.len() > WRITTEN_ANSWER_BYTES {
+        return page.to_string();
+    }
+    let block = format!(
+        "<script type=\"application/json\" class=\"answer-data\" data-api=\"{}\">{}</script>\n",
+        escape(api),
+        script_safe(&json)
+    );
+    page.replacen("</main>", &format!("{block}</main>"), 1)
+}
+
+/// JSON for a `<script>` data block: `</` would end the block early, and in JSON strings `<\/`
+/// reads as `</`.
+pub fn script_safe(json: &str) -> String {
+    json.replace("</", "<\\/")
+}
+
+/// The API request for `path` with `pairs` as its query (form-encoded, as the scripts encode it).
+pub fn api_request(path: &str, pairs: &[(&str, &str)]) -> String {
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    for (name, value) in pairs.iter().filter(|(_, value)| !value.is_empty()) {
+        query.append_pair(name, value);
+    }
+    format!("{path}?{}", query.finish())
+}
+
 /// `text` with the characters HTML gives meaning to replaced by entities.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

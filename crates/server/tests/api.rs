@@ -269,3 +269,30 @@ async fn the_ordered_game_is_answered_as_the_command_line_answers_it() {
         "the move merging 1 and 2 is a link"
     );
 }
+
+#[tokio::test]
+async fn answers_are_compressed_for_clients_that_ask() {
+    use std::io::Read;
+    let c = config();
+    let big_heap = format!("/api/nim/position?heap=1{}", "0".repeat(200));
+    for uri in ["/zgame?p=1^12", "/assets/common.js", "/api/zgame/position?p=1^60&line=1", &big_heap] {
+        let (status, _, plain) = get(&c, uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        let request = Request::get(uri).header("accept-encoding", "gzip").body(Body::empty()).unwrap();
+        let response = router(c.clone()).oneshot(request).await.unwrap();
+        assert_eq!(response.headers().get("content-encoding").unwrap(), "gzip", "{uri}");
+        let gzipped = response.into_body().collect().await.unwrap().to_bytes();
+        assert!(gzipped.len() * 2 < plain.len(), "{uri}: {} of {} bytes", gzipped.len(), plain.len());
+        let mut unzipped = Vec::new();
+        flate2::read::GzDecoder::new(&gzipped[..]).read_to_end(&mut unzipped).unwrap();
+        assert_eq!(unzipped, plain, "{uri}");
+        let request =
+            Request::get(uri).header("accept-encoding", "br;q=1, gzip;q=0.5").body(Body::empty()).unwrap();
+        let response = router(c.clone()).oneshot(request).await.unwrap();
+        assert_eq!(response.headers().get("content-encoding").unwrap(), "br", "{uri}");
+    }
+    // Without the header, nothing is compressed.
+    let response =
+        router(c.clone()).oneshot(Request::get("/zgame?p=1^12").body(Body::empty()).unwrap()).await.unwrap();
+    assert!(response.headers().get("content-encoding").is_none());
+}

@@ -160,11 +160,16 @@ impl Browser {
     /// The requests the page shown made for Zeckendorf positions or games (`/api/zgame/position`,
     /// `/api/zgame/game`), as the browser's resource timing lists them.
     async fn game_requests(&self) -> Vec<String> {
+        self.requests(&["/api/zgame/position", "/api/zgame/game"]).await
+    }
+
+    /// The requests the page shown made to any of the API paths `paths`.
+    async fn requests(&self, paths: &[&str]) -> Vec<String> {
         let names = self
             .client
             .execute(
-                "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/zgame/position') || n.includes('/api/zgame/game'));",
-                vec![],
+                "return performance.getEntriesByType('resource').map(e => e.name).filter(n => arguments[0].some(p => new URL(n).pathname === p));",
+                vec![serde_json::json!(paths)],
             )
             .await
             .unwrap();
@@ -670,6 +675,8 @@ async fn run_all(browser: Browser) {
 
     // Fibonacci Nim: the position and every take against an independent search and the table.
     let state = browser.open("/nim?heap=90&cap=89").await;
+    // The page carries its position's answer: the script asks nothing again.
+    assert_eq!(browser.requests(&["/api/nim/position"]).await, Vec::<String>::new());
     let rules = NimRules::new(2, false).unwrap();
     let table = RemotenessTable::new(rules, 90);
     let mut memo = HashMap::new();
@@ -719,6 +726,7 @@ async fn run_all(browser: Browser) {
 
     // Wythoff's game: the position and every move against the search board.
     let state = browser.open("/wythoff?a=10&b=20").await;
+    assert_eq!(browser.requests(&["/api/wythoff/position"]).await, Vec::<String>::new());
     let p_board = zecklab_reference::wythoff::p_position_board(31);
     let board = RemotenessBoard::new(31);
     assert_eq!(state["position"], "10,20");
@@ -769,6 +777,7 @@ async fn run_all(browser: Browser) {
 
     // Numeration: the numeral of 1000 and of a 60-digit number, against the library.
     let state = browser.open("/numeration?n=1000").await;
+    assert_eq!(browser.requests(&["/api/repr", "/api/ladder"]).await, Vec::<String>::new());
     assert_eq!(state["position"], "1000");
     assert_eq!(state["numeral"], zecklab_numeration::zeckendorf_u64(1000).numeral());
     shots.push(browser.screenshot("numeration").await);
