@@ -203,7 +203,7 @@ const Z = (() => {
    * remoteness as distance from the centre line, on Player 1's side (left) when Player 1 is
    * winning there and on Player 2's side (right) otherwise; green when the player to move wins.
    */
-  function drawValueHistory(svg, history, link) {
+  function drawValueHistory(svg, history, link, show = (position) => position) {
     const known = history.filter((h) => h.answer.remoteness !== null && h.answer.remoteness !== undefined);
     // Nothing to draw: no chart, and a word why (the note under it, where the page has one).
     const note = $('vvh-note');
@@ -266,7 +266,7 @@ const Z = (() => {
       const px = x(h, i);
       points.push(`${px},${y}`);
       const point = el('circle', { cx: px, cy: y, r: radius, fill: h.answer.outcome === 'win' ? '#13652b' : '#a11d16' },
-        el('title', { text: `move ${i}: ${h.answer.position}: ${h.answer.outcome} for Player ${i % 2 === 0 ? 1 : 2}, remoteness ${h.answer.remoteness}` }));
+        el('title', { text: `move ${i}: ${show(h.answer.position)}: ${h.answer.outcome} for Player ${i % 2 === 0 ? 1 : 2}, remoteness ${h.answer.remoteness}` }));
       if (!link) {
         svg.append(point);
         return;
@@ -276,7 +276,7 @@ const Z = (() => {
       const a = document.createElementNS(SVG, 'a');
       a.setAttribute('href', href);
       a.setAttribute('data-step', i);
-      a.setAttribute('aria-label', `move ${i}: ${h.answer.position}`);
+      a.setAttribute('aria-label', `move ${i}: ${show(h.answer.position)}`);
       a.addEventListener('click', inPage(pick));
       a.append(point);
       svg.append(a);
@@ -430,6 +430,11 @@ const Z = (() => {
       return played;
     }
 
+    /** A position as the page writes it for reading (`spec.show`; the answer's text by default). */
+    shown(position) {
+      return this.spec.show ? this.spec.show(position) : position;
+    }
+
     /** The link tokens of the game held (played and undone). */
     tokens() {
       const game = [...this.history, ...[...this.future].reverse()];
@@ -513,7 +518,7 @@ const Z = (() => {
         const k = kept + j + 1;
         const value = shown && h.answer.outcome ? valueWords({ winning: h.answer.outcome === 'loss', remoteness: h.answer.remoteness }) : '';
         body.append(plyRow(k, this.mover(k - 1), el('a', { href: href(h.answer.position), onclick: inPage(() => this.jump(k)) },
-          this.spec.name ? this.spec.name(h.move) : h.move.move), h.answer.position, value, shown));
+          this.spec.name ? this.spec.name(h.move) : h.move.move), this.shown(h.answer.position), value, shown));
       });
       // No move played yet: no empty table, a word instead.
       table.hidden = played.length === 0;
@@ -594,7 +599,7 @@ const Z = (() => {
               ` with best play (remoteness ${r})`]
             : []),
           terminal ? ' — no move left' : '']));
-      document.title = `${answer.position}${explore ? ` (${answer.outcome})` : ''} · zecklab`;
+      document.title = `${this.shown(answer.position)}${explore ? ` (${answer.outcome})` : ''} · zecklab`;
       this.spec.draw(answer, this);
       const humanTurn = !this.computerToMove();
       // Each move is a link to the position it leads to (it opens in a new tab, or as a page of
@@ -606,7 +611,7 @@ const Z = (() => {
       el('a', {
         class: 'move', href: explore ? href(m.to) : null, role: explore ? null : 'button', tabindex: explore ? null : 0,
         'aria-disabled': humanTurn ? null : 'true',
-        title: explore ? `${m.winning ? 'wins' : 'loses'} for the player to move; leads to ${m.to}` : `leads to ${m.to}`,
+        title: explore ? `${m.winning ? 'wins' : 'loses'} for the player to move; leads to ${this.shown(m.to)}` : `leads to ${this.shown(m.to)}`,
 
         onclick: inPage(() => this.clicked(m)),
         onkeydown: (e) => {
@@ -654,7 +659,8 @@ const Z = (() => {
       $('undo').disabled = this.history.length <= 1;
       if ($('redo')) $('redo').disabled = this.future.length === 0;
       this.drawRecord(shown, href);
-      drawValueHistory($('vvh'), shown ? this.history : [], (k) => ({ href: href(this.history[k].answer.position), pick: () => this.jump(k) }));
+      drawValueHistory($('vvh'), shown ? this.history : [], (k) => ({ href: href(this.history[k].answer.position), pick: () => this.jump(k) }),
+        (p) => this.shown(p));
       // The whole game is in the URL: its start, every move played (and undone, to redo) and
       // how many are shown; so a link, Back, Forward and reload all give this same game.
       const game = [...this.history, ...[...this.future].reverse()];

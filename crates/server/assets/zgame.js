@@ -24,6 +24,14 @@
   /** The text form used in URLs: parts separated by `_`. */
   const urlForm = (position) => position.trim().split(/\s+/).join('_');
 
+  /**
+   * A position as the page writes it: parts by value, smallest first, each with its count
+   * (`1^2 2^1 3^2`), in the game and in every member of its family alike (the family's answers
+   * write `3^2 2 1^2`); an ordered position as it is.
+   */
+  const show = (position) => (ordered ? position
+    : [...parts(position)].sort(([a], [b]) => a - b).map(([part, count]) => `${part}^${count}`).join(' '));
+
   /** `1^3 2^2 5^7` as a map from part to count. */
   function parts(position) {
     const counts = new Map();
@@ -175,7 +183,7 @@
     const ply = game.history.length - 1;
     const rows = answer.line.map((s, i) => Z.plyRow(ply + i + 1, game.mover(ply + i), el('a', {
       href: Z.pageUrl({ p: urlForm(s.to), ...variant }, '/zgame'),
-    }, moveWords(s.move)), s.to, Z.valueWords({ winning: s.outcome === 'loss', remoteness: s.remoteness })));
+    }, moveWords(s.move)), show(s.to), Z.valueWords({ winning: s.outcome === 'loss', remoteness: s.remoteness })));
     table.replaceChildren(Z.plyHead(), el('tbody', {}, ...rows));
     $('line-note').textContent = '';
   }
@@ -191,8 +199,21 @@
     return el('span', { class: 'move-text', title: move, text: moveWords(move) });
   }
 
-  /** A move by value, as text ("2 + 2 → 1 + 3"). */
+  /**
+   * A move by value, as text ("2 + 2 → 1 + 3"), from the paper's notation or from the family's
+   * (`2^2 -> 1 3`, parts by value).
+   */
   function moveWords(move) {
+    if (!ordered && !move.startsWith('{')) {
+      const side = (text) => text.trim().split(/\s+/).flatMap((piece) => {
+        const [part, count] = piece.split('^');
+        const copies = Number(count ?? 1);
+        const value = /^\d+$/.test(part) ? fmt(Number(part)) : part;
+        return copies <= 8 ? Array(copies).fill(value) : [`${copies} × ${value}`];
+      }).join(' + ');
+      const [from, to] = move.split('->');
+      return to === undefined ? move : `${side(from)} → ${side(to)}`;
+    }
     return move.replace(/^\{|\}$/g, '')
       .replace(/[FG](\d+)/g, (_, i) => fmt(terms[Number(i) - 1] ?? `?`))
       .replace(/ ∧ /g, ' + ')
@@ -223,10 +244,11 @@
         showFigures(answer.n);
         if ($('rel-n').textContent !== String(answer.n)) showRelatives(answer.n);
       }
-      $('ask-p').value = answer.position;
+      $('ask-p').value = show(answer.position);
     },
     url: (position) => ({ p: urlForm(position), ...variant }),
-    label: (m) => [moveText(m.move), `: ${m.to}`],
+    label: (m) => [moveText(m.move), `: ${show(m.to)}`],
+    show,
     name: (m) => (ordered ? m.move : moveWords(m.move)),
     lastMoverWins: !variant.misere,
     // What a position is, after an error about one (the server's error pages say the same).

@@ -820,10 +820,36 @@ async fn run_all(browser: Browser) {
     assert_eq!(state["remoteness"], here.remoteness.to_string());
     let moves = state["moves"].as_array().unwrap();
     assert_eq!(moves.len(), family.children(&as_multiset("4 2^2 1^3")).len());
+    // The family's answers write positions largest part first; the page writes them as the
+    // game's own, smallest part first with every count, and its moves by value with `+` and `→`.
+    let main_form = |text: &str| {
+        let mut parts: Vec<(u64, u64)> = text
+            .split_whitespace()
+            .map(|p| {
+                p.split_once('^').map_or_else(
+                    || (p.parse().unwrap(), 1),
+                    |(v, c)| (v.parse().unwrap(), c.parse().unwrap()),
+                )
+            })
+            .collect();
+        parts.sort_unstable();
+        parts.iter().map(|(v, c)| format!("{v}^{c}")).collect::<Vec<_>>().join(" ")
+    };
+    let typed =
+        browser.client.execute("return document.getElementById('ask-p').value;", vec![]).await.unwrap();
+    assert_eq!(typed, "1^3 2^2 4^1");
     for m in moves {
         let child = family.value(&as_multiset(m["to"].as_str().unwrap()));
         assert_eq!(m["winning"] == "true", !child.win, "{m}");
         assert_eq!(m["remoteness"], child.remoteness.to_string(), "{m}");
+        let name = m["name"].as_str().unwrap();
+        let (said, rest) = name.split_once(": ").unwrap();
+        assert!(rest.starts_with(&format!("{} ", main_form(m["to"].as_str().unwrap()))), "{m}");
+        let (from, to) = said.split_once(" → ").unwrap_or_else(|| panic!("{m}"));
+        let sum = |side: &str| {
+            side.split(" + ").map(|v| v.parse::<u64>().unwrap_or_else(|e| panic!("{m}: {e}"))).sum::<u64>()
+        };
+        assert_eq!(sum(from), sum(to), "a move keeps the sum: {m}");
     }
     let selected = browser
         .client
