@@ -24,6 +24,7 @@ pub mod relatives;
 pub mod repr;
 pub mod scaling;
 pub mod solve;
+pub mod stats;
 pub mod stored;
 pub mod sums;
 pub mod tables;

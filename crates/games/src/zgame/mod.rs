@@ -31,6 +31,7 @@ pub mod random;
 mod ranks;
 mod reversed;
 mod solver;
+pub mod stats;
 mod strategies;
 mod tiers;
 

@@ -13,6 +13,7 @@ mod play;
 mod random_laws;
 mod relatives;
 mod scaling;
+mod stats;
 pub(crate) mod solve;
 mod stored;
 
@@ -714,6 +715,26 @@ and index (ones, combine:I, split:I), at how many it is legal and at how many it
         #[arg(long)]
         json: bool,
     },
+    /// The game on N cut by remoteness and by number of parts: positions and P-positions at each
+    /// remoteness and in each tier, and the deepest positions (those of greatest remoteness).
+    #[command(
+        after_help = "JSON: {\"n\",\"positions\",\"p_positions\",\"winner\",\"start_remoteness\",\"max_remoteness\",\
+\"remoteness_histogram\":[{\"remoteness\",\"positions\",\"p_positions\"}],\"by_tier\":[{\"parts\",\"positions\",\"p_positions\"}],\
+\"deepest\":[POSITION, ...],\"deepest_count\",\"source\"}. The histogram lists only the remoteness values some position has; \
+by_tier lists the tiers most parts first; deepest lists the first 20 positions of greatest remoteness by rank, deepest_count \
+says how many there are. Values come from the store when it holds the game with remoteness (source \"store\"), else from a \
+solve (\"solved\")."
+    )]
+    Stats {
+        #[command(flatten)]
+        at: common::GameAt,
+        /// The game on N (up to 400).
+        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play the game on N against perfect play (type 'hint' for the winning moves).
     #[command(
         after_help = "Moves: the values of the two parts taken, joined by '+' or a space ('1+1', '2 2', '3+5'), the paper's notation ('F2 ∧ F2' or '{F2 ∧ F2 -> F1 ∧ F3}', braces both or neither), or the number of a move in the listed order. Also 'hint', 'help' and 'quit'. Lines are read one at a time, so a pipe works; if the input ends before the game does, the exit status is 2."
@@ -1050,6 +1071,12 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         }
         ZgameCommand::RuleSearch { size, to, agreement_n, top, json } => {
             lab::rule_search(&mut out, size, to, agreement_n, top, json)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Stats { at, n, json } => {
+            let n = at.required(n)?;
+            let store = stored::store(args.store).ok();
+            stats::stats(&mut out, n, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::PStructure { at, n, json } => {

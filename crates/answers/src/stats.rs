@@ -1,0 +1,92 @@
+//! A solved game's statistics, as `zgame stats --json` prints them and `/api/zgame/stats`
+//! serves them: positions and P-positions by remoteness and by number of parts, and the deepest
+//! positions (those of greatest remoteness).
+
+use serde::Serialize;
+use zecklab_games::zgame::stats::game_stats;
+use zecklab_games::zgame::{SolvedTable, TierCount};
+
+use crate::AnswerError;
+
+/// The most positions of greatest remoteness listed (their number is always given).
+pub const DEEPEST_LISTED: usize = 20;
+
+/// Positions at one remoteness: a row of `remoteness_histogram`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RemotenessRow {
+    /// The remoteness.
+    pub remoteness: u32,
+    /// Positions of that remoteness.
+    pub positions: u64,
+    /// Of those, the P-positions (losses for the player to move).
+    pub p_positions: u64,
+}
+
+/// The statistics of the game on n.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StatsJson {
+    /// The game on n.
+    pub n: u32,
+    /// Its positions.
+    pub positions: u64,
+    /// Its P-positions.
+    pub p_positions: u64,
+    /// `"P1"` or `"P2"`: who wins from the start.
+    pub winner: &'static str,
+    /// The start's remoteness, when the table holds remoteness.
+    pub start_remoteness: Option<u32>,
+    /// The greatest remoteness of any position, when the table holds remoteness.
+    pub max_remoteness: Option<u32>,
+    /// Positions and P-positions by remoteness, smallest first (empty without remoteness).
+    pub remoteness_histogram: Vec<RemotenessRow>,
+    /// Positions and P-positions by number of parts, most parts first.
+    pub by_tier: Vec<TierCount>,
+    /// The positions of greatest remoteness, the first [`DEEPEST_LISTED`] by rank.
+    pub deepest: Vec<String>,
+    /// How many positions have the greatest remoteness.
+    pub deepest_count: u64,
+    /// Where the values came from: `"store"` or `"solved"`.
+    pub source: &'static str,
+}
+
+/// The statistics of a solved table (`source`: where it came from).
+pub fn stats_of(table: &(impl SolvedTable + ?Sized), source: &'static str) -> StatsJson {
+    let stats = game_stats(table, DEEPEST_LISTED);
+    let index = table.index();
+    // The start, n ones, comes first in the ranking, and has n parts.
+    let (start, start_parts) = (0, index.n());
+    StatsJson {
+        n: index.n(),
+        positions: stats.positions,
+        p_positions: stats.p_positions,
+        winner: if table.outcome(start).is_win() { "P1" } else { "P2" },
+        start_remoteness: table.remoteness_with_parts(start, start_parts),
+        max_remoteness: stats.max_remoteness,
+        remoteness_histogram: stats
+            .by_remoteness
+            .iter()
+            .map(|c| RemotenessRow { remoteness: c.remoteness, positions: c.positions, p_positions: c.p_positions })
+            .collect(),
+        by_tier: stats.by_tier,
+        deepest: stats.deepest.iter().map(|&r| index.unrank(r).to_string()).collect(),
+        deepest_count: stats.deepest_count,
+        source,
+    }
+}
+
+/// The largest n whose statistics are computed (every position's remoteness in memory).
+pub const STATS_LIMIT: u32 = 400;
+
+/// Refuses n = 0 and n past [`STATS_LIMIT`].
+///
+/// # Errors
+/// [`AnswerError::Invalid`] for 0, [`AnswerError::TooLarge`] past the limit.
+pub fn check_stats_size(n: u32) -> Result<(), AnswerError> {
+    match n {
+        0 => Err(AnswerError::Invalid(format!("invalid n = 0: the statistics take 1 <= n <= {STATS_LIMIT}"))),
+        n if n > STATS_LIMIT => Err(AnswerError::TooLarge(format!(
+            "invalid n = {n}: the statistics hold every position's remoteness in memory, for 1 <= n <= {STATS_LIMIT}"
+        ))),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,67 @@
+//! `zgame stats`: the game on N cut by remoteness and by number of parts, with its deepest
+//! positions. Glue only: the figures are `zecklab_games::zgame::stats`', the JSON shape
+//! `zecklab_answers::stats`'. Values come from the store when it holds the game with remoteness,
+//! else from a solve.
+
+use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
+use zecklab_games::zgame::solve;
+use zecklab_numeration::grouped;
+use zecklab_store::Store;
+
+use super::common::MEMORY_LIMIT;
+use crate::input::InputError;
+use crate::output::Out;
+use crate::progress;
+
+/// The statistics of the game on `n`: from its stored table when that holds remoteness, else
+/// solved with remoteness.
+pub fn stats_json(store: Option<&Store>, n: u32) -> anyhow::Result<StatsJson> {
+    check_stats_size(n)?;
+    if let Some(table) = super::stored::stored_table(store, n)? {
+        if table.header().remoteness_width > 0 {
+            let loaded = table.load(MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?;
+            return Ok(stats_of(&loaded, "store"));
+        }
+    }
+    let solution = solve(n, true, MEMORY_LIMIT, |_, _| {}).map_err(InputError::from_display)?;
+    Ok(stats_of(&solution, "solved"))
+}
+
+/// `zgame stats`.
+pub fn stats(out: &mut Out, n: u32, store: Option<&Store>, json: bool) -> anyhow::Result<()> {
+    let spinner = progress::spinner(&format!("counting n = {n}"));
+    let answer = stats_json(store, n);
+    spinner.finish_and_clear();
+    let answer = answer?;
+    if json {
+        return out.json(&answer);
+    }
+    let share = |p: u64, all: u64| format!("{:.2}%", 100.0 * p as f64 / all.max(1) as f64);
+    out.line(format!(
+        "n = {n}: {} positions, {} P-positions ({}); Player {} wins, remoteness of the start {}",
+        grouped(answer.positions),
+        grouped(answer.p_positions),
+        share(answer.p_positions, answer.positions),
+        &answer.winner[1..],
+        answer.start_remoteness.map_or("unknown".into(), |r| r.to_string()),
+    ))?;
+    out.line("by remoteness:      positions   P-positions")?;
+    for row in &answer.remoteness_histogram {
+        out.line(format!("  {:>10} {:>14} {:>13}", row.remoteness, grouped(row.positions), grouped(row.p_positions)))?;
+    }
+    out.line("by number of parts: positions   P-positions")?;
+    for tier in &answer.by_tier {
+        out.line(format!("  {:>10} {:>14} {:>13}", tier.parts, grouped(tier.positions), grouped(tier.p_positions)))?;
+    }
+    if let Some(most) = answer.max_remoteness {
+        out.line(format!(
+            "the deepest positions (remoteness {most}): {} of them{}",
+            grouped(answer.deepest_count),
+            if answer.deepest_count > answer.deepest.len() as u64 { ", the first listed" } else { "" }
+        ))?;
+        for position in &answer.deepest {
+            out.line(format!("  {position}"))?;
+        }
+    }
+    Ok(())
+}
