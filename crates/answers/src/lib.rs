@@ -20,6 +20,7 @@ pub mod nim;
 pub mod number;
 pub mod ordered;
 pub mod random_laws;
+pub mod record;
 pub mod relatives;
 pub mod repr;
 pub mod scaling;

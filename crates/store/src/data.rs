@@ -78,7 +78,7 @@ pub struct Solved {
 }
 
 /// One tier of one solved n: a row of `zgame-tiers.parquet`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Tier {
     /// The number of parts of the tier's positions.
     pub parts: u32,
@@ -128,16 +128,38 @@ impl Record {
         let by_n = dir.join(BY_N);
         let tiers = dir.join(TIERS);
         let rows = if by_n.exists() { read_by_n(&by_n)? } else { Vec::new() };
-        let mut tier_rows = if tiers.exists() { read_tiers(&tiers)? } else { BTreeMap::new() };
+        let tier_rows = if tiers.exists() { read_tiers(&tiers)? } else { BTreeMap::new() };
+        Record::of_rows(rows, tier_rows, &by_n, &tiers)
+    }
+
+    /// The record whose two tables are `by_n` (the bytes of `zgame-by-n.csv`) and `tiers` (of
+    /// `zgame-tiers.parquet`), as published in `dir` (which errors name).
+    ///
+    /// # Errors
+    /// As [`Record::load`].
+    pub fn from_bytes(by_n: &[u8], tiers: &'static [u8], dir: &Path) -> Result<Record, DataError> {
+        let (by_n_path, tiers_path) = (dir.join(BY_N), dir.join(TIERS));
+        let rows = read_by_n_from(by_n, &by_n_path)?;
+        let tier_rows = read_tiers_from(bytes::Bytes::from_static(tiers), &tiers_path)?;
+        Record::of_rows(rows, tier_rows, &by_n_path, &tiers_path)
+    }
+
+    /// The record of the rows of both tables, checked against each other.
+    fn of_rows(
+        rows: Vec<Solved>,
+        mut tier_rows: BTreeMap<u32, Vec<Tier>>,
+        by_n: &Path,
+        tiers: &Path,
+    ) -> Result<Record, DataError> {
         let mut record = Record::default();
         for solved in rows {
             let n = solved.n;
             let tiers_of_n =
-                tier_rows.remove(&n).ok_or_else(|| malformed(&tiers, format!("no tiers for n = {n}")))?;
-            record.insert(solved, tiers_of_n).map_err(|why| malformed(&by_n, why))?;
+                tier_rows.remove(&n).ok_or_else(|| malformed(tiers, format!("no tiers for n = {n}")))?;
+            record.insert(solved, tiers_of_n).map_err(|why| malformed(by_n, why))?;
         }
         if let Some(n) = tier_rows.keys().next() {
-            return Err(malformed(&tiers, format!("tiers for n = {n}, which {BY_N} does not list")));
+            return Err(malformed(tiers, format!("tiers for n = {n}, which {BY_N} does not list")));
         }
         Ok(record)
     }
@@ -257,6 +279,13 @@ impl Record {
         Ok(())
     }
 
+    /// Which n the record holds, in words ("every n from 1 to 800 and n = 1000, 1200, 1413").
+    pub fn held(&self) -> String {
+        let unbroken = self.unbroken();
+        let others: Vec<String> = self.rows().skip(unbroken.len()).map(|s| s.n.to_string()).collect();
+        these_n(unbroken.len() as u32, &others, " and ").unwrap_or_else(|| "no n".into())
+    }
+
     /// What the record holds, in a few sentences computed from it: the unbroken range, the other
     /// n, who wins, where the start's remoteness is known, and the P-fraction at the largest n.
     pub fn summary(&self) -> String {
@@ -369,8 +398,13 @@ impl Record {
 
 fn read_by_n(path: &Path) -> Result<Vec<Solved>, DataError> {
     let file = File::open(path).map_err(|e| DataError::Io(path.to_path_buf(), e))?;
+    read_by_n_from(file, path)
+}
+
+/// The rows of `zgame-by-n.csv` from `reader` (`path` names it in errors).
+fn read_by_n_from(reader: impl std::io::Read, path: &Path) -> Result<Vec<Solved>, DataError> {
     let mut rows: Vec<Solved> = Vec::new();
-    for (line, row) in csv::Reader::from_reader(file).deserialize().enumerate() {
+    for (line, row) in csv::Reader::from_reader(reader).deserialize().enumerate() {
         let row: Solved = row.map_err(|e| malformed(path, format!("line {}: {e}", line + 2)))?;
         if rows.last().is_some_and(|last| last.n >= row.n) {
             return Err(malformed(
@@ -385,6 +419,14 @@ fn read_by_n(path: &Path) -> Result<Vec<Solved>, DataError> {
 
 fn read_tiers(path: &Path) -> Result<BTreeMap<u32, Vec<Tier>>, DataError> {
     let file = File::open(path).map_err(|e| DataError::Io(path.to_path_buf(), e))?;
+    read_tiers_from(file, path)
+}
+
+/// The rows of `zgame-tiers.parquet` from `file` (`path` names it in errors), by n.
+fn read_tiers_from(
+    file: impl parquet::file::reader::ChunkReader + 'static,
+    path: &Path,
+) -> Result<BTreeMap<u32, Vec<Tier>>, DataError> {
     let reader = SerializedFileReader::new(file).map_err(|e| malformed(path, e))?;
     let columns: Vec<String> = reader
         .metadata()
@@ -482,8 +524,14 @@ pub fn checksums(dir: &Path) -> Result<BTreeMap<String, String>, DataError> {
 pub fn recorded_checksums(dir: &Path) -> Result<BTreeMap<String, String>, DataError> {
     let path = dir.join(README);
     let text = std::fs::read_to_string(&path).map_err(|e| DataError::Io(path.clone(), e))?;
-    let (_, table, _) = split_at_markers(&text, CHECKSUMS_BEGIN, CHECKSUMS_END)
-        .ok_or_else(|| malformed(&path, "no checksum table"))?;
+    checksums_in_readme(&text, &path)
+}
+
+/// The checksum table of the data README's `text` (`path` names it in errors): file name to
+/// SHA-256.
+pub(crate) fn checksums_in_readme(text: &str, path: &Path) -> Result<BTreeMap<String, String>, DataError> {
+    let (_, table, _) = split_at_markers(text, CHECKSUMS_BEGIN, CHECKSUMS_END)
+        .ok_or_else(|| malformed(path, "no checksum table"))?;
     let mut sums = BTreeMap::new();
     for line in table.lines().filter(|l| l.starts_with("| `")) {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();

@@ -27,6 +27,7 @@ pub mod game;
 pub mod layered_checkpoint;
 pub mod moments_checkpoint;
 pub mod oeis;
+pub mod published;
 pub mod read;
 pub mod store;
 pub mod write;

@@ -4,6 +4,7 @@
 //! lines, `write` rewrites the files from the record, and `check` checks them: checksums, an
 //! independent count of every tier, and optionally a fresh solve by the other solver.
 
+use zecklab_answers::record::record_lines;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -86,6 +87,24 @@ enum DataCommand {
         #[arg(long)]
         machine: Option<String>,
     },
+    /// Print the record: one line per solved n (with --json the row of zgame-by-n.csv as JSON,
+    /// with "tiers" added by --tiers). Without --dir, the data published with this version,
+    /// built into the program.
+    Record {
+        /// A data directory to read instead of the published data.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// Only this n.
+        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+        n: Option<u32>,
+        /// Add each n's positions and P-positions by number of parts ("tiers":
+        /// [{"parts","positions","p_positions"}], most parts first).
+        #[arg(long)]
+        tiers: bool,
+        /// One JSON object per n per line.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write every file again from the record (and the README's checksums of the others).
     Write {
         /// The data directory.
@@ -158,6 +177,39 @@ pub fn run(args: DataArgs) -> anyhow::Result<ExitCode> {
             record.write(&dir).map_err(InputError::from_display)?;
             let imported = lines.rows().count();
             out.line(format!("recorded {imported} lines in {}", dir.display()))?;
+        }
+        DataCommand::Record { dir, n, tiers, json } => {
+            let loaded;
+            let record = match dir {
+                Some(dir) => {
+                    loaded = load(&dir)?;
+                    &loaded
+                }
+                None => zecklab_store::published::record(),
+            };
+            for line in record_lines(record, n, tiers)? {
+                if json {
+                    out.json(&line)?;
+                    continue;
+                }
+                let row = line.row;
+                let remoteness = row.remoteness.map(|r| format!(", remoteness {r}")).unwrap_or_default();
+                out.line(format!(
+                    "n = {}: {} positions, {} P-positions, {} wins{remoteness}",
+                    row.n,
+                    grouped(row.positions),
+                    grouped(row.p_positions),
+                    row.winner
+                ))?;
+                for tier in line.tiers.unwrap_or_default() {
+                    out.line(format!(
+                        "  {} parts: {} positions, {} P-positions",
+                        tier.parts,
+                        grouped(tier.positions),
+                        grouped(tier.p_positions)
+                    ))?;
+                }
+            }
         }
         DataCommand::Write { dir } => {
             load(&dir)?.write(&dir).map_err(InputError::from_display)?;
