@@ -22,14 +22,21 @@ pub struct RecordLine<'a> {
 ///
 /// # Errors
 /// [`AnswerError::Invalid`] when `n` is not recorded, naming the range that is.
-pub fn record_lines(record: &Record, n: Option<u32>, tiers: bool) -> Result<Vec<RecordLine<'_>>, AnswerError> {
+pub fn record_lines(
+    record: &Record,
+    n: Option<u32>,
+    tiers: bool,
+) -> Result<Vec<RecordLine<'_>>, AnswerError> {
     let lines: Vec<RecordLine<'_>> = record
         .rows()
         .filter(|row| n.is_none_or(|n| row.n == n))
         .map(|row| RecordLine { row, tiers: if tiers { record.tiers(row.n) } else { None } })
         .collect();
     if let (Some(n), true) = (n, lines.is_empty()) {
-        return Err(AnswerError::Invalid(format!("n = {n} is not in the record, which holds {}", record.held())));
+        return Err(AnswerError::Invalid(format!(
+            "n = {n} is not in the record, which holds {}",
+            record.held()
+        )));
     }
     Ok(lines)
 }

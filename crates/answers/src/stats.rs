@@ -65,7 +65,11 @@ pub fn stats_of(table: &(impl SolvedTable + ?Sized), source: &'static str) -> St
         remoteness_histogram: stats
             .by_remoteness
             .iter()
-            .map(|c| RemotenessRow { remoteness: c.remoteness, positions: c.positions, p_positions: c.p_positions })
+            .map(|c| RemotenessRow {
+                remoteness: c.remoteness,
+                positions: c.positions,
+                p_positions: c.p_positions,
+            })
             .collect(),
         by_tier: stats.by_tier,
         deepest: stats.deepest.iter().map(|&r| index.unrank(r).to_string()).collect(),

@@ -5,13 +5,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::{RawQuery, State as Shared};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use zecklab_answers::game_link::{self, GameJson};
 use zecklab_answers::moves::MoveJson;
 use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson, OrderedSolveJson};
+use zecklab_answers::record::record_lines;
+use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
 use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
 use zecklab_answers::{family, nim, number, repr, wythoff};
 use zecklab_games::fibnim::{census, reach, NimRules, Theory};
@@ -56,6 +58,11 @@ pub struct State {
 }
 
 impl State {
+    /// The largest game this server solves on demand.
+    pub fn solve_up_to(&self) -> u32 {
+        self.solves.up_to()
+    }
+
     /// The state for a configuration.
     pub fn new(config: Config) -> State {
         State {
@@ -97,6 +104,8 @@ pub fn routes(state: Arc<State>) -> Router {
     Router::new()
         .route("/api/repr", get(repr_answer))
         .route("/api/ladder", get(ladder))
+        .route("/api/data/record", get(data_record))
+        .route("/api/zgame/stats", get(zgame_stats))
         .route("/api/nim/census", get(nim_census))
         .route("/api/nim/reach", get(nim_reach))
         .route("/api/nim/index", get(nim_index))
@@ -145,6 +154,52 @@ pub(crate) fn repr_question(params: &Params) -> Result<repr::Repr, ApiError> {
         (None, Some(d)) => representer.answer_numeral(d, false).map_err(|e| ApiError::about("numeral", e)),
         _ => Err(ApiError::bad("give exactly one of n (an integer) and numeral (digits 0 and 1)")),
     }
+}
+
+/// The published record, one JSON object per n per line (`zecklab data record --json`): every
+/// n, or `n` alone, with its tiers when `tiers` is on.
+async fn data_record(RawQuery(q): RawQuery) -> Result<Response, ApiError> {
+    let params = Params::parse(q.as_deref());
+    let n = match params.text("n") {
+        Some(text) => Some(number::whole_u32(text).map_err(|e| ApiError::about("n", e))?),
+        None => None,
+    };
+    let tiers = params.flag("tiers")?;
+    let lines = record_lines(zecklab_store::published::record(), n, tiers)?;
+    let mut body = String::new();
+    for line in &lines {
+        body.push_str(&serde_json::to_string(line).map_err(|e| ApiError::busy(e.to_string()))?);
+        body.push('\n');
+    }
+    let mut response = body.into_response();
+    response.headers_mut().insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/x-ndjson"),
+    );
+    Ok(response)
+}
+
+async fn zgame_stats(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<StatsJson> {
+    let params = Params::parse(q.as_deref());
+    let n = number::whole_u32(params.required("n")?).map_err(|e| ApiError::about("n", e))?;
+    Ok(Json(StatsJson::clone(&*stats_answer(&state, n).await?)))
+}
+
+/// The statistics of the game on `n`, solved on demand (and kept in the cache).
+///
+/// # Errors
+/// 400 for n = 0, 422 past the statistics' limit or the server's, 503 when busy.
+pub(crate) async fn stats_answer(state: &State, n: u32) -> Result<Arc<StatsJson>, ApiError> {
+    check_stats_size(n)?;
+    let solved = state.solves.solution(n).await?;
+    // The answer is small: a few thousand numbers at most.
+    let bytes = 64 << 10;
+    state
+        .solves
+        .cached_or(Key::Answer("stats", vec![u64::from(n)]), bytes, move |_| {
+            Ok(stats_of(&*solved.solution, "solved"))
+        })
+        .await
 }
 
 /// The first terms of the factor-k ladder.

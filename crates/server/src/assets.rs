@@ -83,6 +83,20 @@ const PAGES: &[Page] = &[
         body: include_str!("../assets/pages/numeration.html"),
         scripts: &["common.js", "numeration.js"],
     },
+    Page {
+        path: "/data",
+        nav: Some("data"),
+        title: "The record and its data",
+        body: include_str!("../assets/pages/data.html"),
+        scripts: &[],
+    },
+    Page {
+        path: "/zgame/stats",
+        nav: Some("data"),
+        title: "Statistics",
+        body: include_str!("../assets/pages/stats.html"),
+        scripts: &[],
+    },
 ];
 
 const LAYOUT: &str = include_str!("../assets/layout.html");
@@ -110,7 +124,7 @@ impl Page {
             .replace("{{scripts}}", &scripts.join("\n"))
             .replace("\"/assets/style.css\"", &format!("\"{}\"", versioned("/assets/style.css")))
             .replace("\"/assets/favicon.svg\"", &format!("\"{}\"", versioned("/assets/favicon.svg")));
-        for name in ["zgame", "nim", "wythoff", "numeration"] {
+        for name in ["zgame", "nim", "wythoff", "numeration", "data"] {
             let mark = if self.nav == Some(name) { " class=\"here\"" } else { "" };
             html = html.replace(&format!("{{{{here-{name}}}}}"), mark);
         }

@@ -31,6 +31,7 @@ mod error;
 mod pages;
 mod prerender;
 mod query;
+mod research;
 mod solves;
 mod tables;
 mod write_timeout;

@@ -51,6 +51,8 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/zgame", get(zgame_page))
         .route("/wythoff", get(wythoff_page))
         .route("/numeration", get(numeration_page))
+        .route("/data", get(crate::research::data_page))
+        .route("/zgame/stats", get(crate::research::stats_page))
         .with_state(state)
 }
 

@@ -296,3 +296,97 @@ async fn answers_are_compressed_for_clients_that_ask() {
         router(c.clone()).oneshot(Request::get("/zgame?p=1^12").body(Body::empty()).unwrap()).await.unwrap();
     assert!(response.headers().get("content-encoding").is_none());
 }
+
+#[tokio::test]
+async fn the_record_is_the_published_data_and_reads_without_scripts() {
+    let c = config();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/data");
+    let published = zecklab_store::data::Record::load(&dir).unwrap();
+    let (status, content_type, body) = get(&c, "/api/data/record").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("application/x-ndjson"), "{content_type}");
+    let lines: Vec<Value> =
+        String::from_utf8(body).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let rows: Vec<Value> = published.rows().map(|r| serde_json::to_value(r).unwrap()).collect();
+    assert_eq!(lines, rows, "one line per n, the fields of zgame-by-n.csv");
+    let (_, v) = {
+        let (status, _, body) = get(&c, "/api/data/record?n=30&tiers=1").await;
+        (status, serde_json::from_slice::<Value>(&body).unwrap())
+    };
+    let tiers = v["tiers"].as_array().unwrap();
+    assert_eq!(tiers.len(), published.tiers(30).unwrap().len());
+    assert_eq!(
+        tiers.iter().map(|t| t["positions"].as_u64().unwrap()).sum::<u64>(),
+        published.get(30).unwrap().positions
+    );
+    assert_eq!(get(&c, "/api/data/record?n=900").await.0, StatusCode::BAD_REQUEST);
+
+    // The page: every published file with its full checksum, a point linking to every n, the
+    // figures by tier of the n asked for; no script needed.
+    let (status, _, page) = get(&c, "/data").await;
+    assert_eq!(status, StatusCode::OK);
+    let page = String::from_utf8(page).unwrap();
+    assert!(!page.contains("<script"));
+    for (file, sum) in zecklab_store::data::recorded_checksums(&dir).unwrap() {
+        assert!(
+            page.contains(&format!("<code>{file}</code>")) && page.contains(&format!("<code>{sum}</code>")),
+            "{file}"
+        );
+    }
+    for row in published.rows() {
+        assert!(page.contains(&format!("href=\"/data?n={0}#n-{0}\"", row.n)), "n = {}", row.n);
+    }
+    let (_, _, page) = get(&c, "/data?n=30").await;
+    let page = String::from_utf8(page).unwrap();
+    let row = published.get(30).unwrap();
+    assert!(page.contains(&format!(
+        "data-n=\"30\" data-positions=\"{}\" data-p-positions=\"{}\"",
+        row.positions, row.p_positions
+    )));
+    assert!(page.contains("href=\"/zgame?n=30\""));
+    let (status, _, page) = get(&c, "/data?n=900").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(String::from_utf8(page).unwrap().contains("n = 900 is not in the record"));
+}
+
+#[tokio::test]
+async fn a_games_statistics_are_its_positions_counted() {
+    let c = config();
+    let (status, v) = json(&c, "/api/zgame/stats?n=40").await;
+    assert_eq!(status, StatusCode::OK);
+    let solution = zecklab_games::zgame::solve(40, true, 1 << 30, |_, _| {}).unwrap();
+    let histogram = v["remoteness_histogram"].as_array().unwrap();
+    assert_eq!(
+        histogram.iter().map(|r| r["positions"].as_u64().unwrap()).sum::<u64>(),
+        solution.index().count()
+    );
+    assert_eq!(
+        histogram.iter().map(|r| r["p_positions"].as_u64().unwrap()).sum::<u64>(),
+        solution.p_positions()
+    );
+    assert_eq!(v["p_positions"], solution.p_positions());
+    assert_eq!(v["max_remoteness"], histogram.last().unwrap()["remoteness"]);
+    // In normal play a loss has even remoteness, a win odd.
+    for row in histogram {
+        let even = row["remoteness"].as_u64().unwrap() % 2 == 0;
+        assert_eq!(row["p_positions"] == row["positions"], even, "{row}");
+    }
+    let (status, _, page) = get(&c, "/zgame/stats?n=40").await;
+    assert_eq!(status, StatusCode::OK);
+    let page = String::from_utf8(page).unwrap();
+    let attributes =
+        format!("data-p-positions=\"{}\" data-max-remoteness=\"{}\"", v["p_positions"], v["max_remoteness"]);
+    assert!(page.contains(&attributes), "{attributes}");
+    for deepest in v["deepest"].as_array().unwrap() {
+        let p = deepest.as_str().unwrap();
+        assert!(page.contains(&format!("<a href=\"/zgame?p={}\">{p}</a>", p.replace(' ', "_"))), "{p}");
+    }
+    for (uri, status) in [
+        ("/zgame/stats?n=0", 400),
+        ("/zgame/stats?n=x", 400),
+        ("/zgame/stats?n=401", 422),
+        ("/api/zgame/stats?n=300", 422),
+    ] {
+        assert_eq!(get(&c, uri).await.0.as_u16(), status, "{uri}");
+    }
+}

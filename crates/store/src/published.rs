@@ -22,7 +22,8 @@ const README: &str = include_str!("../../../docs/data/README.md");
 /// Never in a built program: a test reads it, and `zecklab data check` checks the files.
 pub fn record() -> &'static Record {
     static RECORD: OnceLock<Record> = OnceLock::new();
-    RECORD.get_or_init(|| Record::from_bytes(BY_N, TIERS, Path::new(DIR)).expect("the published record reads"))
+    RECORD
+        .get_or_init(|| Record::from_bytes(BY_N, TIERS, Path::new(DIR)).expect("the published record reads"))
 }
 
 /// The SHA-256 of every published file, by name, as the data README lists them.
@@ -31,7 +32,9 @@ pub fn record() -> &'static Record {
 /// As [`record`].
 pub fn checksums() -> &'static BTreeMap<String, String> {
     static SUMS: OnceLock<BTreeMap<String, String>> = OnceLock::new();
-    SUMS.get_or_init(|| checksums_in_readme(README, &Path::new(DIR).join("README.md")).expect("the checksums read"))
+    SUMS.get_or_init(|| {
+        checksums_in_readme(README, &Path::new(DIR).join("README.md")).expect("the checksums read")
+    })
 }
 
 #[cfg(test)]
@@ -49,7 +52,9 @@ mod tests {
         assert_eq!(*checksums(), crate::data::recorded_checksums(&dir).unwrap());
         // Every file listed, each with a full SHA-256, and the two tables among them.
         assert!(checksums().values().all(|s| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit())));
-        assert!(checksums().contains_key("zgame-by-n.csv") && checksums().contains_key("zgame-tiers.parquet"));
+        assert!(
+            checksums().contains_key("zgame-by-n.csv") && checksums().contains_key("zgame-tiers.parquet")
+        );
         assert!(record().get(1000).is_some() && record().tiers(1413).is_some());
     }
 }

@@ -4,11 +4,11 @@
 //! lines, `write` rewrites the files from the record, and `check` checks them: checksums, an
 //! independent count of every tier, and optionally a fresh solve by the other solver.
 
-use zecklab_answers::record::record_lines;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use zecklab_answers::record::record_lines;
 use zecklab_numeration::grouped;
 
 use clap::{Args, Subcommand};

@@ -565,3 +565,35 @@ fn a_small_load_test_stays_within_the_memory_bound() {
     // The cache bound plus the largest on-demand solve (n = 120: a few MB) and the runtime.
     assert!(peak < (cache_mib + 200) << 20, "peak RSS {} MiB", peak >> 20);
 }
+
+/// The text between `start` and the next `end` after it, HTML entities of URLs undone.
+fn between(page: &str, start: &str, end: &str) -> String {
+    let from = page.find(start).unwrap_or_else(|| panic!("{start} in the page")) + start.len();
+    page[from..from + page[from..].find(end).unwrap()].replace("&amp;", "&")
+}
+
+#[tokio::test]
+async fn every_research_page_cites_a_command_that_prints_its_json() {
+    let app = app();
+    for page_uri in ["/data", "/data?n=30", "/zgame/stats?n=30"] {
+        let (status, page) = get(&app, page_uri).await;
+        assert_eq!(status, 200, "{page_uri}");
+        let command = between(&page, "<code class=\"cite-command\">", "</code>");
+        let json_uri = between(&page, "<a class=\"cite-json\" href=\"", "\"");
+        let args: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(args[0], "zecklab", "{command}");
+        let output = zecklab(&args[1..]);
+        assert!(output.status.success(), "{command}: {}", String::from_utf8_lossy(&output.stderr));
+        let printed: Vec<Value> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| without_seconds(serde_json::from_str(l).unwrap()))
+            .collect();
+        let (status, served) = get(&app, &json_uri).await;
+        assert_eq!(status, 200, "{json_uri}");
+        let served: Vec<Value> =
+            served.lines().map(|l| without_seconds(serde_json::from_str(l).unwrap())).collect();
+        assert!(!printed.is_empty());
+        assert_eq!(printed, served, "{page_uri}: `{command}` against {json_uri}");
+    }
+}

@@ -163,8 +163,11 @@ mod tests {
     use super::*;
     use crate::zgame::{solve, PositionIndex};
 
+    /// `(key, positions, P-positions)` rows: by remoteness or by number of parts.
+    type Rows = Vec<(u32, u64, u64)>;
+
     /// The figures counted position by position, one rank at a time, from the solved values.
-    fn counted(n: u32) -> (Vec<(u32, u64, u64)>, Vec<(u32, u64, u64)>, Vec<u64>) {
+    fn counted(n: u32) -> (Rows, Rows, Vec<u64>) {
         let solution = solve(n, true, 1 << 30, |_, _| {}).unwrap();
         let index = PositionIndex::new(n).unwrap();
         let mut by_r = std::collections::BTreeMap::new();
@@ -200,7 +203,8 @@ mod tests {
             let stats = game_stats(&solution, usize::MAX);
             assert_eq!(stats_in_chunks(&solution, usize::MAX, 7), stats, "n = {n}");
             let (by_r, by_parts, deepest) = counted(n);
-            let got: Vec<_> = stats.by_remoteness.iter().map(|c| (c.remoteness, c.positions, c.p_positions)).collect();
+            let got: Vec<_> =
+                stats.by_remoteness.iter().map(|c| (c.remoteness, c.positions, c.p_positions)).collect();
             assert_eq!(got, by_r, "n = {n}");
             let got: Vec<_> = stats.by_tier.iter().map(|t| (t.parts, t.positions, t.p_positions)).collect();
             assert_eq!(got, by_parts, "n = {n}");
@@ -208,7 +212,10 @@ mod tests {
             assert_eq!(stats.deepest, deepest, "n = {n}");
             assert_eq!(stats.deepest_count, deepest.len() as u64);
             assert_eq!(stats.max_remoteness, by_r.last().map(|l| l.0));
-            assert_eq!((stats.positions, stats.p_positions), (solution.index().count(), solution.p_positions()));
+            assert_eq!(
+                (stats.positions, stats.p_positions),
+                (solution.index().count(), solution.p_positions())
+            );
             // A few deepest asked for: the first of them by rank.
             let few = stats_in_chunks(&solution, 2, 5);
             assert_eq!(few.deepest, deepest[..deepest.len().min(2)], "n = {n}");

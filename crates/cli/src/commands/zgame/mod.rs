@@ -13,8 +13,8 @@ mod play;
 mod random_laws;
 mod relatives;
 mod scaling;
-mod stats;
 pub(crate) mod solve;
+mod stats;
 mod stored;
 
 pub use stored::{store as store_at, values_for, POSITION_LIMIT};

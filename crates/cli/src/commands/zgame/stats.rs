@@ -47,11 +47,21 @@ pub fn stats(out: &mut Out, n: u32, store: Option<&Store>, json: bool) -> anyhow
     ))?;
     out.line("by remoteness:      positions   P-positions")?;
     for row in &answer.remoteness_histogram {
-        out.line(format!("  {:>10} {:>14} {:>13}", row.remoteness, grouped(row.positions), grouped(row.p_positions)))?;
+        out.line(format!(
+            "  {:>10} {:>14} {:>13}",
+            row.remoteness,
+            grouped(row.positions),
+            grouped(row.p_positions)
+        ))?;
     }
     out.line("by number of parts: positions   P-positions")?;
     for tier in &answer.by_tier {
-        out.line(format!("  {:>10} {:>14} {:>13}", tier.parts, grouped(tier.positions), grouped(tier.p_positions)))?;
+        out.line(format!(
+            "  {:>10} {:>14} {:>13}",
+            tier.parts,
+            grouped(tier.positions),
+            grouped(tier.p_positions)
+        ))?;
     }
     if let Some(most) = answer.max_remoteness {
         out.line(format!(

@@ -1,0 +1,491 @@
+//! The research pages, rendered whole on the server (they read without scripts): `/data`, the
+//! record of the Zeckendorf game's solves and the published files with their checksums, from the
+//! data built into the program; and `/zgame/stats`, one game cut by remoteness and by tier. Each
+//! ends with how to reproduce it: the `zecklab` command that prints the same answer, where the
+//! answer came from, the version, and the answer as JSON.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State as Shared};
+use axum::response::Response;
+use zecklab_answers::record::record_lines;
+use zecklab_answers::stats::{StatsJson, STATS_LIMIT};
+use zecklab_numeration::grouped;
+use zecklab_store::data::{Record, Solved};
+use zecklab_store::published;
+
+use crate::api::{stats_answer, State};
+use crate::assets::{error_page, html_response, page_html};
+use crate::prerender::{api_request, escape, with_inputs};
+use crate::query::Params;
+use crate::ApiError;
+
+/// `/data`, and `/data?n=N` with that n's tiers.
+pub async fn data_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let asked = params.text("n").map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+    match render_data(&state, asked.as_deref()) {
+        Ok(page) => html_response(page),
+        Err(e) => error_page("/data", &e, &[("ask-n", asked.as_deref().unwrap_or(""))]),
+    }
+}
+
+fn render_data(state: &State, asked: Option<&str>) -> Result<String, ApiError> {
+    let record = published::record();
+    let n = match asked {
+        Some(text) => Some(zecklab_answers::number::whole_u32(text).map_err(|e| ApiError::about("n", e))?),
+        None => None,
+    };
+    let one = match n {
+        Some(n) => Some(one_n(record, n, state.solve_up_to())?),
+        None => None,
+    };
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<p class=\"lead\" id=\"summary\">{}</p>\n<p>{}</p>\n",
+        with_code(&escape(&record.summary())),
+        with_code(&escape(&record.completeness()))
+    );
+    body.push_str(&one.unwrap_or_default());
+    body.push_str("<section class=\"panel\"><h2>The share of P-positions, for every n solved</h2>\n");
+    body.push_str(&share_chart(record));
+    body.push_str("<p class=\"source\">Each point is one n (a link to its figures by tier); the share is the P-positions over all positions of the game on n.</p></section>\n");
+    body.push_str("<section class=\"panel\"><h2>The start's remoteness</h2>\n");
+    body.push_str(&remoteness_chart(record));
+    body.push_str("<p class=\"source\">How long perfect play lasts from n ones, for every n whose remoteness was computed.</p></section>\n");
+    body.push_str(&files_table());
+    let (command, api) = match n {
+        Some(n) => (
+            format!("zecklab data record --n {n} --tiers --json"),
+            api_request("/api/data/record", &[("n", &n.to_string()), ("tiers", "1")]),
+        ),
+        None => ("zecklab data record --json".to_string(), "/api/data/record".to_string()),
+    };
+    let source = format!(
+        "the data published with zecklab {}, built into this program: <code>{}/zgame-by-n.csv</code> (SHA-256 <code>{}</code>) and <code>{}/zgame-tiers.parquet</code>",
+        env!("CARGO_PKG_VERSION"),
+        published::DIR,
+        published::checksums().get("zgame-by-n.csv").map_or("", String::as_str),
+        published::DIR,
+    );
+    body.push_str(&cite(&command, &source, &api));
+    let page = with_inputs(page_html("/data"), &[("ask-n", asked.unwrap_or(""))], &[]);
+    Ok(page.replacen("<div id=\"data\"></div>", &format!("<div id=\"data\">{body}</div>"), 1))
+}
+
+/// The panel of one recorded n: its row, links to its game, and its tiers.
+fn one_n(record: &Record, n: u32, solve_up_to: u32) -> Result<String, ApiError> {
+    let lines = record_lines(record, Some(n), true).map_err(ApiError::from)?;
+    let line = &lines[0];
+    let row = line.row;
+    let mut html = format!(
+        "<section class=\"panel\" id=\"n-{n}\" data-n=\"{n}\" data-positions=\"{}\" data-p-positions=\"{}\" data-winner=\"{}\"><h2>The game on n = {n}</h2>\n<p>{}</p>\n",
+        row.positions,
+        row.p_positions,
+        row.winner,
+        escape(&row_words(row)),
+    );
+    let mut links = Vec::new();
+    if n <= solve_up_to {
+        links.push(format!("<a href=\"/zgame?n={n}\">explore or play the game on {n}</a>"));
+        if n <= STATS_LIMIT {
+            links.push(format!("<a href=\"/zgame/stats?n={n}\">its statistics by remoteness</a>"));
+        }
+    }
+    if !links.is_empty() {
+        let _ = writeln!(html, "<p>{}</p>", links.join(" · "));
+    }
+    html.push_str("<table class=\"data\"><caption>Positions and P-positions by number of parts</caption><thead><tr><th>parts</th><th>positions</th><th>P-positions</th><th>share</th></tr></thead><tbody>\n");
+    for tier in line.tiers.unwrap_or_default() {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            tier.parts,
+            grouped(tier.positions),
+            grouped(tier.p_positions),
+            percent(tier.p_positions, tier.positions)
+        );
+    }
+    html.push_str("</tbody></table></section>\n");
+    Ok(html)
+}
+
+/// A row of the record in words.
+fn row_words(row: &Solved) -> String {
+    let player = if row.winner == "P1" { "Player 1" } else { "Player 2" };
+    let remoteness =
+        row.remoteness.map_or(String::new(), |r| format!("; perfect play lasts {r} moves from the start"));
+    format!(
+        "{} positions, of which {} are P-positions ({}); {player} wins{remoteness}. Solved by the {} solver of zecklab {} on {}.",
+        grouped(row.positions),
+        grouped(row.p_positions),
+        percent(row.p_positions, row.positions),
+        row.solver,
+        row.version,
+        row.machine
+    )
+}
+
+/// `text` with its `code spans` (between backticks, as the record's sentences write commands)
+/// as HTML code.
+fn with_code(text: &str) -> String {
+    let mut out = String::new();
+    for (i, piece) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<code>{piece}</code>");
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
+fn percent(part: u64, all: u64) -> String {
+    format!("{:.2}%", 100.0 * part as f64 / all.max(1) as f64)
+}
+
+/// Every published file with its full SHA-256.
+fn files_table() -> String {
+    let mut html = String::from(
+        "<section class=\"panel\" id=\"files\"><h2>The published files</h2>\n<p>Each file is what a <code>zecklab</code> command printed; <code>zecklab data check --dir docs/data</code> checks every checksum, and recounts every tier.</p>\n<table class=\"data\"><thead><tr><th class=\"left\">file</th><th class=\"left\">SHA-256</th></tr></thead><tbody>\n",
+    );
+    for (file, sum) in published::checksums() {
+        let _ = writeln!(
+            html,
+            "<tr><td class=\"left\"><code>{}</code></td><td class=\"left sha\"><code>{}</code></td></tr>",
+            escape(file),
+            escape(sum)
+        );
+    }
+    html.push_str("</tbody></table></section>\n");
+    html
+}
+
+/// How to get the same answer again: the command, the source, the version, the JSON.
+pub fn cite(command: &str, source_html: &str, api: &str) -> String {
+    format!(
+        "<section class=\"panel cite\" id=\"cite\"><h2>Cite and reproduce</h2>\n<p>The same answer on the command line: <code class=\"cite-command\">{}</code></p>\n<p>Source: {source_html}.</p>\n<p>zecklab {}. <a class=\"cite-json\" href=\"{}\">This answer as JSON</a>.</p></section>\n",
+        escape(command),
+        env!("CARGO_PKG_VERSION"),
+        escape(api)
+    )
+}
+
+/// A chart's frame: width, height and the plot's margins.
+const WIDTH: f64 = 720.0;
+const HEIGHT: f64 = 260.0;
+const LEFT: f64 = 56.0;
+const RIGHT: f64 = 24.0;
+const TOP: f64 = 12.0;
+const BOTTOM: f64 = 36.0;
+
+/// One point of a chart: where, its link (if any) and its hover text.
+struct Point {
+    x: f64,
+    y: f64,
+    href: Option<String>,
+    title: String,
+}
+
+/// About five round ticks from 0 to at least `most`.
+fn ticks(most: f64) -> Vec<f64> {
+    let most = most.max(1e-9);
+    let raw = most / 5.0;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|s| most / s <= 6.0)
+        .unwrap_or(magnitude * 10.0);
+    (0..).map(|i| f64::from(i) * step).take_while(|&t| t <= most + step * 0.999).collect()
+}
+
+/// A scatter chart with a line through its points, axes with round ticks and their labels.
+fn chart(
+    id: &str,
+    label: &str,
+    points: &[Point],
+    x_label: &str,
+    y_label: &str,
+    y_text: impl Fn(f64) -> String,
+) -> String {
+    let x_max = points.iter().map(|p| p.x).fold(1.0, f64::max);
+    let y_max = points.iter().map(|p| p.y).fold(0.0, f64::max);
+    let (x_ticks, y_ticks) = (ticks(x_max), ticks(y_max));
+    let (x_top, y_top) = (*x_ticks.last().unwrap(), *y_ticks.last().unwrap());
+    let sx = |x: f64| LEFT + (WIDTH - LEFT - RIGHT) * x / x_top;
+    let sy = |y: f64| HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * y / y_top;
+    let mut svg = format!(
+        "<svg class=\"chart\" id=\"{id}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" aria-label=\"{}\" fill=\"#1f4e8c\">\n",
+        escape(label)
+    );
+    for &t in &y_ticks {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e3e7ee\"/><text x=\"{}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#5b6475\">{}</text>",
+            WIDTH - RIGHT,
+            LEFT - 6.0,
+            sy(t) + 4.0,
+            y_text(t),
+            y = sy(t)
+        );
+    }
+    for &t in &x_ticks {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#5b6475\">{}</text>",
+            sx(t),
+            HEIGHT - BOTTOM + 16.0,
+            grouped(t as u64)
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1d2433\">{}</text><text x=\"12\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1d2433\" transform=\"rotate(-90 12 {:.1})\">{}</text>",
+        LEFT + (WIDTH - LEFT - RIGHT) / 2.0,
+        HEIGHT - 4.0,
+        escape(x_label),
+        TOP + (HEIGHT - TOP - BOTTOM) / 2.0,
+        TOP + (HEIGHT - TOP - BOTTOM) / 2.0,
+        escape(y_label)
+    );
+    let line: Vec<String> = points.iter().map(|p| format!("{:.1},{:.1}", sx(p.x), sy(p.y))).collect();
+    let _ = writeln!(
+        svg,
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"#9aa4b5\" stroke-width=\"1\"/>",
+        line.join(" ")
+    );
+    // A point's title is its hover text and, inside a link, the link's name.
+    for p in points {
+        let dot = format!(
+            "<title>{}</title><circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\"/>",
+            escape(&p.title),
+            sx(p.x),
+            sy(p.y)
+        );
+        match &p.href {
+            Some(href) => {
+                let _ = writeln!(svg, "<a href=\"{}\">{dot}</a>", escape(href));
+            }
+            None => {
+                let _ = writeln!(svg, "<g>{dot}</g>");
+            }
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The share of P-positions against n, each point a link to that n's figures.
+fn share_chart(record: &Record) -> String {
+    let points: Vec<Point> = record
+        .rows()
+        .map(|row| Point {
+            x: f64::from(row.n),
+            y: 100.0 * row.p_positions as f64 / row.positions.max(1) as f64,
+            href: Some(format!("/data?n={}#n-{}", row.n, row.n)),
+            title: format!(
+                "n = {}: {} P-positions ({})",
+                row.n,
+                grouped(row.p_positions),
+                percent(row.p_positions, row.positions)
+            ),
+        })
+        .collect();
+    chart("share-chart", "The share of P-positions against n", &points, "n", "P-positions (%)", |t| {
+        format!("{t:.0}%")
+    })
+}
+
+/// The start's remoteness against n, where it was computed.
+fn remoteness_chart(record: &Record) -> String {
+    let points: Vec<Point> = record
+        .rows()
+        .filter_map(|row| {
+            row.remoteness.map(|r| Point {
+                x: f64::from(row.n),
+                y: f64::from(r),
+                href: None,
+                title: format!("n = {}: remoteness {r}", row.n),
+            })
+        })
+        .collect();
+    chart(
+        "remoteness-chart",
+        "The start's remoteness against n",
+        &points,
+        "n",
+        "remoteness of the start",
+        |t| grouped(t as u64),
+    )
+}
+
+/// `/zgame/stats?n=N`.
+pub async fn stats_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let asked = params.text("n").map_or("30", str::trim).to_string();
+    let answer = match zecklab_answers::number::whole_u32(&asked).map_err(|e| ApiError::about("n", e)) {
+        Ok(n) => stats_answer(&state, n).await,
+        Err(e) => Err(e),
+    };
+    match answer {
+        Ok(stats) => html_response(render_stats(&stats, &asked)),
+        Err(e) => error_page("/zgame/stats", &e, &[("ask-n", &asked)]),
+    }
+}
+
+fn render_stats(stats: &StatsJson, asked: &str) -> String {
+    let n = stats.n;
+    let mut body = format!(
+        "<section class=\"panel\" id=\"stats\" data-n=\"{n}\" data-positions=\"{}\" data-p-positions=\"{}\" data-max-remoteness=\"{}\" data-winner=\"{}\">\n<h2 class=\"status\" id=\"position\">The game on n = {n}</h2>\n<p>{} positions, of which {} are P-positions ({}); {} wins from the start{}. The deepest positions have remoteness {}.</p>\n<p><a href=\"/zgame?n={n}\">Explore or play this game</a> · <a href=\"/data?n={n}#n-{n}\">its row in the record</a></p></section>\n",
+        stats.positions,
+        stats.p_positions,
+        stats.max_remoteness.map_or(String::new(), |r| r.to_string()),
+        stats.winner,
+        grouped(stats.positions),
+        grouped(stats.p_positions),
+        percent(stats.p_positions, stats.positions),
+        if stats.winner == "P1" { "Player 1" } else { "Player 2" },
+        stats.start_remoteness.map_or(String::new(), |r| format!(" (remoteness {r})")),
+        stats.max_remoteness.map_or("unknown".into(), |r| r.to_string()),
+    );
+    body.push_str("<section class=\"panel\"><h2>Positions by remoteness</h2>\n");
+    body.push_str(&histogram(stats));
+    body.push_str("<details><summary>The histogram as a table</summary><table class=\"data\" id=\"histogram\"><thead><tr><th>remoteness</th><th>positions</th><th>P-positions</th></tr></thead><tbody>\n");
+    for row in &stats.remoteness_histogram {
+        let _ = writeln!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            row.remoteness,
+            grouped(row.positions),
+            grouped(row.p_positions)
+        );
+    }
+    body.push_str("</tbody></table></details></section>\n");
+    let shares: Vec<Point> = stats
+        .by_tier
+        .iter()
+        .map(|t| Point {
+            x: f64::from(t.parts),
+            y: 100.0 * t.p_positions as f64 / t.positions.max(1) as f64,
+            href: None,
+            title: format!(
+                "{} parts: {} of {} positions",
+                t.parts,
+                grouped(t.p_positions),
+                grouped(t.positions)
+            ),
+        })
+        .collect();
+    body.push_str("<section class=\"panel\"><h2>P-positions by number of parts</h2>\n");
+    body.push_str(&chart(
+        "tier-chart",
+        "The share of P-positions against the number of parts",
+        &shares,
+        "number of parts",
+        "P-positions (%)",
+        |t| format!("{t:.0}%"),
+    ));
+    body.push_str("<details><summary>By number of parts, as a table</summary><table class=\"data\" id=\"by-tier\"><thead><tr><th>parts</th><th>positions</th><th>P-positions</th><th>share</th></tr></thead><tbody>\n");
+    for tier in &stats.by_tier {
+        let _ = writeln!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            tier.parts,
+            grouped(tier.positions),
+            grouped(tier.p_positions),
+            percent(tier.p_positions, tier.positions)
+        );
+    }
+    body.push_str("</tbody></table></details></section>\n");
+    if let Some(most) = stats.max_remoteness {
+        let _ = writeln!(
+            body,
+            "<section class=\"panel\"><h2>The deepest positions</h2><p>{} position{} of remoteness {most}{}:</p><ul class=\"explain\" id=\"deepest\">",
+            grouped(stats.deepest_count),
+            if stats.deepest_count == 1 { "" } else { "s" },
+            if stats.deepest_count > stats.deepest.len() as u64 { ", the first by rank" } else { "" }
+        );
+        for position in &stats.deepest {
+            let link = position.split_whitespace().collect::<Vec<_>>().join("_");
+            let _ =
+                writeln!(body, "<li><a href=\"/zgame?p={}\">{}</a></li>", escape(&link), escape(position));
+        }
+        body.push_str("</ul></section>\n");
+    }
+    let source = if stats.source == "store" {
+        "this server's store of solved games".to_string()
+    } else {
+        "solved on demand by this server (it solves every n up to its limit with remoteness); the command solves it again, or reads the store when it holds the game".to_string()
+    };
+    body.push_str(&cite(
+        &format!("zecklab zgame stats --n {n} --json"),
+        &source,
+        &api_request("/api/zgame/stats", &[("n", &n.to_string())]),
+    ));
+    let page = with_inputs(page_html("/zgame/stats"), &[("ask-n", asked)], &[]);
+    page.replacen("<div id=\"stats-body\"></div>", &format!("<div id=\"stats-body\">{body}</div>"), 1)
+        .replacen(
+            "<title>Statistics · zecklab</title>",
+            &format!("<title>The game on n = {n}: statistics · zecklab</title>"),
+            1,
+        )
+}
+
+/// Positions and P-positions by remoteness as bars.
+fn histogram(stats: &StatsJson) -> String {
+    let most = stats.remoteness_histogram.iter().map(|r| r.positions).max().unwrap_or(1) as f64;
+    let last = stats.max_remoteness.unwrap_or(0) as f64 + 1.0;
+    let y_ticks = ticks(most);
+    let y_top = *y_ticks.last().unwrap();
+    let bar = (WIDTH - LEFT - RIGHT) / last;
+    let sy = |y: f64| HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * y / y_top;
+    let mut svg = format!(
+        "<svg class=\"chart\" id=\"histogram-chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-label=\"Positions by remoteness, P-positions in red\">\n"
+    );
+    for &t in &y_ticks {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e3e7ee\"/><text x=\"{}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#5b6475\">{}</text>",
+            WIDTH - RIGHT,
+            LEFT - 6.0,
+            sy(t) + 4.0,
+            grouped(t as u64),
+            y = sy(t)
+        );
+    }
+    for t in ticks(last - 1.0) {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#5b6475\">{}</text>",
+            LEFT + bar * (t + 0.5),
+            HEIGHT - BOTTOM + 16.0,
+            t as u64
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1d2433\">remoteness (P-positions in red, the others in blue)</text>",
+        LEFT + (WIDTH - LEFT - RIGHT) / 2.0,
+        HEIGHT - 4.0
+    );
+    for row in &stats.remoteness_histogram {
+        let x = LEFT + bar * f64::from(row.remoteness);
+        let (fill, count) =
+            if row.p_positions > 0 { ("#a11d16", row.p_positions) } else { ("#1f4e8c", row.positions) };
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{x:.2}\" y=\"{:.1}\" width=\"{:.2}\" height=\"{:.1}\" fill=\"{fill}\"><title>remoteness {}: {} positions, {} P-positions</title></rect>",
+            sy(row.positions as f64),
+            (bar * 0.9).max(0.5),
+            (HEIGHT - BOTTOM - sy(row.positions as f64)).max(0.5),
+            row.remoteness,
+            grouped(row.positions),
+            grouped(count.min(row.p_positions))
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
