@@ -66,9 +66,20 @@ impl<'a> MoveTokens<'a> {
         MoveTokens { names }
     }
 
+    /// The tokens of the moves named `names`, the moves of one position.
+    pub fn of_names(mut names: Vec<&'a str>) -> MoveTokens<'a> {
+        names.sort_unstable();
+        MoveTokens { names }
+    }
+
     /// The token of `chosen`, one of the moves.
     pub fn token(&self, chosen: &MoveJson) -> String {
-        let place = self.names.binary_search(&chosen.r#move.as_str()).unwrap_or(0);
+        self.token_of_name(&chosen.r#move)
+    }
+
+    /// The token of the move named `name`, one of the moves.
+    pub fn token_of_name(&self, name: &str) -> String {
+        let place = self.names.binary_search(&name).unwrap_or(0);
         let mut digits = Vec::new();
         let mut rest = place;
         loop {
@@ -152,5 +163,60 @@ mod tests {
         let moves = named(&["a", "b"]);
         let err = move_of_token(&moves, "2", "1^3", 4).unwrap_err().to_string();
         assert_eq!(err, "move 4 of this link (2) is not one of the moves from 1^3");
+    }
+}
+
+/// The link (`m`, tokens joined by `.`) of the Zeckendorf game that passes through `line`, its
+/// positions from the start; `None` when two of them are not a move apart.
+pub fn zgame_line_link(line: &[String]) -> Option<String> {
+    use zecklab_games::zgame::ZPosition;
+    let mut tokens = Vec::new();
+    for pair in line.windows(2) {
+        let (from, to) = (ZPosition::parse(&pair[0]).ok()?, ZPosition::parse(&pair[1]).ok()?);
+        let moves = from.moves();
+        let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        let played = moves.iter().position(|&m| from.apply(m).ok().as_ref() == Some(&to))?;
+        let tokens_here = MoveTokens::of_names(names.iter().map(String::as_str).collect());
+        tokens.push(tokens_here.token_of_name(&names[played]));
+    }
+    Some(tokens.join("."))
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+    use zecklab_games::zgame::ZPosition;
+
+    #[test]
+    fn a_line_becomes_the_link_that_replays_it() {
+        // A line from 1^13 taking each position's last move, then each one's first, in turn.
+        let mut line = vec![ZPosition::parse("1^13").unwrap()];
+        while let Some(&m) = {
+            let moves = line.last().unwrap().moves();
+            if line.len() % 2 == 0 {
+                moves.first().copied()
+            } else {
+                moves.last().copied()
+            }
+        }
+        .as_ref()
+        {
+            let next = line.last().unwrap().apply(m).unwrap();
+            line.push(next);
+        }
+        let texts: Vec<String> = line.iter().map(ToString::to_string).collect();
+        let link = zgame_line_link(&texts).unwrap();
+        let mut at = line[0].clone();
+        for (token, expected) in link.split('.').zip(&line[1..]) {
+            let names: Vec<String> = at.moves().iter().map(ToString::to_string).collect();
+            let tokens = MoveTokens::of_names(names.iter().map(String::as_str).collect());
+            let name = tokens.name(token).unwrap();
+            let m = at.moves().into_iter().find(|m| m.to_string() == name).unwrap();
+            at = at.apply(m).unwrap();
+            assert_eq!(&at, expected);
+        }
+        assert_eq!(link.split('.').count(), line.len() - 1);
+        // Two positions not a move apart have no link.
+        assert_eq!(zgame_line_link(&["1^13".into(), "5^1 8^1".into()]), None);
     }
 }

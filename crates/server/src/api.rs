@@ -10,6 +10,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use zecklab_answers::game_link::{self, GameJson};
+use zecklab_answers::lab::{self, parse_rule, RuleTestJson};
 use zecklab_answers::moves::MoveJson;
 use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson, OrderedSolveJson};
 use zecklab_answers::record::record_lines;
@@ -106,6 +107,7 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/api/ladder", get(ladder))
         .route("/api/data/record", get(data_record))
         .route("/api/zgame/stats", get(zgame_stats))
+        .route("/api/zgame/rule-test", get(zgame_rule_test))
         .route("/api/nim/census", get(nim_census))
         .route("/api/nim/reach", get(nim_reach))
         .route("/api/nim/index", get(nim_index))
@@ -165,18 +167,7 @@ async fn data_record(RawQuery(q): RawQuery) -> Result<Response, ApiError> {
         None => None,
     };
     let tiers = params.flag("tiers")?;
-    let lines = record_lines(zecklab_store::published::record(), n, tiers)?;
-    let mut body = String::new();
-    for line in &lines {
-        body.push_str(&serde_json::to_string(line).map_err(|e| ApiError::busy(e.to_string()))?);
-        body.push('\n');
-    }
-    let mut response = body.into_response();
-    response.headers_mut().insert(
-        axum::http::header::CONTENT_TYPE,
-        axum::http::HeaderValue::from_static("application/x-ndjson"),
-    );
-    Ok(response)
+    ndjson(&record_lines(zecklab_store::published::record(), n, tiers)?)
 }
 
 async fn zgame_stats(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<StatsJson> {
@@ -200,6 +191,69 @@ pub(crate) async fn stats_answer(state: &State, n: u32) -> Result<Arc<StatsJson>
             Ok(stats_of(&*solved.solution, "solved"))
         })
         .await
+}
+
+/// Lines as newline-delimited JSON, one object a line (as `zecklab ... --json` prints ranges).
+fn ndjson<T: Serialize>(lines: &[T]) -> Result<Response, ApiError> {
+    let mut body = String::new();
+    for line in lines {
+        body.push_str(&serde_json::to_string(line).map_err(|e| ApiError::busy(e.to_string()))?);
+        body.push('\n');
+    }
+    let mut response = body.into_response();
+    response.headers_mut().insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/x-ndjson"),
+    );
+    Ok(response)
+}
+
+/// The largest n the explorer tests a rule on (each n solved on demand, and kept).
+pub const RULE_TEST_WEB_LIMIT: u32 = 150;
+
+/// `zecklab zgame rule-test --json`: one line per n from `from` (default 1) to `to`.
+async fn zgame_rule_test(Shared(state): Shared_, RawQuery(q): RawQuery) -> Result<Response, ApiError> {
+    let params = Params::parse(q.as_deref());
+    let rule = params.required("rule")?.to_string();
+    let from = params.u32_or("from", 1)?;
+    let to = number::whole_u32(params.required("to")?).map_err(|e| ApiError::about("to", e))?;
+    ndjson(&rule_test_lines(&state, &rule, from, to).await?)
+}
+
+/// The rule `text` tested as Player 2's strategy on every n from `from` to `to`.
+///
+/// # Errors
+/// 400 for a rule that does not parse or a range that is empty or starts at 0, 422 past what
+/// this server tests, 503 when busy.
+pub(crate) async fn rule_test_lines(
+    state: &State,
+    text: &str,
+    from: u32,
+    to: u32,
+) -> Result<Vec<RuleTestJson>, ApiError> {
+    let rule = parse_rule(text).map_err(|e| ApiError::about("rule", e))?;
+    if from == 0 {
+        return Err(ApiError::bad("invalid from = 0: the game on n starts from n ones, so n is at least 1"));
+    }
+    if to < from {
+        return Err(ApiError::bad(format!(
+            "the range ends before it starts: to = {to} is below from = {from}"
+        )));
+    }
+    let most = RULE_TEST_WEB_LIMIT.min(state.solve_up_to());
+    if to > most {
+        return Err(ApiError::too_large(format!(
+            "invalid to = {to}: this server tests rules up to n = {most} (the command line, zgame rule-test, to 700)"
+        )));
+    }
+    let rule = Arc::new(rule);
+    let mut lines = Vec::new();
+    for n in from..=to {
+        let solved = state.solves.solution(n).await?;
+        let rule = rule.clone();
+        lines.push(blocking(move || Ok(lab::rule_test(&*rule, &*solved.solution, |_, _| {}))).await?);
+    }
+    Ok(lines)
 }
 
 /// The first terms of the factor-k ladder.

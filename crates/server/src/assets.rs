@@ -91,6 +91,13 @@ const PAGES: &[Page] = &[
         scripts: &[],
     },
     Page {
+        path: "/lab",
+        nav: Some("lab"),
+        title: "The strategy lab",
+        body: include_str!("../assets/pages/lab.html"),
+        scripts: &[],
+    },
+    Page {
         path: "/zgame/stats",
         nav: Some("data"),
         title: "Statistics",
@@ -124,7 +131,7 @@ impl Page {
             .replace("{{scripts}}", &scripts.join("\n"))
             .replace("\"/assets/style.css\"", &format!("\"{}\"", versioned("/assets/style.css")))
             .replace("\"/assets/favicon.svg\"", &format!("\"{}\"", versioned("/assets/favicon.svg")));
-        for name in ["zgame", "nim", "wythoff", "numeration", "data"] {
+        for name in ["zgame", "nim", "wythoff", "numeration", "data", "lab"] {
             let mark = if self.nav == Some(name) { " class=\"here\"" } else { "" };
             html = html.replace(&format!("{{{{here-{name}}}}}"), mark);
         }

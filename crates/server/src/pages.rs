@@ -53,6 +53,7 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/numeration", get(numeration_page))
         .route("/data", get(crate::research::data_page))
         .route("/zgame/stats", get(crate::research::stats_page))
+        .route("/lab", get(crate::research::lab_page))
         .with_state(state)
 }
 

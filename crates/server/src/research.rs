@@ -489,3 +489,139 @@ fn histogram(stats: &StatsJson) -> String {
     svg.push_str("</svg>\n");
     svg
 }
+
+/// The first n the lab tests from by default: at n = 1 and 2 no rule is at fault (n = 1 has no
+/// move, and at n = 2 Player 1's only move ends the game).
+const LAB_FROM: u32 = 3;
+/// The last n the lab tests by default.
+const LAB_TO: u32 = 60;
+
+/// `/lab?rule=R&from=A&to=B`.
+pub async fn lab_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
+    let params = Params::parse(q.as_deref());
+    let rule = params.text("rule").map(str::trim).filter(|r| !r.is_empty()).map(str::to_string);
+    let from_text = params.text("from").map_or(LAB_FROM.to_string(), |t| t.trim().to_string());
+    let to_text = params.text("to").map_or(LAB_TO.to_string(), |t| t.trim().to_string());
+    let inputs = [
+        ("ask-rule", rule.clone().unwrap_or_default()),
+        ("ask-from", from_text.clone()),
+        ("ask-to", to_text.clone()),
+    ];
+    let inputs: Vec<(&str, &str)> = inputs.iter().map(|(id, v)| (*id, v.as_str())).collect();
+    let page = with_inputs(page_html("/lab"), &inputs, &[]);
+    let page = page.replacen("<p id=\"presets\"></p>", &presets(&from_text, &to_text), 1);
+    let Some(rule) = rule else { return html_response(page) };
+    let range = || -> Result<(u32, u32), ApiError> {
+        let whole = |name: &str, text: &str| {
+            zecklab_answers::number::whole_u32(text).map_err(|e| ApiError::about(name, e))
+        };
+        Ok((whole("from", &from_text)?, whole("to", &to_text)?))
+    };
+    let lines = match range() {
+        Ok((from, to)) => crate::api::rule_test_lines(&state, &rule, from, to).await.map(|l| (from, to, l)),
+        Err(e) => Err(e),
+    };
+    match lines {
+        Ok((from, to, lines)) => {
+            html_response(page.replacen("<div id=\"lab\"></div>", &lab_result(&rule, from, to, &lines), 1))
+        }
+        Err(e) => {
+            let mut response = html_response(crate::prerender::with_error(&page, &e.message));
+            *response.status_mut() = e.status;
+            response
+        }
+    }
+}
+
+/// The deterministic games' rules, one link each.
+fn presets(from: &str, to: &str) -> String {
+    use zecklab_games::zgame::lab::StrategyRule;
+    use zecklab_games::zgame::Rule;
+    let links: Vec<String> = Rule::ALL
+        .iter()
+        .map(|&r| {
+            let text = StrategyRule::from_play_out(r).to_string();
+            let href = api_request("/lab", &[("rule", &text), ("from", from), ("to", to)]);
+            format!("<a href=\"{}\">{}</a>", escape(&href), escape(r.name()))
+        })
+        .collect();
+    format!("<p id=\"presets\">The deterministic games' rules: {}.</p>", links.join(", "))
+}
+
+/// The result of a rule test: a line per n, the first loss with its bad decision and a line
+/// Player 1 wins by, and how to reproduce it.
+fn lab_result(rule: &str, from: u32, to: u32, lines: &[zecklab_answers::lab::RuleTestJson]) -> String {
+    let first_loss = lines.iter().find(|l| !l.wins);
+    let mut html = format!(
+        "<div id=\"lab\"><section class=\"panel\" id=\"lab-result\" data-rule=\"{}\" data-first-loss=\"{}\">\n<h2 class=\"status\" id=\"position\">{}</h2>\n",
+        escape(rule),
+        first_loss.map_or(String::new(), |l| l.n.to_string()),
+        match first_loss {
+            None => format!("Player 2 following the rule wins every n from {from} to {to}."),
+            Some(l) => {
+                let won: Vec<u32> = lines.iter().take_while(|x| x.wins).map(|x| x.n).collect();
+                let run = match (won.first(), won.last()) {
+                    (Some(a), Some(b)) if a == b => format!("it wins at n = {a}, and "),
+                    (Some(a), Some(b)) => format!("it wins every n from {a} to {b}, and "),
+                    _ => String::new(),
+                };
+                format!("From n = {from}, {run}loses first at n = {}.", l.n)
+            }
+        }
+    );
+    if let Some(loss) = first_loss {
+        if let Some(bad) = &loss.first_bad {
+            let _ = writeln!(
+                html,
+                "<p id=\"first-bad\">Its first bad decision at n = {}, after {}: at <a href=\"/zgame?p={}\">{}</a>, Player 2 to move, the rule plays {}{}.</p>",
+                loss.n,
+                if bad.depth == 1 { "1 move".to_string() } else { format!("{} moves", bad.depth) },
+                escape(&bad.position.split_whitespace().collect::<Vec<_>>().join("_")),
+                escape(&bad.position),
+                bad.rule_move.as_deref().map_or("nothing".to_string(), |m| format!("<code>{}</code>", escape(m))),
+                bad.winning_move.as_deref().map_or(", and no move wins there".to_string(), |m| format!(", but <code>{}</code> wins", escape(m)))
+            );
+        }
+        if let Some(line) = &loss.losing_line {
+            let link = zecklab_answers::game_link::zgame_line_link(line);
+            let _ = writeln!(html, "<h3>A line on which Player 1 beats it ({} moves)</h3><ol class=\"numeral-small\" id=\"losing-line\">", line.len().saturating_sub(1));
+            for position in line.iter().skip(1) {
+                let _ = writeln!(html, "<li>{}</li>", escape(position));
+            }
+            html.push_str("</ol>\n");
+            if let Some(m) = link {
+                let href = format!(
+                    "/zgame?p={}&m={m}",
+                    escape(&line[0].split_whitespace().collect::<Vec<_>>().join("_"))
+                );
+                let _ = writeln!(html, "<p><a id=\"play-line\" href=\"{}\">Play this line out on the board</a>, move by move (Back and Forward step through it).</p>", escape(&href));
+            }
+        }
+    }
+    html.push_str("<div class=\"table-scroll\"><table class=\"data\" id=\"lab-lines\"><thead><tr><th>n</th><th class=\"left\">Player 2 with the rule</th><th>decisions</th><th>agreement</th></tr></thead><tbody>\n");
+    for line in lines {
+        let result = match &line.first_bad {
+            None => "wins".to_string(),
+            Some(bad) if bad.end => "loses (Player 1 wins whatever Player 2 plays)".to_string(),
+            Some(_) => "loses".to_string(),
+        };
+        let _ = writeln!(
+            html,
+            "<tr data-n=\"{}\" data-wins=\"{}\"><td>{}</td><td class=\"left\">{result}</td><td>{}</td><td>{}</td></tr>",
+            line.n,
+            line.wins,
+            line.n,
+            grouped(line.decisions),
+            line.agreement.map_or("—".to_string(), |a| format!("{a:.4}"))
+        );
+    }
+    html.push_str("</tbody></table></div></section>\n");
+    let quoted = format!("'{}'", rule.replace('\'', "'\\''"));
+    html.push_str(&cite(
+        &format!("zecklab zgame rule-test --rule {quoted} --from {from} --to {to} --json"),
+        "each n solved on demand by this server (outcomes of every position); the command solves them again, or reads the store",
+        &api_request("/api/zgame/rule-test", &[("rule", rule), ("from", &from.to_string()), ("to", &to.to_string())]),
+    ));
+    html.push_str("</div>");
+    html
+}

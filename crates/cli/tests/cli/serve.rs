@@ -575,12 +575,25 @@ fn between(page: &str, start: &str, end: &str) -> String {
 #[tokio::test]
 async fn every_research_page_cites_a_command_that_prints_its_json() {
     let app = app();
-    for page_uri in ["/data", "/data?n=30", "/zgame/stats?n=30"] {
+    for page_uri in
+        ["/data", "/data?n=30", "/zgame/stats?n=30", "/lab?rule=ones,combine:smallest,split:smallest&to=20"]
+    {
         let (status, page) = get(&app, page_uri).await;
         assert_eq!(status, 200, "{page_uri}");
         let command = between(&page, "<code class=\"cite-command\">", "</code>");
         let json_uri = between(&page, "<a class=\"cite-json\" href=\"", "\"");
-        let args: Vec<&str> = command.split_whitespace().collect();
+        let command = command.replace("&#39;", "'");
+        // Words split at spaces outside single quotes, the quotes taken away, as a shell does.
+        let (mut args, mut word, mut quoted) = (Vec::new(), String::new(), false);
+        for c in command.chars() {
+            match c {
+                '\'' => quoted = !quoted,
+                ' ' if !quoted => args.push(std::mem::take(&mut word)),
+                c => word.push(c),
+            }
+        }
+        args.push(word);
+        let args: Vec<&str> = args.iter().map(String::as_str).filter(|a| !a.is_empty()).collect();
         assert_eq!(args[0], "zecklab", "{command}");
         let output = zecklab(&args[1..]);
         assert!(output.status.success(), "{command}: {}", String::from_utf8_lossy(&output.stderr));
