@@ -430,6 +430,51 @@ const Z = (() => {
       return played;
     }
 
+    /**
+     * The review of a finished game: each move with its mover, the value before it (for the
+     * mover) and after it (for the player then to move), the change in remoteness, a mark on
+     * every move that gave away a won position with the best move instead, and a link to play on
+     * from any ply. Hidden until the game ends.
+     */
+    drawReview(terminal) {
+      const panel = $('review-panel');
+      if (!panel) return;
+      const played = this.history.slice(1);
+      panel.hidden = !terminal || played.length === 0;
+      if (panel.hidden) return;
+      const start = this.history[0].answer.position;
+      const tokens = played.map((h, k) => Game.token(this.history[k].answer, h.move));
+      const play = this.computer ? 3 - this.computer : undefined;
+      const gameUrl = (moves) => pageUrl({ ...this.spec.url(start), m: moves.join('.') || undefined, play });
+      const value = (a) => (a.outcome ? `${a.outcome}${a.remoteness === null || a.remoteness === undefined ? '' : ` in ${a.remoteness}`}` : '—');
+      const name = (m) => (this.spec.name ? this.spec.name(m) : m.move);
+      let given = 0;
+      const rows = played.map((h, k) => {
+        const before = this.history[k].answer;
+        const after = h.answer;
+        const known = Number.isInteger(before.remoteness) && Number.isInteger(after.remoteness);
+        // The mover had a win and left the opponent one.
+        const gaveAway = before.outcome === 'win' && after.outcome === 'win';
+        const best = gaveAway ? before.moves.find((m) => m.winning) : null;
+        if (gaveAway) given += 1;
+        return el('tr', { 'data-ply': k + 1, 'data-gave-away': String(gaveAway), class: gaveAway ? 'gave-away' : null },
+          el('td', { text: k + 1 }),
+          el('td', { text: `P${this.mover(k)}` }),
+          el('td', { class: 'left' }, name(h.move)),
+          el('td', { class: 'left', text: `${value(before)} → ${value(after)}` }),
+          el('td', { text: known ? String(after.remoteness - before.remoteness).replace('-', '−') : '—' }),
+          el('td', { class: 'left' }, ...(best
+            ? ['✗ gave away the win; best ', el('a', { class: 'best-instead', href: gameUrl([...tokens.slice(0, k), Game.token(before, best)]) }, name(best)), ' · ']
+            : []), el('a', { class: 'play-on', href: gameUrl(tokens.slice(0, k + 1)) }, 'play on from here')));
+      });
+      const head = el('thead', {}, el('tr', {}, ...[['ply'], ['mover'], ['move', 'left'], ['value before → after', 'left'], ['Δ remoteness'], ['mistakes, and play on', 'left']]
+        .map(([t, cls]) => el('th', { class: cls, text: t }))));
+      $('review').replaceChildren(head, el('tbody', {}, ...rows));
+      $('review-note').textContent = `${given
+        ? `${given} move${given === 1 ? '' : 's'} gave away a won position (marked ✗, with the best move instead).`
+        : 'No move gave away a won position.'} Values are for the player to move: before a move the mover, after it the opponent.`;
+    }
+
     /** A position as the page writes it for reading (`spec.show`; the answer's text by default). */
     shown(position) {
       return this.spec.show ? this.spec.show(position) : position;
@@ -659,6 +704,7 @@ const Z = (() => {
       $('undo').disabled = this.history.length <= 1;
       if ($('redo')) $('redo').disabled = this.future.length === 0;
       this.drawRecord(shown, href);
+      this.drawReview(terminal);
       drawValueHistory($('vvh'), shown ? this.history : [], (k) => ({ href: href(this.history[k].answer.position), pick: () => this.jump(k) }),
         (p) => this.shown(p));
       // The whole game is in the URL: its start, every move played (and undone, to redo) and

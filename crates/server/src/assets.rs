@@ -107,11 +107,13 @@ const PAGES: &[Page] = &[
 ];
 
 const LAYOUT: &str = include_str!("../assets/layout.html");
-/// Panels several game pages share, named `{{play}}`, `{{moves}}` and `{{vvh}}` in page bodies.
+/// Panels several game pages share, named `{{play}}`, `{{moves}}`, `{{vvh}}` and `{{review}}` in
+/// page bodies.
 const PARTS: &[(&str, &str)] = &[
     ("{{play}}", include_str!("../assets/parts/play.html")),
     ("{{moves}}", include_str!("../assets/parts/moves.html")),
     ("{{vvh}}", include_str!("../assets/parts/vvh.html")),
+    ("{{review}}", include_str!("../assets/parts/review.html")),
 ];
 
 impl Page {

@@ -263,6 +263,76 @@ fn outcome_text(o: Outcome) -> &'static str {
     o.as_str()
 }
 
+/// The review of a finished game: the game on 12 played to its end by the slowest losing move
+/// where there is one (so that some moves give a win away), every row's mark against the naive
+/// solver, a best move instead that does keep the win, and play on from a ply; then a Nim game's.
+async fn check_review(browser: &Browser, naive: &mut NaiveSolver) {
+    let review = |browser: &Browser| {
+        let client = browser.client.clone();
+        async move {
+            client
+                .execute(
+                    "const p = document.getElementById('review-panel');
+                     return { shown: !p.hidden, rows: [...document.querySelectorAll('#review tbody tr')].map(tr => ({
+                       gave: tr.dataset.gaveAway, best: (tr.querySelector('a.best-instead') || {}).href || null,
+                       on: tr.querySelector('a.play-on').href })) };",
+                    vec![],
+                )
+                .await
+                .unwrap()
+        }
+    };
+    let mut state = browser.open("/zgame?p=1^12").await;
+    assert_eq!(review(browser).await["shown"], false, "no review before the game ends");
+    let mut positions = vec![state["position"].as_str().unwrap().to_string()];
+    while let Some(m) = state["moves"].as_array().unwrap().last().cloned() {
+        let before = state["position"].as_str().unwrap().to_string();
+        browser.click(&format!("#moves li[data-move='{}'] a", m["move"].as_str().unwrap())).await;
+        state = browser.wait_until("the move made", |s| s["position"] != before.as_str()).await;
+        positions.push(state["position"].as_str().unwrap().to_string());
+    }
+    let shown = review(browser).await;
+    assert_eq!(shown["shown"], true, "{shown}");
+    let rows = shown["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), positions.len() - 1);
+    let mut gave_any = false;
+    for (k, row) in rows.iter().enumerate() {
+        let before = naive.value(&ZPosition::parse(&positions[k]).unwrap());
+        let after = naive.value(&ZPosition::parse(&positions[k + 1]).unwrap());
+        let gave = before.outcome == Outcome::Win && after.outcome == Outcome::Win;
+        gave_any |= gave;
+        assert_eq!(row["gave"], gave.to_string(), "ply {}: {row}", k + 1);
+        assert_eq!(row["best"].is_null(), !gave, "{row}");
+    }
+    assert!(gave_any, "the slowest moves give a win away somewhere: {shown}");
+    let (k, row) = rows.iter().enumerate().find(|(_, r)| r["gave"] == "true").unwrap();
+    let best = row["best"].as_str().unwrap().to_string();
+    let on = rows[k]["on"].as_str().unwrap().to_string();
+    let instead = browser.open(&best[best.find("/zgame").unwrap()..]).await;
+    assert_eq!(instead["record"].as_array().unwrap().len(), k + 1, "{instead}");
+    let reached = naive.value(&ZPosition::parse(instead["position"].as_str().unwrap()).unwrap());
+    assert_eq!(reached.outcome, Outcome::Loss, "the best move leaves the opponent lost: {instead}");
+    let resumed = browser.open(&on[on.find("/zgame").unwrap()..]).await;
+    assert_eq!(resumed["position"], positions[k + 1].as_str(), "play on from ply {}", k + 1);
+    assert_eq!(review(browser).await["shown"], false, "the game goes on: no review");
+    // Every game the explorer plays has it: a game of Fibonacci Nim to its end.
+    let mut state = browser.open("/nim?heap=6").await;
+    let mut plies = 0;
+    while let Some(m) = state["moves"].as_array().unwrap().first().cloned() {
+        let before = state["position"].as_str().unwrap().to_string();
+        browser.click(&format!("#moves li[data-move='{}'] a", m["move"].as_str().unwrap())).await;
+        state = browser.wait_until("the take made", |s| s["position"] != before.as_str()).await;
+        plies += 1;
+    }
+    let shown = review(browser).await;
+    assert_eq!(shown["shown"], true, "{shown}");
+    assert_eq!(shown["rows"].as_array().unwrap().len(), plies, "{shown}");
+    assert!(
+        shown["rows"].as_array().unwrap().iter().all(|r| r["gave"] == "false"),
+        "best play gives nothing away: {shown}"
+    );
+}
+
 /// Checks the Zeckendorf-game page against the naive solver, position and every move.
 fn check_zgame(state: &Value, naive: &mut NaiveSolver) {
     let p = ZPosition::parse(state["position"].as_str().unwrap()).unwrap();
@@ -537,7 +607,7 @@ async fn run_all(browser: Browser) {
         .iter()
         .map(|v| v.as_str().unwrap().to_string())
         .collect();
-    for page in ["/zgame", "/nim", "/wythoff", "/numeration"] {
+    for page in ["/zgame", "/nim", "/wythoff", "/numeration", "/data", "/lab"] {
         assert!(links.iter().any(|l| l.starts_with(page)), "home links {page}: {links:?}");
     }
     shots.push(browser.screenshot("home").await);
@@ -565,6 +635,9 @@ async fn run_all(browser: Browser) {
     assert_eq!(figures, zecklab_reference::zgame::partition_count(10).to_string());
     check_relatives(&browser, 10).await;
     shots.push(browser.screenshot("zgame").await);
+    check_review(&browser, &mut naive).await;
+    shots.push(browser.screenshot("zgame-review").await);
+    let state = browser.open("/zgame?p=1^10").await;
     // Three moves, then back and forward through them by the arrow keys and Redo: the record
     // of the moves played follows, and Back in the browser returns to the move before.
     let mut played = vec![state["position"].as_str().unwrap().to_string()];
