@@ -61,6 +61,20 @@ const Z = (() => {
     return body;
   }
 
+  /**
+   * The page's cite panel: the command that prints the answer shown, where it came from and the
+   * answer as JSON; hidden when `cite` is null (no answer to cite, or values hidden in play).
+   */
+  function showCite(cite) {
+    const panel = $('cite');
+    if (!panel) return;
+    panel.hidden = !cite;
+    if (!cite) return;
+    $('cite-command').textContent = cite.command;
+    $('cite-json').setAttribute('href', cite.api);
+    if (cite.source) $('cite-source').textContent = cite.source;
+  }
+
   /** Creates an element (HTML, SVG, or `svg:NAME`) with attributes, listeners (`onclick`) and children. */
   function el(tag, attrs = {}, ...children) {
     // `svg:a` is a link inside a drawing (an HTML `a` there would not be drawn).
@@ -703,6 +717,7 @@ const Z = (() => {
       }
       $('undo').disabled = this.history.length <= 1;
       if ($('redo')) $('redo').disabled = this.future.length === 0;
+      showCite(shown && this.spec.cite ? this.spec.cite(answer) : null);
       this.drawRecord(shown, href);
       this.drawReview(terminal);
       drawValueHistory($('vvh'), shown ? this.history : [], (k) => ({ href: href(this.history[k].answer.position), pick: () => this.jump(k) }),

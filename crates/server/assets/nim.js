@@ -155,6 +155,14 @@
     url: (position) => (position === 'end' ? { ...split(game.history[0].answer.position), k: rules.k, misere: rules.misere || undefined }
       : { ...split(position), k: rules.k === '2' ? undefined : rules.k, misere: rules.misere || undefined }),
     label: (m) => `take ${m.move}`,
+    cite: (answer) => {
+      if (answer.position === 'end') return null;
+      const { heap, cap } = split(answer.position);
+      return {
+        command: `zecklab nim solve ${heap} --cap ${cap}${rules.k === '2' ? '' : ` --k ${rules.k}`}${rules.misere ? ' --misere' : ''} --json`,
+        api: Z.pageUrl({ heap, cap, k: rules.k, misere: rules.misere || undefined }, '/api/nim/solve'),
+      };
+    },
     name: (m) => `take ${m.move}`,
     lastMoverWins: !rules.misere,
   });

@@ -135,6 +135,10 @@
       drawBoard(answer, g).catch((e) => Z.showError(e.message));
     },
     url: (position) => split(position),
+    cite: (answer) => {
+      const { a, b } = split(answer.position);
+      return { command: `zecklab wythoff solve ${a} ${b} --json`, api: Z.pageUrl({ a, b }, '/api/wythoff/solve') };
+    },
     label: (m) => `${takeWords(m)} → (${m.to.replace(',', ', ')})`,
     name: takeWords,
     lastMoverWins: true,

@@ -248,6 +248,17 @@
     },
     url: (position) => ({ p: urlForm(position), ...variant }),
     label: (m) => [moveText(m.move), `: ${show(m.to)}`],
+    // The command that prints this answer, with the member of the family the page plays.
+    cite: (answer) => {
+      const flags = ordered ? ' --ordered'
+        : `${variant.recurrence ? ` --recurrence ${variant.recurrence}` : ''}${variant.rules ? ` --rules ${variant.rules}` : ''}${variant.misere ? ' --misere' : ''} --line`;
+      return {
+        command: `zecklab zgame position '${answer.position}'${flags} --json`,
+        api: Z.pageUrl({ ...(ordered ? variant : {}), p: urlForm(answer.position), line: ordered ? undefined : 1, ...(ordered ? {} : variant) }, '/api/zgame/position'),
+        source: answer.source === 'store' ? "this server's store of solved games"
+          : 'solved on demand by this server (the command solves it again, or reads the store)',
+      };
+    },
     show,
     name: (m) => (ordered ? m.move : moveWords(m.move)),
     lastMoverWins: !variant.misere,

@@ -123,6 +123,7 @@ impl Page {
         for (name, part) in PARTS {
             body = body.replace(name, part.trim_end());
         }
+        body = body.replace("{{cite}}", &crate::prerender::empty_cite());
         let scripts: Vec<String> = self
             .scripts
             .iter()

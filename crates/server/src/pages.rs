@@ -18,13 +18,13 @@ use zecklab_answers::game_link::{move_of_token, move_token, GameJson, MoveTokens
 use zecklab_answers::number;
 
 use crate::api::{
-    blocking, large, nim_question, replay, repr_question, wythoff_question, LadderJson, State, ZgamePosition,
-    NIM_POSITION_DIGITS,
+    blocking, large, nim_question, replay, repr_question, wythoff_question, Either, LadderJson, State,
+    ZgamePosition, NIM_POSITION_DIGITS,
 };
 use crate::assets::{error_page, html_response, page_html};
 use crate::prerender::{
-    api_request, escape, hover, move_by_value, script_safe, value_in_words, with_answer, with_inputs,
-    with_record, Core, Notation, WRITTEN_ANSWER_BYTES,
+    api_request, escape, hover, move_by_value, script_safe, value_in_words, with_answer, with_cite,
+    with_inputs, with_record, Core, Notation, WRITTEN_ANSWER_BYTES,
 };
 use crate::query::Params;
 use crate::ApiError;
@@ -41,6 +41,11 @@ macro_rules! explored_core {
         }
     };
 }
+
+/// Where a Fibonacci Nim answer comes from.
+const NIM_SOURCE: &str = "computed by this server from the theory (the smallest term of the heap's representation), which exhaustive search agrees with wherever it was run";
+/// Where a Wythoff answer comes from.
+const WYTHOFF_SOURCE: &str = "computed by this server from the Zeckendorf digits of the heaps";
 
 /// The ladder terms the numeration page lists.
 const LADDER_TERMS: usize = 40;
@@ -280,7 +285,30 @@ impl GameView<'_> {
         if self.human.is_some() && !terminal {
             return page;
         }
+        let page = self.with_cite(&page, answer);
         with_game_data(&page, self.tokens, self.game)
+    }
+
+    /// `page` with the command that prints the answer for the position shown.
+    fn with_cite(&self, page: &str, answer: &ZgamePosition) -> String {
+        let position = answer.position();
+        let p = url_form(position);
+        let (command, api) = if self.ordered {
+            (
+                format!("zecklab zgame position '{position}' --ordered --json"),
+                api_request("/api/zgame/position", &[("variant", "ordered"), ("p", &p)]),
+            )
+        } else {
+            (
+                format!("zecklab zgame position '{position}' --line --json"),
+                api_request("/api/zgame/position", &[("p", &p), ("line", "1")]),
+            )
+        };
+        let source = match answer {
+            Either::Game(p) if p.source == "store" => "this server's store of solved games",
+            _ => "solved on demand by this server (the command solves it again, or reads the store)",
+        };
+        with_cite(page, &command, source, &api)
     }
 }
 
@@ -358,7 +386,15 @@ fn render_nim(params: Params) -> Result<String, ApiError> {
         let misere = if rules.misere() { "1" } else { "" };
         let api =
             api_request("/api/nim/position", &[("heap", heap), ("cap", cap), ("k", &k), ("misere", misere)]);
-        Ok(with_answer(&page, &api, &answer))
+        let page = with_answer(&page, &api, &answer);
+        let command = format!(
+            "zecklab nim solve {heap} --cap {cap}{}{} --json",
+            if k == "2" { String::new() } else { format!(" --k {k}") },
+            if rules.misere() { " --misere" } else { "" }
+        );
+        let solve_api =
+            api_request("/api/nim/solve", &[("heap", heap), ("cap", cap), ("k", &k), ("misere", misere)]);
+        Ok(with_cite(&page, &command, NIM_SOURCE, &solve_api))
     }
 }
 
@@ -384,7 +420,14 @@ async fn wythoff_page(RawQuery(q): RawQuery) -> Response {
         let page = game_page("/wythoff", &core, &notation, &[("ask-a", &a), ("ask-b", &b)], &[]);
         // As the script asks for a position.
         let (a, b) = answer.position.split_once(',').unwrap_or((&answer.position, ""));
-        Ok(with_answer(&page, &api_request("/api/wythoff/position", &[("a", a), ("b", b)]), &answer))
+        let page = with_answer(&page, &api_request("/api/wythoff/position", &[("a", a), ("b", b)]), &answer);
+        let command = format!("zecklab wythoff solve {a} {b} --json");
+        Ok(with_cite(
+            &page,
+            &command,
+            WYTHOFF_SOURCE,
+            &api_request("/api/wythoff/solve", &[("a", a), ("b", b)]),
+        ))
     })
     .await
 }
@@ -413,8 +456,22 @@ async fn numeration_page(RawQuery(q): RawQuery) -> Response {
         let k = answer.k.to_string();
         let count = LADDER_TERMS.to_string();
         let page = with_answer(&page, &api_request("/api/repr", &[("n", &answer.n), ("k", &k)]), &answer);
-        let ladder = LadderJson { k: answer.k, terms: ladder };
-        Ok(with_answer(&page, &api_request("/api/ladder", &[("k", &k), ("count", &count)]), &ladder))
+        let ladder_json = LadderJson { k: answer.k, terms: ladder };
+        let page =
+            with_answer(&page, &api_request("/api/ladder", &[("k", &k), ("count", &count)]), &ladder_json);
+        let k_flag = if answer.k == 2 { String::new() } else { format!(" --k {k}") };
+        let k_param = if answer.k == 2 { "" } else { k.as_str() };
+        let (command, api) = match &answer.input {
+            Some(numeral) => (
+                format!("zecklab repr --from-numeral {numeral}{k_flag} --json"),
+                api_request("/api/repr", &[("numeral", numeral), ("k", k_param)]),
+            ),
+            None => (
+                format!("zecklab repr {}{k_flag} --json", answer.n),
+                api_request("/api/repr", &[("n", &answer.n), ("k", k_param)]),
+            ),
+        };
+        Ok(with_cite(&page, &command, "computed by this server", &api))
     })
     .await
 }

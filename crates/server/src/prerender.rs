@@ -32,6 +32,33 @@ pub fn with_answer(page: &str, api: &str, answer: &impl serde::Serialize) -> Str
     page.replacen("</main>", &format!("{block}</main>"), 1)
 }
 
+/// How to get the same answer again: the command that prints it, where it came from (HTML),
+/// the version, and the answer as JSON (`api`). The game pages' scripts keep it up to date as
+/// the position changes (by the ids), and hide it while values are hidden.
+pub fn cite(command: &str, source_html: &str, api: &str) -> String {
+    format!(
+        "<section class=\"panel cite\" id=\"cite\"><h2>Cite and reproduce</h2>\n<p>The same answer on the command line: <code class=\"cite-command\" id=\"cite-command\">{}</code></p>\n<p>Source: <span id=\"cite-source\">{source_html}</span>.</p>\n<p>zecklab {}. <a class=\"cite-json\" id=\"cite-json\" href=\"{}\">This answer as JSON</a>.</p></section>\n",
+        escape(command),
+        env!("CARGO_PKG_VERSION"),
+        escape(api)
+    )
+}
+
+/// The cite panel as a game page's template holds it: hidden and empty, for the server or the
+/// script to fill.
+pub fn empty_cite() -> String {
+    cite("", "", "").replacen(
+        "<section class=\"panel cite\" id=\"cite\">",
+        "<section class=\"panel cite\" id=\"cite\" hidden>",
+        1,
+    )
+}
+
+/// `page` with its (empty) cite panel filled.
+pub fn with_cite(page: &str, command: &str, source_html: &str, api: &str) -> String {
+    page.replacen(&empty_cite(), &cite(command, source_html, api), 1)
+}
+
 /// JSON for a `<script>` data block: `</` would end the block early, and in JSON strings `<\/`
 /// reads as `</`.
 pub fn script_safe(json: &str) -> String {

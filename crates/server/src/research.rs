@@ -17,7 +17,7 @@ use zecklab_store::published;
 
 use crate::api::{stats_answer, State};
 use crate::assets::{error_page, html_response, page_html};
-use crate::prerender::{api_request, escape, with_inputs};
+use crate::prerender::{api_request, cite, escape, with_inputs};
 use crate::query::Params;
 use crate::ApiError;
 
@@ -161,16 +161,6 @@ fn files_table() -> String {
     }
     html.push_str("</tbody></table></section>\n");
     html
-}
-
-/// How to get the same answer again: the command, the source, the version, the JSON.
-pub fn cite(command: &str, source_html: &str, api: &str) -> String {
-    format!(
-        "<section class=\"panel cite\" id=\"cite\"><h2>Cite and reproduce</h2>\n<p>The same answer on the command line: <code class=\"cite-command\">{}</code></p>\n<p>Source: {source_html}.</p>\n<p>zecklab {}. <a class=\"cite-json\" href=\"{}\">This answer as JSON</a>.</p></section>\n",
-        escape(command),
-        env!("CARGO_PKG_VERSION"),
-        escape(api)
-    )
 }
 
 /// A chart's frame: width, height and the plot's margins.
@@ -594,7 +584,7 @@ fn lab_result(rule: &str, from: u32, to: u32, lines: &[zecklab_answers::lab::Rul
                     "/zgame?p={}&m={m}",
                     escape(&line[0].split_whitespace().collect::<Vec<_>>().join("_"))
                 );
-                let _ = writeln!(html, "<p><a id=\"play-line\" href=\"{}\">Play this line out on the board</a>, move by move (Back and Forward step through it).</p>", escape(&href));
+                let _ = writeln!(html, "<p><a id=\"play-line\" href=\"{}\">Play this line out on the board</a>, move by move (Undo and Redo, or the record's links, step through it).</p>", escape(&href));
             }
         }
     }

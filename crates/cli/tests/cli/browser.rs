@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::Server;
+use common::{zecklab, Server};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use zecklab_games::fibnim::{NimRules, RemotenessTable};
@@ -119,6 +119,7 @@ impl Browser {
                        || !!document.querySelector('#moves li[data-move]')),
                      analysis: shown('figures-panel') && shown('relatives-panel'),
                      analysis_note: shown('analysis-note'),
+                     cite: shown('cite'),
                      position: p ? (p.dataset.position || '') : '',
                      outcome: p ? (p.dataset.outcome || '') : '',
                      remoteness: p ? (p.dataset.remoteness || '') : '',
@@ -246,6 +247,7 @@ async fn play_by_hints(browser: &Browser, path: &str, most: u32) -> Value {
         // no optimal line.
         assert_eq!(state["outcome"], "", "{path}: {state}");
         assert_eq!(state["line"], 0, "{path}: {state}");
+        assert_eq!(state["cite"], false, "no link to the values while playing: {path}: {state}");
         assert!(
             state["moves"].as_array().unwrap().iter().all(|m| m["winning"].is_null() && m["badge"] == ""),
             "{path}: {state}"
@@ -931,6 +933,32 @@ async fn run_all(browser: Browser) {
         .unwrap();
     assert_eq!(selected, serde_json::json!(["1,3", true]));
     shots.push(browser.screenshot("zgame-family").await);
+    // A page the script alone draws cites its command too, with the member's flags, and keeps
+    // it to the position shown: after a move, the command prints what its JSON link serves.
+    let first = state["moves"][0]["move"].as_str().unwrap().to_string();
+    browser.click(&format!("#moves li[data-move='{first}'] a")).await;
+    let moved = browser.wait_until("the move made", |s| s["position"] != "4 2^2 1^3").await;
+    let cited = browser
+        .client
+        .execute(
+            "return fetch(document.getElementById('cite-json').getAttribute('href')).then(r => r.text())
+               .then(t => [document.getElementById('cite-command').textContent, t, document.getElementById('cite').hidden]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let command = cited[0].as_str().unwrap();
+    let position = moved["position"].as_str().unwrap();
+    assert_eq!(
+        command,
+        format!("zecklab zgame position '{position}' --recurrence 1,3 --misere --line --json")
+    );
+    assert_eq!(cited[2], false, "shown in explore mode");
+    let printed =
+        zecklab(&["zgame", "position", position, "--recurrence", "1,3", "--misere", "--line", "--json"]);
+    let printed: Value = serde_json::from_slice(&printed.stdout).unwrap();
+    let served: Value = serde_json::from_str(cited[1].as_str().unwrap()).unwrap();
+    assert_eq!(printed, served, "the cited command and the cited JSON");
 
     // The ordered game: the list in order on the board, every move's value against the naive
     // search of the reference crate, and a move followed.
@@ -975,6 +1003,35 @@ async fn run_all(browser: Browser) {
         browser.client.execute("return document.getElementById('ask-p').value;", vec![]).await.unwrap();
     assert_eq!(asked, "1^3 4");
 
+    // The strategy lab: a rule's first loss against the command line's test, and its losing
+    // line played out on the board, move by move.
+    let rule = "ones,combine:smallest,split:smallest";
+    let tested = zecklab(&["zgame", "rule-test", "--rule", rule, "--from", "3", "--to", "20", "--json"]);
+    let first_loss = String::from_utf8(tested.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|l| l["wins"] == false)
+        .unwrap();
+    browser.client.goto(&format!("{}/lab?rule={rule}&to=20", browser.base)).await.unwrap();
+    let shown = browser
+        .client
+        .execute("const r = document.getElementById('lab-result'); return [r.dataset.firstLoss, r.dataset.rule, document.querySelectorAll('#lab-lines tbody tr').length];", vec![])
+        .await
+        .unwrap();
+    assert_eq!(shown, serde_json::json!([first_loss["n"].to_string(), rule, 18]), "{shown}");
+    browser.click("#play-line").await;
+    let line = first_loss["losing_line"].as_array().unwrap();
+    let played =
+        browser.wait_until("the losing line on the board", |s| s["position"] == line[line.len() - 1]).await;
+    let record: Vec<&str> =
+        played["record"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    let expected: Vec<&str> = line[1..].iter().map(|p| p.as_str().unwrap()).collect();
+    assert_eq!(record, expected, "the line, move by move");
+    // Undo steps back through it a move at a time.
+    browser.click("#undo").await;
+    browser.wait_until("a move back", |s| s["position"] == line[line.len() - 2]).await;
+
     // An accessibility audit of every page by axe-core (its axe.min.js at $ZECKLAB_AXE, which
     // `.ci/run` installs): nothing serious or critical.
     match std::env::var("ZECKLAB_AXE") {
@@ -988,8 +1045,14 @@ async fn run_all(browser: Browser) {
                 "/nim?heap=90",
                 "/wythoff?a=10&b=20",
                 "/numeration?n=1000",
+                "/zgame?p=1^7&m=0.1.0.0.0.0.0",
+                "/data",
+                "/data?n=30",
+                "/zgame/stats?n=30",
+                "/lab?rule=ones,combine:smallest,split:smallest&to=20",
             ] {
-                if page == "/" {
+                // The research pages are the server's alone: no script to wait for.
+                if page == "/" || ["/data", "/zgame/stats", "/lab"].iter().any(|p| page.starts_with(p)) {
                     browser.client.goto(&format!("{}/", browser.base)).await.unwrap();
                 } else {
                     browser.open(page).await;
@@ -1157,11 +1220,27 @@ async fn run_all(browser: Browser) {
             ("wythoff", "/wythoff?a=10&b=20"),
             ("numeration", "/numeration?n=1000"),
             ("not-found", "/no/such/page"),
+            ("zgame-review", "/zgame?p=1^7&m=0.1.0.0.0.0.0"),
+            ("data", "/data?n=30"),
+            ("stats", "/zgame/stats?n=60"),
+            ("lab", "/lab?rule=ones,combine:smallest,split:smallest&to=20"),
         ] {
             browser.client.goto(&format!("{}{page}", browser.base)).await.unwrap();
             tokio::time::sleep(Duration::from_millis(400)).await;
             shots.push(browser.screenshot(&format!("all-{name}-{size}")).await);
-            assert!(!scrolls_sideways(&browser).await, "{page} scrolls sideways at {width} px");
+            if scrolls_sideways(&browser).await {
+                let wide = browser
+                    .client
+                    .execute(
+                        "const w = document.documentElement.clientWidth; return [...document.querySelectorAll('body *')]
+                           .filter(e => e.getBoundingClientRect().right > w + 1).slice(0, 8)
+                           .map(e => `${e.tagName}#${e.id}.${e.className}: ${Math.round(e.getBoundingClientRect().right)}`);",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                panic!("{page} scrolls sideways at {width} px: {wide}");
+            }
         }
     }
     browser.client.set_window_size(1280, 1100).await.unwrap();

@@ -572,16 +572,29 @@ fn between(page: &str, start: &str, end: &str) -> String {
     page[from..from + page[from..].find(end).unwrap()].replace("&amp;", "&")
 }
 
+/// Every research page, and every position page the server renders, names the command that prints
+/// its answer and links the same answer as JSON: the command is run and the two compared.
 #[tokio::test]
-async fn every_research_page_cites_a_command_that_prints_its_json() {
+async fn every_page_cites_a_command_that_prints_its_json() {
     let app = app();
-    for page_uri in
-        ["/data", "/data?n=30", "/zgame/stats?n=30", "/lab?rule=ones,combine:smallest,split:smallest&to=20"]
-    {
+    for page_uri in [
+        "/data",
+        "/data?n=30",
+        "/zgame/stats?n=30",
+        "/lab?rule=ones,combine:smallest,split:smallest&to=20",
+        "/zgame?p=1^3_2^2_5^7",
+        "/zgame?p=1^12&m=0.1.0",
+        "/zgame?variant=ordered&p=1_2_1_3",
+        "/nim?heap=90&cap=89",
+        "/nim?heap=20&k=3&misere=1",
+        "/wythoff?a=10&b=20",
+        "/numeration?n=1000",
+        "/numeration?numeral=101101&k=3",
+    ] {
         let (status, page) = get(&app, page_uri).await;
         assert_eq!(status, 200, "{page_uri}");
-        let command = between(&page, "<code class=\"cite-command\">", "</code>");
-        let json_uri = between(&page, "<a class=\"cite-json\" href=\"", "\"");
+        let command = between(&page, "id=\"cite-command\">", "</code>");
+        let json_uri = between(&page, "id=\"cite-json\" href=\"", "\"");
         let command = command.replace("&#39;", "'");
         // Words split at spaces outside single quotes, the quotes taken away, as a shell does.
         let (mut args, mut word, mut quoted) = (Vec::new(), String::new(), false);
