@@ -251,7 +251,7 @@ pub(crate) async fn rule_test_lines(
     for n in from..=to {
         let solved = state.solves.solution(n).await?;
         let rule = rule.clone();
-        lines.push(blocking(move || Ok(lab::rule_test(&*rule, &*solved.solution, |_, _| {}))).await?);
+        lines.push(blocking(move || Ok(lab::rule_test(&rule, &*solved.solution, |_, _| {}))).await?);
     }
     Ok(lines)
 }
