@@ -6,6 +6,11 @@ use serde::Serialize;
 use zecklab_games::zgame::stats::game_stats;
 use zecklab_games::zgame::{SolvedTable, TierCount};
 
+use zecklab_games::zgame::random::Measure;
+use zecklab_games::Cancel;
+
+use crate::random_laws::{random_laws, RandomLawJson};
+use crate::solve::SOLVE_MEMORY;
 use crate::AnswerError;
 
 /// The most positions of greatest remoteness listed (their number is always given).
@@ -45,9 +50,16 @@ pub struct StatsJson {
     pub deepest: Vec<String>,
     /// How many positions have the greatest remoteness.
     pub deepest_count: u64,
+    /// The law of the game's length under random play, both measures (`zgame random-laws`), for
+    /// n up to [`LENGTH_LAWS_TO`]; empty beyond.
+    pub length_laws: Vec<RandomLawJson>,
     /// Where the values came from: `"store"` or `"solved"`.
     pub source: &'static str,
 }
+
+/// The largest n whose statistics carry the length laws of random play (they take a second at
+/// n = 100, half a minute at 150 and minutes beyond: `zgame random-laws` computes them there).
+pub const LENGTH_LAWS_TO: u32 = 100;
 
 /// The statistics of a solved table (`source`: where it came from).
 pub fn stats_of(table: &(impl SolvedTable + ?Sized), source: &'static str) -> StatsJson {
@@ -74,8 +86,19 @@ pub fn stats_of(table: &(impl SolvedTable + ?Sized), source: &'static str) -> St
         by_tier: stats.by_tier,
         deepest: stats.deepest.iter().map(|&r| index.unrank(r).to_string()).collect(),
         deepest_count: stats.deepest_count,
+        length_laws: length_laws(index.n()),
         source,
     }
+}
+
+/// The length laws of the game on `n` under both measures, up to [`LENGTH_LAWS_TO`].
+fn length_laws(n: u32) -> Vec<RandomLawJson> {
+    if n > LENGTH_LAWS_TO {
+        return Vec::new();
+    }
+    // Within the bound both laws are exact or nearly so and small; nothing can fail there.
+    random_laws(n, &[Measure::Path, Measure::Games], SOLVE_MEMORY, &Cancel::new(), |_, _| {})
+        .unwrap_or_default()
 }
 
 /// The largest n whose statistics are computed (every position's remoteness in memory).

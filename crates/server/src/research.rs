@@ -10,7 +10,7 @@ use std::sync::Arc;
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::Response;
 use zecklab_answers::record::record_lines;
-use zecklab_answers::stats::{StatsJson, STATS_LIMIT};
+use zecklab_answers::stats::{StatsJson, LENGTH_LAWS_TO, STATS_LIMIT};
 use zecklab_numeration::grouped;
 use zecklab_store::data::{Record, Solved};
 use zecklab_store::published;
@@ -390,6 +390,7 @@ fn render_stats(stats: &StatsJson, asked: &str) -> String {
         );
     }
     body.push_str("</tbody></table></details></section>\n");
+    body.push_str(&length_laws(stats));
     if let Some(most) = stats.max_remoteness {
         let _ = writeln!(
             body,
@@ -614,4 +615,40 @@ fn lab_result(rule: &str, from: u32, to: u32, lines: &[zecklab_answers::lab::Rul
     ));
     html.push_str("</div>");
     html
+}
+
+/// The length of the game under random play, both measures, against the normal law.
+fn length_laws(stats: &StatsJson) -> String {
+    let mut html =
+        String::from("<section class=\"panel\" id=\"length-laws\"><h2>The length of a random game</h2>\n");
+    if stats.length_laws.is_empty() {
+        let _ = writeln!(
+            html,
+            "<p>Not computed here beyond n = {LENGTH_LAWS_TO} (it takes minutes): <code>zecklab zgame random-laws --n {}</code> computes it, and <a href=\"/data\">the published data</a> holds every tenth n to 300.</p></section>",
+            stats.n
+        );
+        return html;
+    }
+    html.push_str("<p>Two random plays: each turn a uniform choice among the legal moves (path), or every complete game equally likely (games). The Kolmogorov distance is the largest gap between the law's distribution function and the normal one of the same mean and variance.</p>\n");
+    html.push_str("<div class=\"table-scroll\"><table class=\"data\"><thead><tr><th class=\"left\">measure</th><th>mean</th><th>variance</th><th>skewness</th><th>excess kurtosis</th><th>Kolmogorov distance</th><th class=\"left\">figures</th></tr></thead><tbody>\n");
+    for law in &stats.length_laws {
+        let _ = writeln!(
+            html,
+            "<tr><td class=\"left\">{}</td><td>{:.4}</td><td>{:.4}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"left\">{}</td></tr>",
+            law.measure,
+            law.mean,
+            law.variance,
+            optional(law.skewness),
+            optional(law.excess_kurtosis),
+            optional(law.kolmogorov),
+            if law.exact { "exact" } else { "bounded (proven error bounds)" }
+        );
+    }
+    html.push_str("</tbody></table></div></section>\n");
+    html
+}
+
+/// A figure to four places, or a dash where it is undefined.
+fn optional(figure: Option<f64>) -> String {
+    figure.map_or("—".to_string(), |f| format!("{f:.4}"))
 }

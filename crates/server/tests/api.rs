@@ -371,6 +371,20 @@ async fn a_games_statistics_are_its_positions_counted() {
         let even = row["remoteness"].as_u64().unwrap() % 2 == 0;
         assert_eq!(row["p_positions"] == row["positions"], even, "{row}");
     }
+    // The length laws of random play, both measures, as zgame random-laws gives them.
+    let laws = zecklab_answers::random_laws::random_laws(
+        40,
+        &[zecklab_games::zgame::random::Measure::Path, zecklab_games::zgame::random::Measure::Games],
+        1 << 30,
+        &zecklab_games::Cancel::new(),
+        |_, _| {},
+    )
+    .unwrap();
+    // (Both read from text: the parser's last digit is the same for both.)
+    let laws: Value = serde_json::from_str(&serde_json::to_string(&laws).unwrap()).unwrap();
+    assert_eq!(v["length_laws"], laws);
+    let (_, beyond) = json(&c, "/api/zgame/stats?n=120").await;
+    assert_eq!(beyond["length_laws"], serde_json::json!([]));
     let (status, _, page) = get(&c, "/zgame/stats?n=40").await;
     assert_eq!(status, StatusCode::OK);
     let page = String::from_utf8(page).unwrap();

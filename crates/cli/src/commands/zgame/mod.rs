@@ -720,7 +720,8 @@ and index (ones, combine:I, split:I), at how many it is legal and at how many it
     #[command(
         after_help = "JSON: {\"n\",\"positions\",\"p_positions\",\"winner\",\"start_remoteness\",\"max_remoteness\",\
 \"remoteness_histogram\":[{\"remoteness\",\"positions\",\"p_positions\"}],\"by_tier\":[{\"parts\",\"positions\",\"p_positions\"}],\
-\"deepest\":[POSITION, ...],\"deepest_count\",\"source\"}. The histogram lists only the remoteness values some position has; \
+\"deepest\":[POSITION, ...],\"deepest_count\",\"length_laws\":[LAW, ...],\"source\"}. length_laws: the lines of zgame random-laws \
+for n, both measures, up to n = 100 (empty beyond). The histogram lists only the remoteness values some position has; \
 by_tier lists the tiers most parts first; deepest lists the first 20 positions of greatest remoteness by rank, deepest_count \
 says how many there are. Values come from the store when it holds the game with remoteness (source \"store\"), else from a \
 solve (\"solved\")."

@@ -63,6 +63,16 @@ pub fn stats(out: &mut Out, n: u32, store: Option<&Store>, json: bool) -> anyhow
             grouped(tier.p_positions)
         ))?;
     }
+    for law in &answer.length_laws {
+        out.line(format!(
+            "random play ({} measure): mean length {:.4}, variance {:.4}, skewness {}, excess kurtosis {}",
+            law.measure,
+            law.mean,
+            law.variance,
+            law.skewness.map_or("undefined".into(), |s| format!("{s:.4}")),
+            law.excess_kurtosis.map_or("undefined".into(), |k| format!("{k:.4}"))
+        ))?;
+    }
     if let Some(most) = answer.max_remoteness {
         out.line(format!(
             "the deepest positions (remoteness {most}): {} of them{}",
