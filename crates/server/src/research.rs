@@ -97,19 +97,28 @@ fn one_n(record: &Record, n: u32, solve_up_to: u32) -> Result<String, ApiError> 
     if !links.is_empty() {
         let _ = writeln!(html, "<p>{}</p>", links.join(" · "));
     }
-    html.push_str("<table class=\"data\"><caption>Positions and P-positions by number of parts</caption><thead><tr><th>parts</th><th>positions</th><th>P-positions</th><th>share</th></tr></thead><tbody>\n");
-    for tier in line.tiers.unwrap_or_default() {
+    let tiers = line.tiers.unwrap_or_default().iter().map(|t| (t.parts, t.positions, t.p_positions));
+    html.push_str(&tier_table("<caption>Positions and P-positions by number of parts</caption>", tiers));
+    html.push_str("</section>\n");
+    Ok(html)
+}
+
+/// A table of tiers, `(parts, positions, P-positions)` each, with the share of P-positions.
+fn tier_table(caption: &str, tiers: impl Iterator<Item = (u32, u64, u64)>) -> String {
+    let mut html = format!(
+        "<table class=\"data\">{caption}<thead><tr><th>parts</th><th>positions</th><th>P-positions</th><th>share</th></tr></thead><tbody>\n"
+    );
+    for (parts, positions, p_positions) in tiers {
         let _ = writeln!(
             html,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            tier.parts,
-            grouped(tier.positions),
-            grouped(tier.p_positions),
-            percent(tier.p_positions, tier.positions)
+            "<tr><td>{parts}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            grouped(positions),
+            grouped(p_positions),
+            percent(p_positions, positions)
         );
     }
-    html.push_str("</tbody></table></section>\n");
-    Ok(html)
+    html.push_str("</tbody></table>\n");
+    html
 }
 
 /// A row of the record in words.
@@ -192,6 +201,48 @@ fn ticks(most: f64) -> Vec<f64> {
     (0..).map(|i| f64::from(i) * step).take_while(|&t| t <= most + step * 0.999).collect()
 }
 
+/// A chart's axes: a grid line and label at each of `y_marks` (where, text), a label at each of
+/// `x_marks`, and the axes' names.
+fn axes(
+    svg: &mut String,
+    y_marks: &[(f64, String)],
+    x_marks: &[(f64, String)],
+    x_label: &str,
+    y_label: Option<&str>,
+) {
+    for (y, text) in y_marks {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e3e7ee\"/><text x=\"{}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#5b6475\">{text}</text>",
+            WIDTH - RIGHT,
+            LEFT - 6.0,
+            y + 4.0,
+        );
+    }
+    for (x, text) in x_marks {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{x:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#5b6475\">{text}</text>",
+            HEIGHT - BOTTOM + 16.0,
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1d2433\">{}</text>",
+        LEFT + (WIDTH - LEFT - RIGHT) / 2.0,
+        HEIGHT - 4.0,
+        escape(x_label)
+    );
+    if let Some(label) = y_label {
+        let middle = TOP + (HEIGHT - TOP - BOTTOM) / 2.0;
+        let _ = writeln!(
+            svg,
+            "<text x=\"12\" y=\"{middle:.1}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1d2433\" transform=\"rotate(-90 12 {middle:.1})\">{}</text>",
+            escape(label)
+        );
+    }
+}
+
 /// A scatter chart with a line through its points, axes with round ticks and their labels.
 fn chart(
     id: &str,
@@ -211,36 +262,9 @@ fn chart(
         "<svg class=\"chart\" id=\"{id}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" aria-label=\"{}\" fill=\"#1f4e8c\">\n",
         escape(label)
     );
-    for &t in &y_ticks {
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e3e7ee\"/><text x=\"{}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#5b6475\">{}</text>",
-            WIDTH - RIGHT,
-            LEFT - 6.0,
-            sy(t) + 4.0,
-            y_text(t),
-            y = sy(t)
-        );
-    }
-    for &t in &x_ticks {
-        let _ = writeln!(
-            svg,
-            "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#5b6475\">{}</text>",
-            sx(t),
-            HEIGHT - BOTTOM + 16.0,
-            grouped(t as u64)
-        );
-    }
-    let _ = writeln!(
-        svg,
-        "<text x=\"{:.1}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1d2433\">{}</text><text x=\"12\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1d2433\" transform=\"rotate(-90 12 {:.1})\">{}</text>",
-        LEFT + (WIDTH - LEFT - RIGHT) / 2.0,
-        HEIGHT - 4.0,
-        escape(x_label),
-        TOP + (HEIGHT - TOP - BOTTOM) / 2.0,
-        TOP + (HEIGHT - TOP - BOTTOM) / 2.0,
-        escape(y_label)
-    );
+    let y_marks: Vec<(f64, String)> = y_ticks.iter().map(|&t| (sy(t), y_text(t))).collect();
+    let x_marks: Vec<(f64, String)> = x_ticks.iter().map(|&t| (sx(t), grouped(t as u64))).collect();
+    axes(&mut svg, &y_marks, &x_marks, x_label, Some(y_label));
     let line: Vec<String> = points.iter().map(|p| format!("{:.1},{:.1}", sx(p.x), sy(p.y))).collect();
     let _ = writeln!(
         svg,
@@ -378,18 +402,14 @@ fn render_stats(stats: &StatsJson, asked: &str) -> String {
         "P-positions (%)",
         |t| format!("{t:.0}%"),
     ));
-    body.push_str("<details><summary>By number of parts, as a table</summary><table class=\"data\" id=\"by-tier\"><thead><tr><th>parts</th><th>positions</th><th>P-positions</th><th>share</th></tr></thead><tbody>\n");
-    for tier in &stats.by_tier {
-        let _ = writeln!(
-            body,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            tier.parts,
-            grouped(tier.positions),
-            grouped(tier.p_positions),
-            percent(tier.p_positions, tier.positions)
-        );
-    }
-    body.push_str("</tbody></table></details></section>\n");
+    body.push_str("<details><summary>By number of parts, as a table</summary>");
+    let tiers = stats.by_tier.iter().map(|t| (t.parts, t.positions, t.p_positions));
+    body.push_str(&tier_table("", tiers).replacen(
+        "<table class=\"data\">",
+        "<table class=\"data\" id=\"by-tier\">",
+        1,
+    ));
+    body.push_str("</details></section>\n");
     body.push_str(&length_laws(stats));
     if let Some(most) = stats.max_remoteness {
         let _ = writeln!(
@@ -436,32 +456,10 @@ fn histogram(stats: &StatsJson) -> String {
     let mut svg = format!(
         "<svg class=\"chart\" id=\"histogram-chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-label=\"Positions by remoteness, P-positions in red\">\n"
     );
-    for &t in &y_ticks {
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e3e7ee\"/><text x=\"{}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#5b6475\">{}</text>",
-            WIDTH - RIGHT,
-            LEFT - 6.0,
-            sy(t) + 4.0,
-            grouped(t as u64),
-            y = sy(t)
-        );
-    }
-    for t in ticks(last - 1.0) {
-        let _ = writeln!(
-            svg,
-            "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#5b6475\">{}</text>",
-            LEFT + bar * (t + 0.5),
-            HEIGHT - BOTTOM + 16.0,
-            t as u64
-        );
-    }
-    let _ = writeln!(
-        svg,
-        "<text x=\"{:.1}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#1d2433\">remoteness (P-positions in red, the others in blue)</text>",
-        LEFT + (WIDTH - LEFT - RIGHT) / 2.0,
-        HEIGHT - 4.0
-    );
+    let y_marks: Vec<(f64, String)> = y_ticks.iter().map(|&t| (sy(t), grouped(t as u64))).collect();
+    let x_marks: Vec<(f64, String)> =
+        ticks(last - 1.0).iter().map(|&t| (LEFT + bar * (t + 0.5), (t as u64).to_string())).collect();
+    axes(&mut svg, &y_marks, &x_marks, "remoteness (P-positions in red, the others in blue)", None);
     for row in &stats.remoteness_histogram {
         let x = LEFT + bar * f64::from(row.remoteness);
         let (fill, count) =
