@@ -14,9 +14,10 @@ use zecklab_answers::lab::{self, parse_rule, RuleTestJson};
 use zecklab_answers::moves::MoveJson;
 use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson, OrderedSolveJson};
 use zecklab_answers::record::record_lines;
+use zecklab_answers::solve::SOLVE_MEMORY;
 use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
 use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
-use zecklab_answers::{family, nim, number, repr, wythoff};
+use zecklab_answers::{family, nim, number, repr, wythoff, AnswerError};
 use zecklab_games::fibnim::{census, reach, NimRules, Theory};
 use zecklab_games::zgame::family::{FamilySolution, RuleSet};
 use zecklab_games::zgame::ordered::{solve_ordered, OrderedPosition, OrderedSolution};
@@ -176,21 +177,32 @@ async fn zgame_stats(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<St
     Ok(Json(StatsJson::clone(&*stats_answer(&state, n).await?)))
 }
 
-/// The statistics of the game on `n`, solved on demand (and kept in the cache).
+/// The statistics of the game on `n`: from its stored table when that holds remoteness (at any
+/// size the statistics take), else solved on demand; kept in the cache.
 ///
 /// # Errors
-/// 400 for n = 0, 422 past the statistics' limit or the server's, 503 when busy.
-pub(crate) async fn stats_answer(state: &State, n: u32) -> Result<Arc<StatsJson>, ApiError> {
+/// 400 for n = 0, 422 past the statistics' limit or (not stored) the server's, 500 for a
+/// damaged stored table, 503 when busy.
+pub(crate) async fn stats_answer(state: &Arc<State>, n: u32) -> Result<Arc<StatsJson>, ApiError> {
     check_stats_size(n)?;
-    let solved = state.solves.solution(n).await?;
+    let key = Key::Answer("stats", vec![u64::from(n)]);
     // The answer is small: a few thousand numbers at most.
     let bytes = 64 << 10;
-    state
-        .solves
-        .cached_or(Key::Answer("stats", vec![u64::from(n)]), bytes, move |_| {
-            Ok(stats_of(&*solved.solution, "solved"))
-        })
-        .await
+    if let Some(table) = stored(state, n).await? {
+        if table.header().remoteness_width > 0 {
+            return state
+                .solves
+                .cached_or(key, bytes, move |_| {
+                    let loaded = table
+                        .load(SOLVE_MEMORY as u64, |_, _| {})
+                        .map_err(|e| ApiError::from(AnswerError::damaged_table(n, &e)))?;
+                    Ok(stats_of(&loaded, "store"))
+                })
+                .await;
+        }
+    }
+    let solved = state.solves.solution(n).await?;
+    state.solves.cached_or(key, bytes, move |_| Ok(stats_of(&*solved.solution, "solved"))).await
 }
 
 /// Lines as newline-delimited JSON, one object a line (as `zecklab ... --json` prints ranges).

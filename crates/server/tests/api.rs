@@ -172,6 +172,21 @@ async fn stored_games_are_answered_from_the_store_at_any_size() {
     assert_eq!(v["p_positions"].as_u64(), Some(solution.p_positions()));
     let (status, _) = json(&c, "/api/zgame/position?p=1^25").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // The statistics of a stored game past the solve limit are read from its table, and are
+    // the solved game's.
+    let (status, from_store) = json(&c, "/api/zgame/stats?n=30").await;
+    assert_eq!((status, from_store["source"].as_str()), (StatusCode::OK, Some("store")));
+    let (_, solved) = json(&config(), "/api/zgame/stats?n=30").await;
+    assert_eq!(solved["source"], "solved");
+    for field in ["p_positions", "max_remoteness", "remoteness_histogram", "by_tier", "deepest"] {
+        assert_eq!(from_store[field], solved[field], "{field}");
+    }
+    let (status, page) = {
+        let (status, _, page) = get(&c, "/zgame/stats?n=30").await;
+        (status, String::from_utf8(page).unwrap())
+    };
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("this server's store of solved games"), "the page says where it came from");
 }
 
 #[tokio::test]
