@@ -752,5 +752,24 @@ const Z = (() => {
     }
   }
 
+  // "Copy the JSON" beside the cite panel's link: the answer the link gives now (the game
+  // pages move it with the position), onto the clipboard.
+  const citeLink = $('cite-json');
+  if (citeLink && navigator.clipboard) {
+    const button = el('button', { type: 'button', class: 'plain', id: 'cite-copy' }, 'Copy the JSON');
+    button.addEventListener('click', async () => {
+      try {
+        const response = await fetch(citeLink.getAttribute('href'));
+        if (!response.ok) throw new Error(response.statusText);
+        await navigator.clipboard.writeText(await response.text());
+        button.textContent = 'Copied';
+      } catch (e) {
+        button.textContent = `Could not copy (${e.message})`;
+      }
+      setTimeout(() => { button.textContent = 'Copy the JSON'; }, 2500);
+    });
+    citeLink.after(' ', button);
+  }
+
   return { api, writtenAnswer, el, $, guard, showError, setUrl, pageUrl, params, fmt, grouped, long, longList, foldedList, Game, drawValueHistory, valueWords, plyHead, plyRow };
 })();

@@ -88,21 +88,21 @@ const PAGES: &[Page] = &[
         nav: Some("data"),
         title: "The record and its data",
         body: include_str!("../assets/pages/data.html"),
-        scripts: &[],
+        scripts: &["common.js"],
     },
     Page {
         path: "/lab",
         nav: Some("lab"),
         title: "The strategy lab",
         body: include_str!("../assets/pages/lab.html"),
-        scripts: &[],
+        scripts: &["common.js"],
     },
     Page {
         path: "/zgame/stats",
         nav: Some("data"),
         title: "Statistics",
         body: include_str!("../assets/pages/stats.html"),
-        scripts: &[],
+        scripts: &["common.js"],
     },
 ];
 

@@ -588,6 +588,20 @@ async fn without_javascript(browser: Browser) {
         let text = browser.client.find(Locator::Css("main")).await.unwrap().text().await.unwrap();
         assert!(text.contains(expect), "{page}: {text}");
     }
+    // The research pages read whole: the record with every published checksum, a game's
+    // statistics, a rule's test with its first loss.
+    let checksum = zecklab_store::published::checksums()["zgame-by-n.csv"].clone();
+    for (page, expect) in [
+        ("/data?n=30", checksum.as_str()),
+        ("/data?n=30", "The game on n = 30"),
+        ("/zgame/stats?n=30", "The deepest positions"),
+        ("/lab?rule=ones,combine:smallest,split:smallest&to=10", "loses first at n = 4"),
+    ] {
+        browser.client.goto(&format!("{}{page}", browser.base)).await.unwrap();
+        let text = browser.client.find(Locator::Css("main")).await.unwrap().text().await.unwrap();
+        assert!(text.contains(expect), "{page}: {expect} in {text}");
+    }
+    shots_without.push(browser.screenshot("data-no-javascript").await);
     let shown: Vec<String> = shots_without.iter().map(|p| p.display().to_string()).collect();
     eprintln!("screenshots without JavaScript: {}", shown.join(", "));
     browser.client.close().await.unwrap();
@@ -942,7 +956,8 @@ async fn run_all(browser: Browser) {
         .client
         .execute(
             "return fetch(document.getElementById('cite-json').getAttribute('href')).then(r => r.text())
-               .then(t => [document.getElementById('cite-command').textContent, t, document.getElementById('cite').hidden]);",
+               .then(t => [document.getElementById('cite-command').textContent, t, document.getElementById('cite').hidden,
+                 (document.getElementById('cite-copy') || {}).textContent]);",
             vec![],
         )
         .await
@@ -954,6 +969,7 @@ async fn run_all(browser: Browser) {
         format!("zecklab zgame position '{position}' --recurrence 1,3 --misere --line --json")
     );
     assert_eq!(cited[2], false, "shown in explore mode");
+    assert_eq!(cited[3], "Copy the JSON", "and a button copies the JSON");
     let printed =
         zecklab(&["zgame", "position", position, "--recurrence", "1,3", "--misere", "--line", "--json"]);
     let printed: Value = serde_json::from_slice(&printed.stdout).unwrap();
