@@ -939,6 +939,38 @@ fn zgame_p_structure<'py>(
     to_python(py, &answer)
 }
 
+/// The game on `n` cut by remoteness and by number of parts (`zgame stats`): from the stored
+/// table when it holds remoteness, else solved with remoteness.
+#[pyfunction]
+#[pyo3(signature = (n, store=None))]
+fn zgame_stats<'py>(py: Python<'py>, n: Whole<u32>, store: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
+    let n = n.0;
+    zecklab_answers::stats::check_stats_size(n).map_err(answer_error)?;
+    let store = locate(store).ok();
+    let answer = work::run(py, "counting", move |context| {
+        if let Some(table) = store.as_ref().map(|s| s.open(n)).transpose().map_err(store_error)?.flatten() {
+            if table.header().remoteness_width > 0 {
+                let loaded = table.load(SOLVE_MEMORY as u64, |_, _| {}).map_err(store_error)?;
+                return Ok(zecklab_answers::stats::stats_of(&loaded, "store"));
+            }
+        }
+        let request = SolveRequest { n, remoteness: true, misere: false, tiers: false };
+        let solution = solving::solve_flat(request, &context.cancel, |_, _| {}).map_err(solve_failure)?;
+        Ok(zecklab_answers::stats::stats_of(&solution, "solved"))
+    })?;
+    to_python(py, &answer)
+}
+
+/// The published record built into zecklab (`data record`): one dict per n, or only `n`'s; with
+/// each n's tiers when `tiers`.
+#[pyfunction]
+#[pyo3(signature = (n=None, tiers=false))]
+fn data_record<'py>(py: Python<'py>, n: Option<Whole<u32>>, tiers: bool) -> PyResult<Bound<'py, PyAny>> {
+    let record = zecklab_store::published::record();
+    let lines = zecklab_answers::record::record_lines(record, n.map(|n| n.0), tiers).map_err(answer_error)?;
+    to_python(py, &lines)
+}
+
 /// The tables of a store: one dict per file (`store list --json`).
 #[pyfunction]
 #[pyo3(signature = (path=None))]
@@ -1112,6 +1144,8 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame_ordered_position, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_ordered_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(zgame_p_structure, m)?)?;
+    m.add_function(wrap_pyfunction!(zgame_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(data_record, m)?)?;
     m.add_function(wrap_pyfunction!(store_list, m)?)?;
     m.add_function(wrap_pyfunction!(store_verify, m)?)?;
     m.add_function(wrap_pyfunction!(store_table, m)?)?;

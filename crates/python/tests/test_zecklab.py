@@ -269,6 +269,20 @@ def test_the_strategy_lab_matches_the_command_line():
         zecklab.zgame.p_structure(301)
 
 
+def test_statistics_and_the_record_match_the_command_line():
+    (line,) = cli("zgame", "stats", "--n", "30")
+    assert zecklab.zgame.stats(30) == line
+    assert sum(r["positions"] for r in line["remoteness_histogram"]) == line["positions"]
+    lines = cli("data", "record")
+    assert [dict(r) for r in zecklab.zgame.record()] == lines
+    (one,) = cli("data", "record", "--n", "30", "--tiers")
+    assert zecklab.zgame.record(30, tiers=True) == [one]
+    with pytest.raises(ValueError, match="not in the record"):
+        zecklab.zgame.record(900)
+    with pytest.raises(zecklab.LimitError, match="400"):
+        zecklab.zgame.stats(401)
+
+
 def test_learned_rules_match_the_command_line():
     (line,) = cli("zgame", "rule-learn", "--to", "12")
     learned = zecklab.zgame.rule_learn(12)

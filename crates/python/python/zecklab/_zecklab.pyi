@@ -133,6 +133,10 @@ def zgame_rule_search(size: int, to: int, agreement_n: Optional[int] = None, top
     """Every rule up to ``size`` preferences, tested on n = 3 to ``to``."""
 def zgame_p_structure(n: int, store: Optional[str] = None) -> Dict[str, Any]:
     """The structure of the game on ``n``'s P-positions."""
+def zgame_stats(n: int, store: Optional[str] = None) -> Dict[str, Any]:
+    """The game on ``n`` by remoteness and by number of parts."""
+def data_record(n: Optional[int] = None, tiers: bool = False) -> List[Dict[str, Any]]:
+    """The published record built into zecklab: one dict per n."""
 def zgame_strategy(n: int, choose: str = "fastest") -> List[str]:
     """Player 2's strategy for the game on ``n``: the lines of its file."""
 def zgame_check_strategy(lines: List[str]) -> Dict[str, Any]:

@@ -218,6 +218,20 @@ def p_structure(n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Ans
     return Answer(_zecklab.zgame_p_structure(n, None if store is None else os.fspath(store)))
 
 
+def stats(n: int, store: "Optional[str | os.PathLike[str]]" = None) -> Answer:
+    """The game on ``n`` cut by remoteness and by number of parts (``zgame stats``): positions and
+    P-positions at each remoteness and in each tier, the deepest positions, and for n <= 100 the
+    length laws of random play; from the store when it holds the game with remoteness."""
+    return Answer(_zecklab.zgame_stats(n, None if store is None else os.fspath(store)))
+
+
+def record(n: Optional[int] = None, tiers: bool = False) -> List[Answer]:
+    """The record of the game's solves published with this version (``data record``): one answer
+    per solved n (the fields of ``zgame-by-n.csv``), or only ``n``'s; ``tiers`` adds each n's
+    positions and P-positions by number of parts."""
+    return [Answer(line) for line in _zecklab.data_record(n, tiers)]
+
+
 def strategy(n: int, choose: str = "fastest") -> List[str]:
     """Player 2's winning strategy for the game on ``n`` as the lines of its file (the format
     ``zgame strategy`` writes): every position Player 2 must answer, with the answer. ``choose``:
