@@ -3,7 +3,7 @@
 //! positions (those of greatest remoteness).
 
 use serde::Serialize;
-use zecklab_games::zgame::stats::game_stats;
+use zecklab_games::zgame::stats::{game_stats, RemotenessCount};
 use zecklab_games::zgame::{SolvedTable, TierCount};
 
 use zecklab_games::zgame::random::Measure;
@@ -15,17 +15,6 @@ use crate::AnswerError;
 
 /// The most positions of greatest remoteness listed (their number is always given).
 pub const DEEPEST_LISTED: usize = 20;
-
-/// Positions at one remoteness: a row of `remoteness_histogram`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RemotenessRow {
-    /// The remoteness.
-    pub remoteness: u32,
-    /// Positions of that remoteness.
-    pub positions: u64,
-    /// Of those, the P-positions (losses for the player to move).
-    pub p_positions: u64,
-}
 
 /// The statistics of the game on n.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -43,7 +32,7 @@ pub struct StatsJson {
     /// The greatest remoteness of any position, when the table holds remoteness.
     pub max_remoteness: Option<u32>,
     /// Positions and P-positions by remoteness, smallest first (empty without remoteness).
-    pub remoteness_histogram: Vec<RemotenessRow>,
+    pub remoteness_histogram: Vec<RemotenessCount>,
     /// Positions and P-positions by number of parts, most parts first.
     pub by_tier: Vec<TierCount>,
     /// The positions of greatest remoteness, the first [`DEEPEST_LISTED`] by rank.
@@ -74,15 +63,7 @@ pub fn stats_of(table: &(impl SolvedTable + ?Sized), source: &'static str) -> St
         winner: if table.outcome(start).is_win() { "P1" } else { "P2" },
         start_remoteness: table.remoteness_with_parts(start, start_parts),
         max_remoteness: stats.max_remoteness,
-        remoteness_histogram: stats
-            .by_remoteness
-            .iter()
-            .map(|c| RemotenessRow {
-                remoteness: c.remoteness,
-                positions: c.positions,
-                p_positions: c.p_positions,
-            })
-            .collect(),
+        remoteness_histogram: stats.by_remoteness,
         by_tier: stats.by_tier,
         deepest: stats.deepest.iter().map(|&r| index.unrank(r).to_string()).collect(),
         deepest_count: stats.deepest_count,

@@ -8,7 +8,7 @@ use super::check::SolvedTable;
 use super::solver::TierCount;
 
 /// Positions at one remoteness.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct RemotenessCount {
     /// The remoteness.
     pub remoteness: u32,

@@ -45,24 +45,22 @@ pub fn stats(out: &mut Out, n: u32, store: Option<&Store>, json: bool) -> anyhow
         &answer.winner[1..],
         answer.start_remoteness.map_or("unknown".into(), |r| r.to_string()),
     ))?;
-    out.line("by remoteness:      positions   P-positions")?;
-    for row in &answer.remoteness_histogram {
-        out.line(format!(
-            "  {:>10} {:>14} {:>13}",
-            row.remoteness,
-            grouped(row.positions),
-            grouped(row.p_positions)
-        ))?;
-    }
-    out.line("by number of parts: positions   P-positions")?;
-    for tier in &answer.by_tier {
-        out.line(format!(
-            "  {:>10} {:>14} {:>13}",
-            tier.parts,
-            grouped(tier.positions),
-            grouped(tier.p_positions)
-        ))?;
-    }
+    // Rows of (remoteness or parts, positions, P-positions), under their heading.
+    let mut table = |heading: &str, rows: &mut dyn Iterator<Item = (u32, u64, u64)>| -> anyhow::Result<()> {
+        out.line(heading)?;
+        for (key, positions, p_positions) in rows {
+            out.line(format!("  {key:>10} {:>14} {:>13}", grouped(positions), grouped(p_positions)))?;
+        }
+        Ok(())
+    };
+    table(
+        "by remoteness:      positions   P-positions",
+        &mut answer.remoteness_histogram.iter().map(|r| (r.remoteness, r.positions, r.p_positions)),
+    )?;
+    table(
+        "by number of parts: positions   P-positions",
+        &mut answer.by_tier.iter().map(|t| (t.parts, t.positions, t.p_positions)),
+    )?;
     for law in &answer.length_laws {
         out.line(format!(
             "random play ({} measure): mean length {:.4}, variance {:.4}, skewness {}, excess kurtosis {}",
