@@ -247,8 +247,9 @@ impl LayeredSolver {
         here.truncate(words as usize);
         here.reserve_exact(words as usize - here.len());
         here.resize(words as usize, 0);
-        // The layer's cells shared out by words, each share from a cell's first word: a few
-        // shares a thread, taken as threads come free, so that none waits long for the last.
+        // The layer's cells shared out by words, each share from a cell's first word: many shares a
+        // thread, each its own task, taken as threads come free, so that neither waits long for
+        // the other at the layer's end (as one task, rayon's run of shares cannot be stolen from).
         let parts = if threads == 1 { 1 } else { SHARES_PER_THREAD * threads as u64 };
         let mut bounds: Vec<u64> =
             (0..parts).map(|t| g.cell_start_at(e, words * t / parts).min(words)).collect();
@@ -264,7 +265,7 @@ impl LayeredSolver {
         let held = &self.layers;
         let sweep = |(first, share): (u64, &mut [u64])| sweep_share(&how, g, e, held, first, share);
         let found: Vec<(u64, u64, Option<Vec<u64>>)> = match &self.pool {
-            Some(pool) => pool.install(|| shares.into_par_iter().map(sweep).collect()),
+            Some(pool) => pool.install(|| shares.into_par_iter().with_max_len(1).map(sweep).collect()),
             None => shares.into_iter().map(sweep).collect(),
         };
         for (p, all, tiers) in found {
@@ -647,8 +648,9 @@ fn solve_cell_inline(
     chain(g, cell.words, cell.r, cell.parts, &sources[..count], by_parts, deposit)
 }
 
-/// Shares of a layer per thread (taken as threads come free).
-const SHARES_PER_THREAD: u64 = 4;
+/// Shares of a layer per thread (taken one at a time as threads come free: 4 left a tenth of the
+/// two threads' time idle at n = 500, 16 with one task each about a twentieth).
+const SHARES_PER_THREAD: u64 = 16;
 
 /// The moves that change `r` (`F2 ∧ F3`, `F3 ∧ F3`, `F3 ∧ F4`, `F4 ∧ F4`, `F5 ∧ F5`): at most
 /// this many exits of a cell.
