@@ -19,8 +19,10 @@
 //! `K - 2` layers is held (the heaviest ones are freed as the sweep goes down).
 
 mod geometry;
+mod parts;
 
 use geometry::{first_one_word_row, row_len, CellPath, Counts, Geometry, MAX_INDEX};
+use parts::PartsCount;
 
 use rayon::prelude::*;
 
@@ -473,7 +475,7 @@ fn sweep_share(
     share: &mut [u64],
 ) -> (u64, u64, Option<Vec<u64>>) {
     let How { isa, by_parts, fault } = *how;
-    let mut tiers = by_parts.then(|| vec![0u64; g.n() as usize + 1]);
+    let mut tiers = by_parts.then(|| PartsCount::new(g.n(), isa == Isa::X86_64V4));
     let (mut p_positions, mut positions) = (0u64, 0u64);
     let mut exits = Vec::with_capacity(2 * MAX_INDEX);
     let mut carried = Carried::new();
@@ -486,11 +488,11 @@ fn sweep_share(
         let parts = (4..=g.top()).map(|i| path.counts[i]).sum::<u32>();
         let words = &mut share[from..from + g.cell_words(r) as usize];
         let cell = Cell { words, r, parts };
-        let (found, all) = solve_cell(isa, g, cell, &exits, layers, tiers.as_deref_mut());
+        let (found, all) = solve_cell(isa, g, cell, &exits, layers, tiers.as_mut());
         p_positions += found;
         positions += all;
     });
-    (p_positions, positions, tiers)
+    (p_positions, positions, tiers.map(PartsCount::totals))
 }
 
 /// How the cells are solved: the instruction set of the kernels, whether P-positions are counted
@@ -543,7 +545,7 @@ fn solve_cell(
     cell: Cell<'_>,
     exits: &[Exit],
     layers: &[Option<Vec<u64>>],
-    by_parts: Option<&mut [u64]>,
+    by_parts: Option<&mut PartsCount>,
 ) -> (u64, u64) {
     #[cfg(target_arch = "x86_64")]
     match isa {
@@ -568,7 +570,7 @@ unsafe fn solve_cell_v3(
     cell: Cell<'_>,
     exits: &[Exit],
     layers: &[Option<Vec<u64>>],
-    by_parts: Option<&mut [u64]>,
+    by_parts: Option<&mut PartsCount>,
     deposit: bool,
 ) -> (u64, u64) {
     solve_cell_inline(g, cell, exits, layers, by_parts, deposit)
@@ -585,7 +587,7 @@ unsafe fn solve_cell_v4(
     cell: Cell<'_>,
     exits: &[Exit],
     layers: &[Option<Vec<u64>>],
-    by_parts: Option<&mut [u64]>,
+    by_parts: Option<&mut PartsCount>,
 ) -> (u64, u64) {
     solve_cell_inline(g, cell, exits, layers, by_parts, true)
 }
@@ -600,7 +602,7 @@ fn solve_cell_inline(
     cell: Cell<'_>,
     exits: &[Exit],
     layers: &[Option<Vec<u64>>],
-    by_parts: Option<&mut [u64]>,
+    by_parts: Option<&mut PartsCount>,
     deposit: bool,
 ) -> (u64, u64) {
     let mut sources = [RowSource::NONE; LOW_MOVES];
@@ -929,7 +931,7 @@ fn chain(
     cell: &mut [u64],
     r: u32,
     parts: u32,
-    mut by_parts: Option<&mut [u64]>,
+    mut by_parts: Option<&mut PartsCount>,
     deposit: bool,
 ) -> (u64, u64) {
     let (mut p_positions, mut positions) = (0u64, 0u64);
@@ -948,7 +950,7 @@ fn chain(
         above_word = losses;
         p_positions += u64::from(losses.count_ones());
         if let Some(tiers) = by_parts.as_deref_mut() {
-            count_by_parts(tiers, losses, 0, parts + r - 2 * c3);
+            tiers.add(losses, 0, parts + r - 2 * c3);
         }
     }
     // The longer rows: each word from the top down, its lowest position passing its outcome to
@@ -977,21 +979,11 @@ fn chain(
             above_wins = lowest_wins;
             p_positions += u64::from(row[k].count_ones());
             if let Some(tiers) = by_parts.as_deref_mut() {
-                count_by_parts(tiers, row[k], first, parts + r - 2 * c3);
+                tiers.add(row[k], first, parts + r - 2 * c3);
             }
         }
     }
     (p_positions, positions)
-}
-
-/// Counts the losses `bits` (positions `c2 = first + k` of a row whose `c2 = 0` has `base`
-/// parts, one fewer at each step along the row) into `tiers` by parts.
-fn count_by_parts(tiers: &mut [u64], mut bits: u64, first: u32, base: u32) {
-    while bits != 0 {
-        let c2 = first + bits.trailing_zeros();
-        tiers[(base - c2) as usize] += 1;
-        bits &= bits - 1;
-    }
 }
 
 #[cfg(test)]
