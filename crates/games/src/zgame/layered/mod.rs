@@ -248,7 +248,14 @@ impl LayeredSolver {
         // cache, by its own thread), not cleared for the whole layer first by one.
         here.truncate(words as usize);
         here.reserve_exact(words as usize - here.len());
-        here.resize(words as usize, 0);
+        // Only the words it did not hold are cleared, by every thread: on memory fresh from the
+        // system each page is a fault, and at n = 1000 those would otherwise keep one thread busy
+        // and the others waiting for about 20 s.
+        let fresh = words as usize - here.len();
+        match &self.pool {
+            Some(pool) => pool.install(|| here.par_extend(rayon::iter::repeat_n(0u64, fresh))),
+            None => here.resize(words as usize, 0),
+        }
         // The layer's cells shared out by words, each share from a cell's first word: many shares a
         // thread, each its own task, taken as threads come free, so that neither waits long for
         // the other at the layer's end (as one task, rayon's run of shares cannot be stolen from).
