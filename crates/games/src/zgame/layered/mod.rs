@@ -248,13 +248,16 @@ impl LayeredSolver {
         // cache, by its own thread), not cleared for the whole layer first by one.
         here.truncate(words as usize);
         here.reserve_exact(words as usize - here.len());
-        // Only the words it did not hold are cleared, by every thread: on memory fresh from the
-        // system each page is a fault, and at n = 1000 those would otherwise keep one thread busy
-        // and the others waiting for about 20 s.
+        // Only the words it did not hold are cleared, by every thread when they are many: on
+        // memory fresh from the system each page is a fault, and at n = 1000 those would otherwise
+        // keep one thread busy and the others waiting for about 20 s. (Most layers add none or a
+        // few pages: for those, waking the threads would cost more than the clearing.)
         let fresh = words as usize - here.len();
         match &self.pool {
-            Some(pool) => pool.install(|| here.par_extend(rayon::iter::repeat_n(0u64, fresh))),
-            None => here.resize(words as usize, 0),
+            Some(pool) if fresh >= FRESH_WORDS_SHARED => {
+                pool.install(|| here.par_extend(rayon::iter::repeat_n(0u64, fresh)));
+            }
+            _ => here.resize(words as usize, 0),
         }
         // The layer's cells shared out by words, each share from a cell's first word: many shares a
         // thread, each its own task, taken as threads come free, so that neither waits long for
@@ -658,6 +661,9 @@ fn solve_cell_inline(
     }
     chain(g, cell.words, cell.r, cell.parts, by_parts, deposit)
 }
+
+/// Fresh words of a layer from which all threads clear them (512 KiB).
+const FRESH_WORDS_SHARED: usize = 1 << 16;
 
 /// Shares of a layer per thread (taken one at a time as threads come free: 4 left a tenth of the
 /// two threads' time idle at n = 500, 16 with one task each about a twentieth).
