@@ -745,37 +745,77 @@ impl<'a> RowSource<'a> {
     }
 
     /// ORs this exit into the rows `first..split` of `cell` (of `r`), where the parent row or
-    /// the child row takes more than one word: row by row, each parent word from the child row's
-    /// words shifted by the move's column (a parent position `c2` reads the child's
-    /// `c2 + columns`; words past the child row's end read as zero, and bits past the parent
-    /// row's end are cleared by the chain).
+    /// the child row takes more than one word: each parent word from the child row's words
+    /// shifted by the move's column (a parent position `c2` reads the child's `c2 + columns`).
+    ///
+    /// Where consecutive parent rows and their child rows take the same number of words, those
+    /// rows lie at one distance from each other in the two cells and go as one loop over their
+    /// words: a word shifted across a row's end reads or writes only the two zero bits every row
+    /// keeps past its top (a parent's are cleared by the chain, a child's are zero). The rows
+    /// where the counts differ (a few, where rows pass a multiple of 64 positions) go one by one.
     #[inline(always)]
     fn or_longer_rows(&self, g: &Geometry, r: u32, cell: &mut [u64]) {
         let parent_starts = g.row_starts(r);
-        for c3 in self.first..self.split {
-            let row = &mut cell[parent_starts[c3] as usize..parent_starts[c3 + 1] as usize];
+        let parent_words = |c3: usize| parent_starts[c3 + 1] - parent_starts[c3];
+        let child_words = |c3: usize| {
             let c = (c3 as isize + self.rows) as usize;
-            let child = &self.child[self.starts[c] as usize..self.starts[c + 1] as usize];
-            let word = |k: usize| child.get(k).copied().unwrap_or(0);
-            match self.columns {
-                0 => {
-                    for (w, c) in row.iter_mut().zip(child) {
-                        *w |= c;
-                    }
-                }
-                1 => {
-                    for (k, w) in row.iter_mut().enumerate() {
-                        *w |= word(k) >> 1 | word(k + 1) << 63;
-                    }
-                }
-                _ => {
-                    let mut below = 0;
-                    for (k, w) in row.iter_mut().enumerate() {
-                        let here = word(k);
-                        *w |= here << 1 | below >> 63;
-                        below = here;
-                    }
-                }
+            self.starts[c + 1] - self.starts[c]
+        };
+        let mut c3 = self.first;
+        while c3 < self.split {
+            let c = (c3 as isize + self.rows) as usize;
+            let mut last = c3 + 1;
+            while last < self.split && parent_words(last) == child_words(last) {
+                last += 1;
+            }
+            if parent_words(c3) != child_words(c3) {
+                last = c3 + 1;
+            }
+            let row = &mut cell[parent_starts[c3] as usize..parent_starts[last] as usize];
+            let from = self.starts[c] as usize;
+            // The child's words for these rows: as many as the parent's when the counts agree,
+            // its own row's otherwise.
+            let len = if last > c3 + 1 || parent_words(c3) == child_words(c3) {
+                row.len()
+            } else {
+                (self.starts[c + 1] - self.starts[c]) as usize
+            };
+            or_shifted(row, &self.child[from..from + len], self.columns);
+            c3 = last;
+        }
+    }
+}
+
+/// ORs into `row` the words `child` moved by `columns` positions (a position `k` of `row` reads
+/// `k + columns` of `child`; words past `child`'s end read as zero).
+#[inline(always)]
+fn or_shifted(row: &mut [u64], child: &[u64], columns: i64) {
+    let shared = row.len().min(child.len());
+    match columns {
+        0 => {
+            for (w, c) in row[..shared].iter_mut().zip(child) {
+                *w |= c;
+            }
+        }
+        1 => {
+            if shared == 0 {
+                return;
+            }
+            for (w, pair) in row[..shared].iter_mut().zip(child.windows(2)) {
+                *w |= pair[0] >> 1 | pair[1] << 63;
+            }
+            // The last shared word, and one past the child's end when the parent row is longer.
+            row[shared - 1] |= child[shared - 1] >> 1 | child.get(shared).map_or(0, |c| c << 63);
+        }
+        _ => {
+            if let (Some(w), Some(c)) = (row.first_mut(), child.first()) {
+                *w |= c << 1;
+            }
+            for (w, pair) in row.iter_mut().skip(1).zip(child.windows(2)) {
+                *w |= pair[1] << 1 | pair[0] >> 63;
+            }
+            if row.len() > child.len() && !child.is_empty() {
+                row[child.len()] |= child[child.len() - 1] >> 63;
             }
         }
     }
