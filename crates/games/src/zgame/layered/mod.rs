@@ -489,7 +489,12 @@ fn sweep_share(
     let (mut p_positions, mut positions) = (0u64, 0u64);
     let mut exits = Vec::with_capacity(2 * MAX_INDEX);
     let mut carried = Carried::new();
-    g.for_each_cell_in(e, first..first + share.len() as u64, |path, r, offset| {
+    // With AVX-512 the cells' one-word rows are resolved eight cells at a time, one in each lane
+    // (`resolve_top_rows_v4`), once their exits are in: the cells wait in `batch`.
+    let batched = cfg!(target_arch = "x86_64") && isa == Isa::X86_64V4;
+    let mut batch: Vec<Batched> = Vec::with_capacity(LANES);
+    let end = first + share.len() as u64;
+    g.for_each_cell_in(e, first..end, |path, r, offset| {
         cell_exits(g, path, r, e, offset, &mut exits, &mut carried);
         if fault != Fault::None {
             fault.make(&mut exits);
@@ -497,11 +502,27 @@ fn sweep_share(
         let from = (offset - first) as usize;
         let parts = (4..=g.top()).map(|i| path.counts[i]).sum::<u32>();
         let words = &mut share[from..from + g.cell_words(r) as usize];
+        if batched {
+            or_exits(isa, g, words, r, &exits, layers);
+            batch.push(Batched { from, r, parts });
+            if batch.len() == LANES {
+                let (found, all) = finish_batch(g, share, &batch, tiers.as_mut());
+                p_positions += found;
+                positions += all;
+                batch.clear();
+            }
+            return;
+        }
         let cell = Cell { words, r, parts };
         let (found, all) = solve_cell(isa, g, cell, &exits, layers, tiers.as_mut());
         p_positions += found;
         positions += all;
     });
+    if !batch.is_empty() {
+        let (found, all) = finish_batch(g, share, &batch, tiers.as_mut());
+        p_positions += found;
+        positions += all;
+    }
     (p_positions, positions, tiers.map(PartsCount::totals))
 }
 
@@ -615,19 +636,49 @@ fn solve_cell_inline(
     by_parts: Option<&mut PartsCount>,
     deposit: bool,
 ) -> (u64, u64) {
+    or_exits_inline(g, cell.words, cell.r, exits, layers);
+    chain(g, cell.words, cell.r, cell.parts, by_parts, deposit)
+}
+
+/// The exits of a cell as [`or_exits_inline`] OR-s them in, as compiled for `isa` (for the cells
+/// whose rows are resolved later, by [`finish_batch`]).
+fn or_exits(isa: Isa, g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
+    #[cfg(target_arch = "x86_64")]
+    if isa == Isa::X86_64V4 {
+        // SAFETY: `Isa::detect` chooses it only where the processor has its features.
+        return unsafe { or_exits_v4(g, words, r, exits, layers) };
+    }
+    let _ = isa;
+    or_exits_inline(g, words, r, exits, layers);
+}
+
+/// [`or_exits_inline`] for x86-64-v4.
+///
+/// # Safety
+/// The processor must have the features enabled here.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+unsafe fn or_exits_v4(g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
+    or_exits_inline(g, words, r, exits, layers);
+}
+
+/// Writes into the words of a cell of `r` what its exits reach: the exits that keep `r` in
+/// whole-cell loops, then the others row by row.
+#[inline(always)]
+fn or_exits_inline(g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
     let mut sources = [RowSource::NONE; LOW_MOVES];
     let mut count = 0;
     let mut same: [&[u64]; 2 * MAX_INDEX] = [&[]; 2 * MAX_INDEX];
     let mut same_count = 0;
-    let len = cell.words.len();
+    let len = words.len();
     for exit in exits {
         let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
-        if exit.r == cell.r && exit.rows == 0 && exit.columns == 0 {
+        if exit.r == r && exit.rows == 0 && exit.columns == 0 {
             // The moves above index 4 keep `r`: the child cell has the same layout, word for word.
             same[same_count] = &child[exit.offset as usize..exit.offset as usize + len];
             same_count += 1;
         } else {
-            sources[count] = RowSource::new(g, cell.r, child, exit);
+            sources[count] = RowSource::new(g, r, child, exit);
             count += 1;
         }
     }
@@ -635,15 +686,15 @@ fn solve_cell_inline(
     // more at a time: a few passes over the cell, not one for each.
     let (first, rest) = same[..same_count].split_at(same_count.min(3));
     match *first {
-        [] => cell.words.fill(0),
-        [a] => cell.words.copy_from_slice(a),
+        [] => words.fill(0),
+        [a] => words.copy_from_slice(a),
         [a, b] => {
-            for (word, (a, b)) in cell.words.iter_mut().zip(a.iter().zip(b)) {
+            for (word, (a, b)) in words.iter_mut().zip(a.iter().zip(b)) {
                 *word = a | b;
             }
         }
         [a, b, c, ..] => {
-            for (word, ((a, b), c)) in cell.words.iter_mut().zip(a.iter().zip(b).zip(c)) {
+            for (word, ((a, b), c)) in words.iter_mut().zip(a.iter().zip(b).zip(c)) {
                 *word = a | b | c;
             }
         }
@@ -651,15 +702,163 @@ fn solve_cell_inline(
     for more in rest.chunks(3) {
         let (a, b, c) =
             (more[0], more.get(1).copied().unwrap_or(more[0]), more.get(2).copied().unwrap_or(more[0]));
-        for (word, ((a, b), c)) in cell.words.iter_mut().zip(a.iter().zip(b).zip(c)) {
+        for (word, ((a, b), c)) in words.iter_mut().zip(a.iter().zip(b).zip(c)) {
             *word |= a | b | c;
         }
     }
     for source in &sources[..count] {
-        source.or_one_word_rows(g, cell.r, cell.words);
-        source.or_longer_rows(g, cell.r, cell.words);
+        source.or_one_word_rows(g, r, words);
+        source.or_longer_rows(g, r, words);
     }
-    chain(g, cell.words, cell.r, cell.parts, by_parts, deposit)
+}
+
+/// A cell whose exits are in and whose rows wait for [`finish_batch`]: its first word in the
+/// share, its `r`, and its parts from index 4 up.
+#[derive(Clone, Copy, Debug)]
+struct Batched {
+    from: usize,
+    r: u32,
+    parts: u32,
+}
+
+/// Cells resolved together by [`finish_batch`]: one in each 64-bit lane of an AVX-512 register.
+const LANES: usize = 8;
+
+/// Resolves the rows of the cells of `batch` (at most [`LANES`], their exits in) in `share`:
+/// their one-word rows together, then each cell's longer rows; returns their P-positions and
+/// positions, and counts P-positions by parts into `by_parts`.
+fn finish_batch(
+    g: &Geometry,
+    share: &mut [u64],
+    batch: &[Batched],
+    by_parts: Option<&mut PartsCount>,
+) -> (u64, u64) {
+    // SAFETY: cells are batched only for `Isa::X86_64V4`, which `Isa::detect` chooses only where
+    // the processor has its features.
+    #[cfg(target_arch = "x86_64")]
+    return unsafe { finish_batch_v4(g, share, batch, by_parts) };
+    #[cfg(not(target_arch = "x86_64"))]
+    unreachable!("cells are batched only on x86-64 ({g:p}, {}, {}, {by_parts:?})", share.len(), batch.len())
+}
+
+/// [`finish_batch`] with AVX-512.
+///
+/// # Safety
+/// The processor must have the features enabled here; `batch` holds at most [`LANES`] cells,
+/// each lying in `share`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+unsafe fn finish_batch_v4(
+    g: &Geometry,
+    share: &mut [u64],
+    batch: &[Batched],
+    mut by_parts: Option<&mut PartsCount>,
+) -> (u64, u64) {
+    // SAFETY: as this function's.
+    unsafe { resolve_top_rows_v4(g, share, batch) };
+    let (mut p_positions, mut positions) = (0u64, 0u64);
+    for cell in batch {
+        let (r, parts) = (cell.r, cell.parts);
+        let words = &mut share[cell.from..cell.from + g.cell_words(r) as usize];
+        let starts = g.row_starts(r);
+        let tight = first_one_word_row(r).min(r / 3 + 1);
+        let top_rows = &words[starts[tight as usize] as usize..starts[(r / 3 + 1) as usize] as usize];
+        for (&losses, c3) in top_rows.iter().zip(tight..r / 3 + 1) {
+            positions += u64::from(row_len(r, c3));
+            p_positions += u64::from(losses.count_ones());
+            if let Some(tiers) = by_parts.as_deref_mut() {
+                tiers.add(losses, 0, parts + r - 2 * c3);
+            }
+        }
+        let (found, longer) = chain_longer(g, words, r, parts, by_parts.as_deref_mut(), true);
+        p_positions += found;
+        positions += longer;
+    }
+    (p_positions, positions)
+}
+
+/// The one-word rows of up to eight cells resolved at once, a cell in each lane: each step takes
+/// the next row down of every cell (a gather), resolves it from what its exits put there and the
+/// row above as [`resolve_short_run`] does by its doubling steps, and stores it (a scatter). A
+/// cell's rows are a chain, each step waiting on the one before; in lanes, eight chains share
+/// the wait and the instructions.
+///
+/// # Safety
+/// The processor must have AVX-512 F; `batch` holds at most [`LANES`] cells, each in `share`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+unsafe fn resolve_top_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batched]) {
+    use std::arch::x86_64::{
+        __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_cmpgt_epi64_mask, _mm512_loadu_si512,
+        _mm512_mask_i64gather_epi64, _mm512_mask_i64scatter_epi64, _mm512_or_si512, _mm512_set1_epi64,
+        _mm512_setzero_si512, _mm512_slli_epi64, _mm512_sllv_epi64, _mm512_srli_epi64, _mm512_srlv_epi64,
+        _mm512_sub_epi64, _mm512_ternarylogic_epi64, _mm512_xor_si512,
+    };
+    debug_assert!(batch.len() <= LANES);
+    // Per lane: the word of the cell's top row (its rows go down one word a step), its rows of
+    // one word, and `r mod 3`, from which a row's length grows by 3/2 a step.
+    let (mut top, mut rows, mut r_mod_3) = ([0i64; LANES], [0i64; LANES], [0i64; LANES]);
+    let mut most = 0;
+    for (lane, cell) in batch.iter().enumerate() {
+        let r = cell.r;
+        let tight = first_one_word_row(r).min(r / 3 + 1);
+        top[lane] = (cell.from as u64 + g.row_start(r, r / 3)) as i64;
+        rows[lane] = i64::from(r / 3 + 1 - tight);
+        r_mod_3[lane] = i64::from(r % 3);
+        most = most.max(r / 3 + 1 - tight);
+    }
+    let load = |lanes: &[i64; LANES]| -> __m512i {
+        // SAFETY: eight i64 are 64 bytes, read unaligned.
+        unsafe { _mm512_loadu_si512(lanes.as_ptr().cast()) }
+    };
+    const ODD: i64 = 0xAAAA_AAAA_AAAA_AAAA_u64 as i64;
+    let (odd_bits, one, three, sixty_four) =
+        (_mm512_set1_epi64(ODD), _mm512_set1_epi64(1), _mm512_set1_epi64(3), _mm512_set1_epi64(64));
+    let (mut at, rows, mut d) = (load(&top), load(&rows), load(&r_mod_3));
+    let mut above = _mm512_setzero_si512();
+    let base = share.as_mut_ptr();
+    for step in 0..i64::from(most) {
+        let live = _mm512_cmpgt_epi64_mask(rows, _mm512_set1_epi64(step));
+        // SAFETY: a live lane's word is one of its cell's rows, in `share`.
+        let word = unsafe {
+            _mm512_mask_i64gather_epi64::<8>(_mm512_setzero_si512(), live, at, base.cast_const().cast())
+        };
+        // The row's length `ℓ = (r - 3 c3) / 2 + 1`, its positions `all`.
+        let len = _mm512_add_epi64(_mm512_srli_epi64::<1>(d), one);
+        let all = _mm512_srlv_epi64(_mm512_set1_epi64(-1), _mm512_sub_epi64(sixty_four, len));
+        // What the exits reach, and the row above's losses one and two columns down.
+        let reach = _mm512_ternarylogic_epi64::<0xFE>(
+            word,
+            _mm512_slli_epi64::<1>(above),
+            _mm512_slli_epi64::<2>(above),
+        );
+        let reached = _mm512_and_si512(reach, all);
+        // The doubling steps of `resolve_own_move`: where the nearest set bit at or above (or the
+        // virtual one past the top) is known, and whether it is odd.
+        let mut known = _mm512_or_si512(reached, _mm512_sllv_epi64(one, len));
+        let mut odd = _mm512_and_si512(known, odd_bits);
+        macro_rules! step {
+            ($k:literal) => {
+                // odd |= (odd >> k) & !known; known |= known >> k
+                odd = _mm512_ternarylogic_epi64::<0xF4>(odd, _mm512_srli_epi64::<$k>(odd), known);
+                known = _mm512_or_si512(known, _mm512_srli_epi64::<$k>(known));
+            };
+        }
+        step!(1);
+        step!(2);
+        step!(4);
+        step!(8);
+        step!(16);
+        step!(32);
+        // A position loses when nothing reaches it and its nearest set bit's parity differs
+        // from its own: all & !reached & (odd ^ ODD).
+        let losses = _mm512_ternarylogic_epi64::<0x20>(all, reached, _mm512_xor_si512(odd, odd_bits));
+        // SAFETY: as the gather's.
+        unsafe { _mm512_mask_i64scatter_epi64::<8>(base.cast(), live, at, losses) };
+        above = losses;
+        at = _mm512_sub_epi64(at, one);
+        d = _mm512_add_epi64(d, three);
+    }
 }
 
 /// Fresh words of a layer from which all threads clear them (512 KiB).
@@ -987,6 +1186,21 @@ fn chain(
     mut by_parts: Option<&mut PartsCount>,
     deposit: bool,
 ) -> (u64, u64) {
+    let (found, positions) = chain_top(g, cell, r, parts, by_parts.as_deref_mut(), deposit);
+    let (more, longer) = chain_longer(g, cell, r, parts, by_parts, deposit);
+    (found + more, positions + longer)
+}
+
+/// The one-word rows of [`chain`], from the top down: a cell's top rows.
+#[inline(always)]
+fn chain_top(
+    g: &Geometry,
+    cell: &mut [u64],
+    r: u32,
+    parts: u32,
+    mut by_parts: Option<&mut PartsCount>,
+    deposit: bool,
+) -> (u64, u64) {
     let (mut p_positions, mut positions) = (0u64, 0u64);
     let starts = g.row_starts(r);
     // Rows shorten towards the top, so the top ones take one word each: those resolve in one
@@ -1006,6 +1220,22 @@ fn chain(
             tiers.add(losses, 0, parts + r - 2 * c3);
         }
     }
+    (p_positions, positions)
+}
+
+/// The rows of [`chain`] that take several words (below the one-word rows, which are resolved).
+#[inline(always)]
+fn chain_longer(
+    g: &Geometry,
+    cell: &mut [u64],
+    r: u32,
+    parts: u32,
+    mut by_parts: Option<&mut PartsCount>,
+    deposit: bool,
+) -> (u64, u64) {
+    let (mut p_positions, mut positions) = (0u64, 0u64);
+    let starts = g.row_starts(r);
+    let tight = first_one_word_row(r).min(r / 3 + 1);
     // The longer rows: each word from the top down, its lowest position passing its outcome to
     // the word below; the row above (one word or more) read shifted by one and two columns.
     for c3 in (0..tight).rev() {
