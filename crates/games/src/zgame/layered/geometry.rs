@@ -28,6 +28,8 @@ pub(crate) struct Geometry {
     rows: Vec<Vec<u64>>,
     /// Per `r`: the cell's words.
     sizes: Vec<u64>,
+    /// Per `r`: the cell's positions.
+    positions: Vec<u64>,
     /// `z[(j - 3) * (n + 1) * (max_weight + 1) + m * (max_weight + 1) + e]`, in 32 bits (half the
     /// cache the enumeration's lookups touch; `Geometry::new` refuses a game whose layers pass it).
     z: Vec<u32>,
@@ -83,8 +85,9 @@ impl Geometry {
             })
             .collect();
         let sizes = rows.iter().map(|starts| *starts.last().expect("a cell has rows")).collect();
-        let mut g =
-            Geometry { n, top, fib, weight, max_weight: max_weight as u32, rows, sizes, z: Vec::new() };
+        let positions = (0..=n).map(|r| (0..=r / 3).map(|c3| u64::from(row_len(r, c3))).sum()).collect();
+        let max_weight = max_weight as u32;
+        let mut g = Geometry { n, top, fib, weight, max_weight, rows, sizes, positions, z: Vec::new() };
         g.z = g.count_words()?;
         Some(g)
     }
@@ -110,6 +113,12 @@ impl Geometry {
     #[inline]
     pub(crate) fn cell_words(&self, r: u32) -> u64 {
         self.sizes[r as usize]
+    }
+
+    /// The positions of a cell whose parts 1 to 3 sum to `r`.
+    #[inline]
+    pub(crate) fn cell_positions(&self, r: u32) -> u64 {
+        self.positions[r as usize]
     }
 
     /// The first word of each row of a cell of `r`, and last the cell's words.
