@@ -277,27 +277,31 @@ fn solve_layered_with_progress(
         Some(c) => Some(Saving::new(c, LAYERS_SAVED_EVERY, true)?),
         None => None,
     };
-    while solver.next_layer().is_some() {
-        solver.solve_next().map_err(InputError::from_display)?;
-        bar.set_position(solver.positions_solved());
-        if let Some(saving) = saving.as_mut() {
-            let dir = saving.checkpoint.dir;
-            let path = layered_checkpoint_path(dir, n);
-            let view = solver.state_view().expect("a layer was just solved");
-            let done = layers - view.last;
-            saving.after(
-                &bar,
-                || save_layered_checkpoint(dir, &view),
-                || {
-                    format!(
-                        "stopped: {done} of the {layers} layers of n = {n} ({} of {total} positions) are saved in '{}'; the same command resumes from there",
-                        view.positions,
-                        input::shown(&path.to_string_lossy())
-                    )
-                },
-            )?;
+    // The loop runs on one of the solve's threads: each layer's work starts there at once.
+    solver.run_in_pool(|solver| -> anyhow::Result<()> {
+        while solver.next_layer().is_some() {
+            solver.solve_next().map_err(InputError::from_display)?;
+            bar.set_position(solver.positions_solved());
+            if let Some(saving) = saving.as_mut() {
+                let dir = saving.checkpoint.dir;
+                let path = layered_checkpoint_path(dir, n);
+                let view = solver.state_view().expect("a layer was just solved");
+                let done = layers - view.last;
+                saving.after(
+                    &bar,
+                    || save_layered_checkpoint(dir, &view),
+                    || {
+                        format!(
+                            "stopped: {done} of the {layers} layers of n = {n} ({} of {total} positions) are saved in '{}'; the same command resumes from there",
+                            view.positions,
+                            input::shown(&path.to_string_lossy())
+                        )
+                    },
+                )?;
+            }
         }
-    }
+        Ok(())
+    })?;
     bar.finish_and_clear();
     let solved = solver.finish().map_err(InputError::from_display)?;
     if let Some(c) = checkpoint {

@@ -86,14 +86,17 @@ pub fn layered_bytes(n: u32) -> Option<u128> {
 pub fn solve_layered(
     n: u32,
     options: &LayeredOptions,
-    progress: impl FnMut(u64),
+    progress: impl FnMut(u64) + Send,
 ) -> Result<LayeredSolution, SolveError> {
     let mut progress = progress;
     let mut solver = LayeredSolver::new(n, options)?;
-    while solver.next_layer().is_some() {
-        solver.solve_next()?;
-        progress(solver.positions_solved());
-    }
+    solver.run_in_pool(|solver| {
+        while solver.next_layer().is_some() {
+            solver.solve_next()?;
+            progress(solver.positions_solved());
+        }
+        Ok(())
+    })?;
     solver.finish()
 }
 
@@ -149,7 +152,7 @@ pub struct LayeredSolver {
     threads: usize,
     cancel: crate::Cancel,
     /// The threads that share each layer (none for one thread).
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
     /// Every layer kept (for checking position by position), not only the window.
     keep: bool,
     /// The layers held, by index weight.
@@ -185,7 +188,8 @@ impl LayeredSolver {
         let threads = options.threads.max(1);
         let pool = (threads > 1)
             .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
-            .flatten();
+            .flatten()
+            .map(std::sync::Arc::new);
         Ok(LayeredSolver {
             pool,
             how: How { isa, by_parts: options.by_parts, fault },
@@ -219,6 +223,17 @@ impl LayeredSolver {
     /// Positions in the layers solved so far.
     pub fn positions_solved(&self) -> u64 {
         self.positions
+    }
+
+    /// Runs `work` (a loop of [`LayeredSolver::solve_next`], say) on one of the solve's threads,
+    /// so that each layer starts its work there at once and the other threads, still awake from
+    /// the layer before, take theirs: from another thread, each layer would wait for the pool to
+    /// take it and wake.
+    pub fn run_in_pool<R: Send>(&mut self, work: impl FnOnce(&mut LayeredSolver) -> R + Send) -> R {
+        match self.pool.clone() {
+            Some(pool) => pool.install(|| work(self)),
+            None => work(self),
+        }
     }
 
     /// Solves the next layer, its cells shared out among the threads.
