@@ -17,6 +17,11 @@
 //!
 //! **Memory.** A layer's children lie at most `K - 3` layers above it, so only a window of
 //! `K - 2` layers is held (the heaviest ones are freed as the sweep goes down).
+//!
+//! **Vector lanes.** With AVX-512 a cell's chain (a row waits on the row above) is not resolved
+//! alone: eight cells' exits are OR-ed in first, and their rows then step together, a cell in
+//! each lane of a register (`resolve_top_rows_v4`, `resolve_longer_rows_v4`). A cell of at most
+//! 32 words takes its exits in registers (`or_exits_in_registers_v4`).
 
 mod geometry;
 mod parts;
@@ -504,8 +509,8 @@ fn sweep_share(
     let (mut p_positions, mut positions) = (0u64, 0u64);
     let mut exits = Vec::with_capacity(2 * MAX_INDEX);
     let mut carried = Carried::new();
-    // With AVX-512 the cells' one-word rows are resolved eight cells at a time, one in each lane
-    // (`resolve_top_rows_v4`), once their exits are in: the cells wait in `batch`.
+    // With AVX-512 the cells' rows are resolved eight cells at a time, one in each lane
+    // (`finish_batch`), once their exits are in: the cells wait in `batch`.
     let batched = cfg!(target_arch = "x86_64") && isa == Isa::X86_64V4;
     let mut batch: Vec<Batched> = Vec::with_capacity(LANES);
     let end = first + share.len() as u64;
@@ -822,7 +827,7 @@ struct Batched {
 const LANES: usize = 8;
 
 /// Resolves the rows of the cells of `batch` (at most [`LANES`], their exits in) in `share`:
-/// their one-word rows together, then each cell's longer rows; returns their P-positions and
+/// their one-word rows together, then their longer rows together; returns their P-positions and
 /// positions, and counts P-positions by parts into `by_parts`.
 fn finish_batch(
     g: &Geometry,
@@ -835,7 +840,10 @@ fn finish_batch(
     #[cfg(target_arch = "x86_64")]
     return unsafe { finish_batch_v4(g, share, batch, by_parts) };
     #[cfg(not(target_arch = "x86_64"))]
-    unreachable!("cells are batched only on x86-64 ({g:p}, {}, {}, {by_parts:?})", share.len(), batch.len())
+    {
+        let _ = (g, share, batch, by_parts);
+        unreachable!("cells are batched only on x86-64")
+    }
 }
 
 /// [`finish_batch`] with AVX-512.
@@ -887,12 +895,12 @@ unsafe fn finish_batch_v4(
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
 unsafe fn resolve_longer_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batched]) {
     use std::arch::x86_64::{
-        __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_cmpeq_epi64_mask, _mm512_cmpge_epi64_mask,
-        _mm512_cmpgt_epi64_mask, _mm512_cmplt_epi64_mask, _mm512_loadu_si512, _mm512_mask_i64gather_epi64,
+        __m512i, _mm512_add_epi64, _mm512_cmpeq_epi64_mask, _mm512_cmpge_epi64_mask, _mm512_cmpgt_epi64_mask,
+        _mm512_cmplt_epi64_mask, _mm512_loadu_si512, _mm512_mask_i64gather_epi64,
         _mm512_mask_i64scatter_epi64, _mm512_mask_mov_epi64, _mm512_maskz_mov_epi64, _mm512_min_epi64,
         _mm512_or_si512, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_slli_epi64, _mm512_sllv_epi64,
         _mm512_srli_epi64, _mm512_srlv_epi64, _mm512_sub_epi64, _mm512_ternarylogic_epi64,
-        _mm512_test_epi64_mask, _mm512_xor_si512,
+        _mm512_test_epi64_mask,
     };
     debug_assert!(batch.len() <= LANES);
     // Per lane: the words left (those of the rows below the one-word ones), the current row's
@@ -932,14 +940,8 @@ unsafe fn resolve_longer_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batch
     let (mut d, mut start, mut words, mut k) =
         (load(&lanes[1]), load(&lanes[2]), load(&lanes[3]), load(&lanes[4]));
     let (mut above_start, mut above_words) = (load(&lanes[5]), load(&lanes[6]));
-    const ODD: i64 = 0xAAAA_AAAA_AAAA_AAAA_u64 as i64;
-    let (odd_bits, zero, one, three, sixty_four) = (
-        _mm512_set1_epi64(ODD),
-        _mm512_setzero_si512(),
-        _mm512_set1_epi64(1),
-        _mm512_set1_epi64(3),
-        _mm512_set1_epi64(64),
-    );
+    let (zero, one, three, sixty_four) =
+        (_mm512_setzero_si512(), _mm512_set1_epi64(1), _mm512_set1_epi64(3), _mm512_set1_epi64(64));
     // Whether the position just above the word's top (the lowest of the word above in the row,
     // or past the row's top) wins.
     let mut above_wins: u8 = 0xFF;
@@ -976,22 +978,9 @@ unsafe fn resolve_longer_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batch
         // The top position wins outright when the one above it loses.
         let top = _mm512_sllv_epi64(one, _mm512_sub_epi64(width, one));
         let reached = _mm512_ternarylogic_epi64::<0xF8>(_mm512_maskz_mov_epi64(!above_wins, top), reach, all);
-        let mut known = _mm512_or_si512(reached, _mm512_sllv_epi64(one, width));
-        let mut odd = _mm512_and_si512(known, odd_bits);
-        macro_rules! step {
-            ($k:literal) => {
-                odd = _mm512_ternarylogic_epi64::<0xF4>(odd, _mm512_srli_epi64::<$k>(odd), known);
-                known = _mm512_or_si512(known, _mm512_srli_epi64::<$k>(known));
-            };
-        }
-        step!(1);
-        step!(2);
-        step!(4);
-        step!(8);
-        step!(16);
-        step!(32);
-        // wins = (reached | !(odd ^ ODD)) & all; losses = all & !wins.
-        let parity = _mm512_xor_si512(odd, odd_bits);
+        // SAFETY: this function's features are the helper's.
+        let parity = unsafe { nearest_parity_v4(_mm512_or_si512(reached, _mm512_sllv_epi64(one, width))) };
+        // wins = (reached | !parity) & all; losses = all & !wins.
         let losses = _mm512_ternarylogic_epi64::<0x20>(all, reached, parity);
         // SAFETY: as the gathers'.
         unsafe { _mm512_mask_i64scatter_epi64::<8>(base.cast(), live, at, losses) };
@@ -1031,7 +1020,7 @@ unsafe fn resolve_top_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batched]
         __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_cmpgt_epi64_mask, _mm512_loadu_si512,
         _mm512_mask_i64gather_epi64, _mm512_mask_i64scatter_epi64, _mm512_or_si512, _mm512_set1_epi64,
         _mm512_setzero_si512, _mm512_slli_epi64, _mm512_sllv_epi64, _mm512_srli_epi64, _mm512_srlv_epi64,
-        _mm512_sub_epi64, _mm512_ternarylogic_epi64, _mm512_xor_si512,
+        _mm512_sub_epi64, _mm512_ternarylogic_epi64,
     };
     debug_assert!(batch.len() <= LANES);
     // Per lane: the word of the cell's top row (its rows go down one word a step), its rows of
@@ -1050,9 +1039,7 @@ unsafe fn resolve_top_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batched]
         // SAFETY: eight i64 are 64 bytes, read unaligned.
         unsafe { _mm512_loadu_si512(lanes.as_ptr().cast()) }
     };
-    const ODD: i64 = 0xAAAA_AAAA_AAAA_AAAA_u64 as i64;
-    let (odd_bits, one, three, sixty_four) =
-        (_mm512_set1_epi64(ODD), _mm512_set1_epi64(1), _mm512_set1_epi64(3), _mm512_set1_epi64(64));
+    let (one, three, sixty_four) = (_mm512_set1_epi64(1), _mm512_set1_epi64(3), _mm512_set1_epi64(64));
     let (mut at, rows, mut d) = (load(&top), load(&rows), load(&r_mod_3));
     let mut above = _mm512_setzero_si512();
     let base = share.as_mut_ptr();
@@ -1074,30 +1061,53 @@ unsafe fn resolve_top_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batched]
         let reached = _mm512_and_si512(reach, all);
         // The doubling steps of `resolve_own_move`: where the nearest set bit at or above (or the
         // virtual one past the top) is known, and whether it is odd.
-        let mut known = _mm512_or_si512(reached, _mm512_sllv_epi64(one, len));
-        let mut odd = _mm512_and_si512(known, odd_bits);
-        macro_rules! step {
-            ($k:literal) => {
-                // odd |= (odd >> k) & !known; known |= known >> k
-                odd = _mm512_ternarylogic_epi64::<0xF4>(odd, _mm512_srli_epi64::<$k>(odd), known);
-                known = _mm512_or_si512(known, _mm512_srli_epi64::<$k>(known));
-            };
-        }
-        step!(1);
-        step!(2);
-        step!(4);
-        step!(8);
-        step!(16);
-        step!(32);
+        // SAFETY: this function's features are the helper's.
+        let parity = unsafe { nearest_parity_v4(_mm512_or_si512(reached, _mm512_sllv_epi64(one, len))) };
         // A position loses when nothing reaches it and its nearest set bit's parity differs
-        // from its own: all & !reached & (odd ^ ODD).
-        let losses = _mm512_ternarylogic_epi64::<0x20>(all, reached, _mm512_xor_si512(odd, odd_bits));
+        // from its own: all & !reached & parity.
+        let losses = _mm512_ternarylogic_epi64::<0x20>(all, reached, parity);
         // SAFETY: as the gather's.
         unsafe { _mm512_mask_i64scatter_epi64::<8>(base.cast(), live, at, losses) };
         above = losses;
         at = _mm512_sub_epi64(at, one);
         d = _mm512_add_epi64(d, three);
     }
+}
+
+/// The doubling steps of [`resolve_short_run`]'s shift path in eight lanes: from the set bits
+/// `known` (the positions reached, and the virtual one past each word's top), whether each
+/// position's nearest set bit at or above it has the other parity than its own (all ones where it
+/// has; such a position, if not reached itself, loses).
+///
+/// # Safety
+/// The processor must have AVX-512 F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn nearest_parity_v4(known: std::arch::x86_64::__m512i) -> std::arch::x86_64::__m512i {
+    use std::arch::x86_64::{
+        _mm512_and_si512, _mm512_or_si512, _mm512_set1_epi64, _mm512_srli_epi64, _mm512_ternarylogic_epi64,
+        _mm512_xor_si512,
+    };
+    let odd_bits = _mm512_set1_epi64(0xAAAA_AAAA_AAAA_AAAA_u64 as i64);
+    let (mut known, mut odd) = (known, _mm512_and_si512(known, odd_bits));
+    macro_rules! step {
+        ($k:literal) => {
+            // odd |= (odd >> k) & !known
+            odd = _mm512_ternarylogic_epi64::<0xF4>(odd, _mm512_srli_epi64::<$k>(odd), known);
+        };
+        ($k:literal, spread) => {
+            step!($k);
+            known = _mm512_or_si512(known, _mm512_srli_epi64::<$k>(known));
+        };
+    }
+    step!(1, spread);
+    step!(2, spread);
+    step!(4, spread);
+    step!(8, spread);
+    step!(16, spread);
+    step!(32);
+    _mm512_xor_si512(odd, odd_bits)
 }
 
 /// Fresh words of a layer from which all threads clear them (512 KiB).
