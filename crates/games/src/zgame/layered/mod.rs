@@ -887,7 +887,7 @@ unsafe fn finish_batch_v4(
 /// The rows of several words of up to eight cells resolved at once, after their one-word rows
 /// ([`resolve_top_rows_v4`]), a cell in each lane: each step takes the next word down of every
 /// cell (from its top row of several words to its row `c_3 = 0`, each row's words from the top),
-/// resolves it as [`chain_longer`] does, by the doubling steps, and stores it.
+/// resolves it as [`chain`] does, by the doubling steps, and stores it.
 ///
 /// # Safety
 /// The processor must have AVX-512 F; `batch` holds at most [`LANES`] cells, each in `share`.
@@ -1435,21 +1435,6 @@ fn chain(
     mut by_parts: Option<&mut PartsCount>,
     deposit: bool,
 ) -> (u64, u64) {
-    let (found, positions) = chain_top(g, cell, r, parts, by_parts.as_deref_mut(), deposit);
-    let (more, longer) = chain_longer(g, cell, r, parts, by_parts, deposit);
-    (found + more, positions + longer)
-}
-
-/// The one-word rows of [`chain`], from the top down: a cell's top rows.
-#[inline(always)]
-fn chain_top(
-    g: &Geometry,
-    cell: &mut [u64],
-    r: u32,
-    parts: u32,
-    mut by_parts: Option<&mut PartsCount>,
-    deposit: bool,
-) -> (u64, u64) {
     let (mut p_positions, mut positions) = (0u64, 0u64);
     let starts = g.row_starts(r);
     // Rows shorten towards the top, so the top ones take one word each: those resolve in one
@@ -1469,22 +1454,6 @@ fn chain_top(
             tiers.add(losses, 0, parts + r - 2 * c3);
         }
     }
-    (p_positions, positions)
-}
-
-/// The rows of [`chain`] that take several words (below the one-word rows, which are resolved).
-#[inline(always)]
-fn chain_longer(
-    g: &Geometry,
-    cell: &mut [u64],
-    r: u32,
-    parts: u32,
-    mut by_parts: Option<&mut PartsCount>,
-    deposit: bool,
-) -> (u64, u64) {
-    let (mut p_positions, mut positions) = (0u64, 0u64);
-    let starts = g.row_starts(r);
-    let tight = first_one_word_row(r).min(r / 3 + 1);
     // The longer rows: each word from the top down, its lowest position passing its outcome to
     // the word below; the row above (one word or more) read shifted by one and two columns.
     for c3 in (0..tight).rev() {
