@@ -369,7 +369,8 @@ pub(crate) fn row_len(r: u32, c3: u32) -> u32 {
 }
 
 /// The first row of a cell of `r` that takes one word (and so do all above it): a row of `ℓ`
-/// positions takes one word while `ℓ + 2 <= 64`, that is `r - 3 c_3 <= 123`.
+/// positions takes one word while `ℓ + 2 <= 64`, that is `r - 3 c_3 <= 123`. The top row
+/// (`c_3 = r / 3`, at most two positions) always does, so this is at most `r / 3`.
 pub(crate) fn first_one_word_row(r: u32) -> u32 {
     r.saturating_sub(123).div_ceil(3)
 }
@@ -403,11 +404,14 @@ mod tests {
                     assert_eq!((g.cell_start_at(e, offset), g.cell_start_at(e, last)), (offset, offset));
                     next += g.cell_words(r);
                     let one_word = first_one_word_row(r);
+                    assert!(one_word <= r / 3, "r = {r}: the top row takes one word");
                     assert!(
                         (0..=r / 3).all(|c3| (row_words(row_len(r, c3)) == 1) == (c3 >= one_word)),
                         "r = {r}"
                     );
-                    positions += (0..=r / 3).map(|c3| u64::from(row_len(r, c3))).sum::<u64>();
+                    let in_cell = (0..=r / 3).map(|c3| u64::from(row_len(r, c3))).sum::<u64>();
+                    assert_eq!(g.cell_positions(r), in_cell, "r = {r}");
+                    positions += in_cell;
                 });
                 assert_eq!(next, g.layer_words(e), "n = {n}, layer {e}");
             }

@@ -720,6 +720,7 @@ unsafe fn or_exits_in_registers_v4<const CHUNKS: usize>(
         let all = below(to) & !below(from);
         std::array::from_fn(|chunk| (all >> (LANES * chunk)) as u8)
     };
+    let whole = lanes(0, len);
     let mut cell: [__m512i; CHUNKS] = [_mm512_setzero_si512(); CHUNKS];
     let or_words = |cell: &mut [__m512i; CHUNKS],
                     child: *const u64,
@@ -742,7 +743,7 @@ unsafe fn or_exits_in_registers_v4<const CHUNKS: usize>(
         let child_cell = &child[exit.offset as usize..];
         if exit.r == r && exit.rows == 0 && exit.columns == 0 {
             let child_cell = &child_cell[..len];
-            or_words(&mut cell, child_cell.as_ptr(), lanes(0, len), 0, 0);
+            or_words(&mut cell, child_cell.as_ptr(), whole, 0, 0);
         } else {
             // Parent row `c3` reads the child's row `c3 + rows`, which exists for `first..end`.
             let (rows, child_rows) = (exit.rows as isize, (exit.r / 3 + 1) as isize);
@@ -757,8 +758,7 @@ unsafe fn or_exits_in_registers_v4<const CHUNKS: usize>(
             or_words(&mut cell, shifted, lanes(first, end), right, left);
         }
     }
-    let masks = lanes(0, len);
-    for (half, (sum, mask)) in cell.into_iter().zip(masks).enumerate() {
+    for (half, (sum, mask)) in cell.into_iter().zip(whole).enumerate() {
         // SAFETY: the lanes of `mask` are the cell's words.
         unsafe { _mm512_mask_storeu_epi64(words.as_mut_ptr().wrapping_add(LANES * half).cast(), mask, sum) };
     }
@@ -910,7 +910,7 @@ unsafe fn resolve_longer_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batch
     let mut most = 0;
     for (lane, cell) in batch.iter().enumerate() {
         let r = cell.r;
-        let tight = first_one_word_row(r).min(r / 3 + 1);
+        let tight = first_one_word_row(r);
         if tight == 0 {
             continue;
         }
@@ -1029,7 +1029,7 @@ unsafe fn resolve_top_rows_v4(g: &Geometry, share: &mut [u64], batch: &[Batched]
     let mut most = 0;
     for (lane, cell) in batch.iter().enumerate() {
         let r = cell.r;
-        let tight = first_one_word_row(r).min(r / 3 + 1);
+        let tight = first_one_word_row(r);
         top[lane] = (cell.from as u64 + g.row_start(r, r / 3)) as i64;
         rows[lane] = i64::from(r / 3 + 1 - tight);
         r_mod_3[lane] = i64::from(r % 3);
@@ -1440,7 +1440,7 @@ fn chain(
     // Rows shorten towards the top, so the top ones take one word each: those resolve in one
     // step, one word after another, the others word by word.
     let mut above_word = 0u64;
-    let tight = first_one_word_row(r).min(r / 3 + 1);
+    let tight = first_one_word_row(r);
     let top_rows = &mut cell[starts[tight as usize] as usize..starts[(r / 3 + 1) as usize] as usize];
     for (word, c3) in top_rows.iter_mut().zip(tight..r / 3 + 1).rev() {
         let len = row_len(r, c3);
