@@ -449,8 +449,9 @@ pub fn strategy(
             "n = {n} is too large for zgame strategy (at most {STRATEGY_LIMIT}): the strategy is built and checked position by position"
         ))));
     }
-    let request = crate::solve::SolveRequest { n, remoteness: true, misere: false, tiers: false };
-    let solution = crate::solve::solve_flat(request, cancel, &progress)?;
+    let control = crate::solve::Control::new().with_cancel(cancel.clone());
+    let solution =
+        crate::solve::solve_kept(&crate::solve::SolveRequest::new(n), &mut control.with_progress(&progress))?;
     Ok(PlayerTwoStrategy::choosing(&solution, choice, &progress).map_err(AnswerError::invalid)?)
 }
 

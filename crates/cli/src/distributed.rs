@@ -5,7 +5,7 @@
 //! solves its share of each tier and receives from the others what it needs of theirs. Without the feature, or
 //! outside such a launcher, there is no world and everything runs as one process.
 
-pub use imp::{start, world, World};
+pub use imp::{start, world};
 
 /// Whether this process is one of an MPI job's other processes than the first (which alone
 /// prints answers and errors the whole job shares).
@@ -35,24 +35,9 @@ mod imp {
     /// the solver's worker threads do not).
     pub fn start() -> Session {
         let launched = LAUNCHER_VARIABLES.iter().any(|v| std::env::var_os(v).is_some());
-        if launched {
-            fresh_pages_for_large_tables();
-        }
         let universe =
             launched.then(|| mpi::initialize_with_threading(Threading::Funneled)).flatten().map(|(u, _)| u);
         Session { _universe: universe }
-    }
-
-    /// Has the allocator take every allocation of 4 MiB or more straight from the system as
-    /// fresh pages. A process of a job keeps only part of each tier: the words it never writes
-    /// then stay untouched zero pages that cost no memory. (glibc otherwise serves allocations
-    /// up to 32 MiB from memory it has freed, zeroing all of it.)
-    fn fresh_pages_for_large_tables() {
-        #[cfg(all(target_os = "linux", target_env = "gnu"))]
-        // SAFETY: mallopt only sets a threshold of glibc's allocator, before any thread starts.
-        unsafe {
-            libc::mallopt(libc::M_MMAP_THRESHOLD, 4 << 20);
-        }
     }
 
     /// The MPI job this process belongs to, when MPI is running.

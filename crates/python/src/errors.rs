@@ -41,5 +41,8 @@ pub fn solve_failure(e: SolveFailure) -> PyErr {
     match e {
         SolveFailure::Refused(e) => answer_error(e),
         SolveFailure::Cancelled => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
+        e @ (SolveFailure::Stopped { .. } | SolveFailure::Storage(_) | SolveFailure::Disagreement(_)) => {
+            pyo3::exceptions::PyRuntimeError::new_err(e.to_string())
+        }
     }
 }

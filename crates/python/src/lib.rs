@@ -373,22 +373,17 @@ fn zgame_solve<'py>(
         })?;
         return to_python(py, &answer);
     }
-    let request = SolveRequest { n, remoteness, misere, tiers };
+    let request = SolveRequest { remoteness, misere, tiers, engine: named, keep, ..SolveRequest::new(n) };
     if keep {
         let solution = work::run(py, "solving", move |context| {
-            solving::solve_flat(request, &context.cancel, |done, total| context.progress.set(done, total))
-                .map_err(solve_failure)
+            solving::solve_kept(&request, &mut context.control()).map_err(solve_failure)
         })?;
         let table = Table::new(Source::Solved(Arc::new(solution)), None);
         return Ok(Bound::new(py, table)?.into_any());
     }
-    let ask = solving::EngineAsk { named, remoteness, misere, ..solving::EngineAsk::default() };
-    let chosen = solving::choose_engine(n, &ask).map_err(answer_error)?;
+    solving::plan(&request, n, false).map_err(answer_error)?;
     let answer = work::run(py, "solving", move |context| {
-        solving::solve_game_by(request, chosen, &context.cancel, |done, total| {
-            context.progress.set(done, total)
-        })
-        .map_err(solve_failure)
+        Ok(solving::solve_game(&request, &mut context.control()).map_err(solve_failure)?.line)
     })?;
     if variant.named || variant.misere {
         // As `zgame solve` prints a named or misère game: the line with the variant's fields.
@@ -411,9 +406,8 @@ fn zgame_certificates<'py>(py: Python<'py>, n: Whole<u32>, minimal: bool) -> PyR
         )));
     }
     let answer = work::run(py, "certificates", move |context| {
-        let request = SolveRequest { n, remoteness: true, misere: false, tiers: false };
-        let solution = solving::solve_flat(request, &context.cancel, |d, t| context.progress.set(d, t))
-            .map_err(solve_failure)?;
+        let solution =
+            solving::solve_kept(&SolveRequest::new(n), &mut context.control()).map_err(solve_failure)?;
         zecklab_answers::lab::certificates(&solution, minimal).map_err(answer_error)
     })?;
     to_python(py, &answer)
@@ -557,10 +551,8 @@ fn zgame_position<'py>(
         let solution = match cached {
             Some(solution) => solution,
             None => {
-                let request = SolveRequest { n, remoteness: true, misere: false, tiers: false };
-                let solution =
-                    solving::solve_flat(request, &context.cancel, |d, t| context.progress.set(d, t))
-                        .map_err(solve_failure)?;
+                let solution = solving::solve_kept(&SolveRequest::new(n), &mut context.control())
+                    .map_err(solve_failure)?;
                 let solution = Arc::new(solution);
                 *LAST_SOLVED.lock().expect("not poisoned") = Some(solution.clone());
                 solution
@@ -719,8 +711,8 @@ fn with_table<T>(
         let verified = table.load_outcomes(SOLVE_MEMORY as u64, |_, _| {}).map_err(store_error)?;
         return Ok(work(&verified));
     }
-    let request = SolveRequest { n, remoteness: false, misere: false, tiers: false };
-    let solution = solving::solve_flat(request, cancel, |_, _| {}).map_err(solve_failure)?;
+    let mut control = solving::Control::new().with_cancel(cancel.clone());
+    let solution = solving::solve_kept(&SolveRequest::outcomes(n), &mut control).map_err(solve_failure)?;
     Ok(work(&solution))
 }
 
@@ -954,8 +946,8 @@ fn zgame_stats<'py>(py: Python<'py>, n: Whole<u32>, store: Option<PathBuf>) -> P
                 return Ok(zecklab_answers::stats::stats_of(&loaded, "store"));
             }
         }
-        let request = SolveRequest { n, remoteness: true, misere: false, tiers: false };
-        let solution = solving::solve_flat(request, &context.cancel, |_, _| {}).map_err(solve_failure)?;
+        let mut control = solving::Control::new().with_cancel(context.cancel.clone());
+        let solution = solving::solve_kept(&SolveRequest::new(n), &mut control).map_err(solve_failure)?;
         Ok(zecklab_answers::stats::stats_of(&solution, "solved"))
     })?;
     to_python(py, &answer)

@@ -39,6 +39,19 @@ pub struct Context {
     pub progress: Arc<Progress>,
 }
 
+impl zecklab_answers::solve::Progress for Progress {
+    fn moved(&self, done: u64, total: u64) {
+        self.set(done, total);
+    }
+}
+
+impl Context {
+    /// The control of a solve run as this work: cancelled by an interrupt, its progress on the bar.
+    pub fn control(&self) -> zecklab_answers::solve::Control<'_> {
+        zecklab_answers::solve::Control::new().with_cancel(self.cancel.clone()).with_progress(&*self.progress)
+    }
+}
+
 /// A `tqdm` bar, created lazily.
 struct Bar<'py> {
     py: Python<'py>,

@@ -14,7 +14,7 @@ use zecklab_answers::lab::{self, parse_rule, RuleTestJson};
 use zecklab_answers::moves::MoveJson;
 use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson, OrderedSolveJson};
 use zecklab_answers::record::record_lines;
-use zecklab_answers::solve::SOLVE_MEMORY;
+use zecklab_answers::solve::{solve_game, Control, SolveRequest, SOLVE_MEMORY};
 use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
 use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
 use zecklab_answers::{family, nim, number, repr, wythoff, AnswerError};
@@ -95,7 +95,8 @@ pub(crate) async fn large(
 
 /// An answer as the JSON bytes `Json` would send.
 fn json_bytes<T: Serialize>(answer: &T) -> Result<Vec<u8>, ApiError> {
-    serde_json::to_vec(answer).map_err(|e| ApiError::busy(format!("the answer could not be written: {e}")))
+    serde_json::to_vec(answer)
+        .map_err(|e| ApiError::internal(format!("the answer could not be written: {e}")))
 }
 
 pub(crate) type Shared_ = Shared<Arc<State>>;
@@ -136,7 +137,9 @@ pub fn large_routes(state: Arc<State>) -> Router {
 pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::busy(format!("the answer failed: {e}")))?
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::internal(format!("the answer failed: {e}")))?
 }
 
 async fn repr_answer(RawQuery(q): RawQuery) -> Answer<repr::Repr> {
@@ -209,7 +212,7 @@ pub(crate) async fn stats_answer(state: &Arc<State>, n: u32) -> Result<Arc<Stats
 fn ndjson<T: Serialize>(lines: &[T]) -> Result<Response, ApiError> {
     let mut body = String::new();
     for line in lines {
-        body.push_str(&serde_json::to_string(line).map_err(|e| ApiError::busy(e.to_string()))?);
+        body.push_str(&serde_json::to_string(line).map_err(|e| ApiError::internal(e.to_string()))?);
         body.push('\n');
     }
     let mut response = body.into_response();
@@ -601,10 +604,24 @@ async fn zgame_solve(
         })
         .await;
     }
-    let solved = state.solves.solution(n).await?;
-    blocking(move || Ok(Either::Game(ZgameSolve::of(&solved.solution, solved.seconds, tiers))))
-        .await
-        .map(Json)
+    // The game's figures by the engine every front end chooses for the same question (a
+    // solution kept for positions is not reused: its engine would differ from the command line's).
+    let limit = state.solves.up_to();
+    if n > limit {
+        return Err(ApiError::too_large(format!(
+            "the game on n = {n} is not stored, and this server solves games on demand only up to n = {limit}: store it with `zecklab zgame solve --n {n} --save` (or start the server with a larger --solve-up-to)"
+        )));
+    }
+    let request = SolveRequest { tiers, ..SolveRequest::new(n) };
+    let key = Key::Answer("solve", vec![u64::from(n), u64::from(tiers)]);
+    let line = state
+        .solves
+        .cached_or(key, 1 << 12, move |cancel| {
+            let mut control = Control::new().with_cancel(cancel.clone());
+            Ok(solve_game(&request, &mut control)?.line)
+        })
+        .await?;
+    Ok(Json(Either::Game(ZgameSolve::clone(&line))))
 }
 
 async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<ZgamePosition> {

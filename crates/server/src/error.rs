@@ -2,14 +2,15 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use zecklab_answers::solve::SolveFailure;
 use zecklab_answers::AnswerError;
 
 /// A request that cannot be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     /// 400 for bad input, 404 for no such page, 422 for a game too large to solve here, 500
-    /// for a damaged stored table (the server's problem, not the request's), 503 when too many
-    /// solves are waiting.
+    /// for a damaged stored table or a fault of the server's own (the server's problem, not the
+    /// request's), 503 when too many solves are waiting.
     pub status: StatusCode,
     /// What went wrong, naming the bad value.
     pub message: String,
@@ -29,6 +30,15 @@ impl ApiError {
     /// A 500: a stored table the answer needs is damaged or unreadable.
     pub fn damaged(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
+    }
+
+    /// A 500: the server failed at something it should have done (a task that panicked, an
+    /// answer that could not be written): not the request's fault, nor a passing load.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: format!("internal error: {}", message.into()),
+        }
     }
 
     /// A 503: the server is busy with other solves.
@@ -52,6 +62,20 @@ impl From<AnswerError> for ApiError {
             AnswerError::Invalid(m) => ApiError::bad(m),
             AnswerError::TooLarge(m) => ApiError::too_large(m),
             AnswerError::Damaged(m) => ApiError::damaged(m),
+        }
+    }
+}
+
+/// Each way a solve ends without an answer, mapped to its status once: a refusal by its kind, a
+/// cancelled solve (its client went away) as busy, and the rest as the server's own fault.
+impl From<SolveFailure> for ApiError {
+    fn from(e: SolveFailure) -> ApiError {
+        match e {
+            SolveFailure::Refused(e) => e.into(),
+            SolveFailure::Cancelled => ApiError::busy("cancelled: the client went away"),
+            e @ (SolveFailure::Stopped { .. } | SolveFailure::Storage(_) | SolveFailure::Disagreement(_)) => {
+                ApiError::internal(e.to_string())
+            }
         }
     }
 }

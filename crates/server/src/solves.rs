@@ -17,14 +17,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-use zecklab_answers::solve::{choose_engine, Engine, EngineAsk};
-use zecklab_games::zgame::{solve_with, Solution, SolveError, SolveOptions, SolvePlan};
+use zecklab_answers::solve::{plan, solve_kept, Control, Engine, SolveRequest};
+use zecklab_games::zgame::{Solution, SolvePlan};
 use zecklab_games::Cancel;
 
 use crate::{ApiError, Config};
-
-/// Memory one solve's tables may take (the server's `solve_up_to` keeps real solves far below).
-const SOLVE_MEMORY: u128 = 20 << 30;
 
 /// A solved game and how long its solve took.
 #[derive(Clone)]
@@ -249,7 +246,7 @@ impl Solves {
         work: impl FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<Arc<T>, ApiError> {
         let found = |value: Shared| {
-            value.downcast::<T>().map_err(|_| ApiError::busy("internal error: a cache entry of another type"))
+            value.downcast::<T>().map_err(|_| ApiError::internal("a cache entry of another type"))
         };
         if let Some(hit) = self.cache.lock().get(&key) {
             return found(hit);
@@ -275,7 +272,7 @@ impl Solves {
             }
             Ok(value)
         });
-        let result = task.await.map_err(|e| ApiError::busy(format!("the answer failed: {e}")))?;
+        let result = task.await.map_err(|e| ApiError::internal(format!("the answer failed: {e}")))?;
         if let Some(guard) = guard {
             guard.disarm();
         }
@@ -301,7 +298,7 @@ impl Solves {
             drop(counted);
             value.map(|v| (v, Held { _pass: pass }))
         });
-        task.await.map_err(|e| ApiError::busy(format!("the answer failed: {e}")))?
+        task.await.map_err(|e| ApiError::internal(format!("the answer failed: {e}")))?
     }
 
     /// The solution of the game on `n` with remoteness: from the cache, else solved now.
@@ -321,8 +318,8 @@ impl Solves {
         }
         // Positions are read from the solution, so its table is kept: the flat engine, by the
         // choice every front end makes.
-        let keep = EngineAsk { keep: true, remoteness: true, ..EngineAsk::default() };
-        if choose_engine(n, &keep).map_err(|e| ApiError::too_large(e.to_string()))? != Engine::Flat {
+        let request = SolveRequest { keep: true, ..SolveRequest::new(n) };
+        if plan(&request, n, false).map_err(|e| ApiError::too_large(e.to_string()))? != Engine::Flat {
             return Err(ApiError::too_large(format!(
                 "the game on n = {n} is too large to keep every position's values in memory here"
             )));
@@ -331,13 +328,9 @@ impl Solves {
         let solved = self
             .cached_or(Key::Game(n), u64::try_from(bytes).unwrap_or(u64::MAX), move |cancel| {
                 let start = Instant::now();
-                let options =
-                    SolveOptions { cancel: cancel.clone(), ..SolveOptions::new(true, SOLVE_MEMORY) };
-                match solve_with(n, &options, |_, _| {}) {
-                    Ok(s) => Ok(Solved { solution: Arc::new(s), seconds: start.elapsed().as_secs_f64() }),
-                    Err(SolveError::Cancelled) => Err(ApiError::busy("cancelled: the client went away")),
-                    Err(e) => Err(ApiError::too_large(e.to_string())),
-                }
+                let mut control = Control::new().with_cancel(cancel.clone());
+                let solution = solve_kept(&request, &mut control)?;
+                Ok(Solved { solution: Arc::new(solution), seconds: start.elapsed().as_secs_f64() })
             })
             .await?;
         Ok(Solved::clone(&solved))

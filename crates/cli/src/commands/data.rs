@@ -7,19 +7,20 @@
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use zecklab_answers::record::record_lines;
 use zecklab_numeration::grouped;
 
 use clap::{Args, Subcommand};
 use serde::{Deserialize, Serialize};
-use zecklab_answers::zgame::ZgameSolve;
 use zecklab_store::data::{self, Record, Solved, Tier};
 
-use crate::commands::zgame::solve::{solve_tiered, Checkpoint, TIERED_REMOTENESS_TO};
+use crate::commands::zgame::solve::solve_with_bar;
 use crate::commands::zgame::{common::MEMORY_LIMIT, EngineArg};
 use crate::input::{self, InputError};
 use crate::output::Out;
+use zecklab_answers::solve::limits::TIERED_REMOTENESS_TO;
+use zecklab_answers::solve::{Checkpointing, Engine, SolveRequest};
 
 #[derive(Args, Debug)]
 #[command(after_help = "The files, in DIR:\n\
@@ -282,15 +283,22 @@ fn solve(
     zecklab_store::write::prepare_dir(dir, "creating").map_err(InputError::from_display)?;
     let machine = this_machine();
     let solver = format!("tiered-{}", engine.name());
-    let checkpoint = checkpoint.map(|dir| Checkpoint { dir, every: Some(Duration::from_secs(300)) });
+    let checkpoint =
+        checkpoint.map(|dir| Checkpointing { dir: dir.to_path_buf(), every: Some(Duration::from_secs(300)) });
     for n in from..=to {
         let remoteness = n <= remoteness_to;
         if record.get(n).is_some_and(|s| s.remoteness.is_some() || !remoteness) {
             continue;
         }
-        let start = Instant::now();
-        let solved = solve_tiered(n, remoteness, checkpoint, None, engine.into(), false)?;
-        let line = ZgameSolve::of_tiered(solved, start.elapsed().as_secs_f64(), true);
+        let request = SolveRequest {
+            remoteness,
+            tiers: true,
+            engine: Some(Engine::Tiers),
+            kernel: engine.into(),
+            checkpoint: checkpoint.clone(),
+            ..SolveRequest::new(n)
+        };
+        let line = solve_with_bar(&request, None)?.line;
         let row = Solved {
             n,
             positions: line.positions,

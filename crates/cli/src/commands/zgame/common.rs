@@ -3,9 +3,10 @@
 //! module of `zgame`, so that the commands depend on it and never on each other in a circle.
 
 use zecklab_answers::family::{FamilySolve, Tags};
+use zecklab_answers::solve::{solve_kept, Control, SolveFailure, SolveRequest};
 pub use zecklab_answers::zgame::CheckJson;
 use zecklab_answers::zgame::ZgameSolve;
-use zecklab_games::zgame::{solve_with, Solution, SolveOptions, SolvePlan};
+use zecklab_games::zgame::Solution;
 use zecklab_numeration::grouped;
 use zecklab_store::Store;
 
@@ -13,10 +14,7 @@ use crate::input::InputError;
 use crate::output::Out;
 use crate::progress;
 
-/// Memory the solver's tables may use.
-pub const MEMORY_LIMIT: u128 = zecklab_answers::solve::SOLVE_MEMORY;
-/// The last n whose reversed game fits in [`MEMORY_LIMIT`] (4 bytes and a bit a position).
-pub const REVERSED_TO: u32 = 532;
+pub use zecklab_answers::solve::limits::{REVERSED_TO, SOLVE_MEMORY as MEMORY_LIMIT};
 /// Saves a solved game in the store with a progress bar (bytes written); returns the table's
 /// path as the JSON's `saved` field shows it.
 pub fn save_with_progress(
@@ -127,28 +125,35 @@ pub fn print_check(out: &mut Out, line: &CheckJson, json: bool) -> anyhow::Resul
     Ok(())
 }
 
-/// Solves the game on `n` with a progress bar on a terminal (hidden when stderr is not one).
-/// Remoteness is computed when asked for and its table fits in [`MEMORY_LIMIT`].
+/// Solves the game on `n` with a progress bar on a terminal (hidden when stderr is not one),
+/// every position kept. Remoteness is computed when asked for and its table fits in
+/// [`MEMORY_LIMIT`].
 pub fn solve_with_progress(n: u32, remoteness: bool) -> anyhow::Result<Solution> {
     solve_play_with_progress(n, remoteness, false)
 }
 
-/// A solve's failure as the command line reports it (cancelling is not offered here).
-pub fn solve_failed(e: zecklab_answers::solve::SolveFailure) -> anyhow::Error {
+/// A solve's failure as the command line reports it: a refusal as the input's fault, a stop
+/// asked by a signal as [`crate::interrupt::Interrupted`].
+pub fn solve_failed(e: SolveFailure) -> anyhow::Error {
     match e {
-        zecklab_answers::solve::SolveFailure::Refused(e) => e.into(),
-        zecklab_answers::solve::SolveFailure::Cancelled => InputError("cancelled".into()).into(),
+        SolveFailure::Refused(e) => InputError::from_display(e),
+        SolveFailure::Cancelled => InputError("cancelled".into()).into(),
+        SolveFailure::Stopped { reason, message } => {
+            crate::interrupt::Interrupted { signal: reason, message }.into()
+        }
+        e @ (SolveFailure::Storage(_) | SolveFailure::Disagreement(_)) => anyhow::anyhow!(e),
     }
 }
 
 /// [`solve_with_progress`] in normal or misère play.
 pub fn solve_play_with_progress(n: u32, remoteness: bool, misere: bool) -> anyhow::Result<Solution> {
-    let plan = SolvePlan::new(n).map_err(InputError::from_display)?;
-    let remoteness = remoteness && plan.bytes(true) <= MEMORY_LIMIT;
-    let bar = progress::bar(plan.positions, "positions", &format!("solving n = {n}"));
-    let options = SolveOptions { misere, ..SolveOptions::new(remoteness, MEMORY_LIMIT) };
-    let solution =
-        solve_with(n, &options, |done, _| bar.set_position(done)).map_err(InputError::from_display)?;
+    let bar = progress::bar(0, "positions", &format!("solving n = {n}"));
+    let moved = |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    };
+    let request = SolveRequest { remoteness, misere, ..SolveRequest::new(n) };
+    let solved = solve_kept(&request, &mut Control::new().with_progress(&moved));
     bar.finish_and_clear();
-    Ok(solution)
+    solved.map_err(solve_failed)
 }

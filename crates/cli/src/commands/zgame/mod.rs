@@ -24,6 +24,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
+use zecklab_answers::solve as solving;
 use zecklab_games::zgame::family::Recurrence;
 use zecklab_games::zgame::{ReplyChoice, Rule, TierEngine};
 
@@ -875,7 +876,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             }
             if reversed {
                 if crate::distributed::world().is_some() {
-                    return Err(input::InputError::from_display(solve::SHARED_ONLY));
+                    return Err(input::InputError::from_display(solving::SHARED_ONLY));
                 }
                 relatives::solve_reversed_range(
                     &mut out,
@@ -890,27 +891,26 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             }
             let store = if save { Some(stored::store(args.store)?) } else { None };
             let output = solve::SolveOutput { json: json || tiers_json, tiers: tiers_json };
-            let method = match (tiers || engine == EngineArg::Scalar, flat, layers) {
-                (true, _, _) => solve::Method::Tiered,
-                (_, true, _) => solve::Method::Flat,
-                (_, _, true) => solve::Method::Layered,
-                _ => solve::Method::Auto,
+            let engine_named = match (tiers || engine == EngineArg::Scalar, flat, layers) {
+                (true, _, _) => Some(solving::Engine::Tiers),
+                (_, true, _) => Some(solving::Engine::Flat),
+                (_, _, true) => Some(solving::Engine::Layered),
+                _ => None,
             };
-            solve::solve_range(
-                &mut out,
-                first,
-                to.unwrap_or(first),
-                no_remoteness,
-                store.as_ref(),
-                output,
-                method,
-                checkpoint.as_deref().map(|dir| solve::Checkpoint {
+            let request = solving::SolveRequest {
+                n: to.unwrap_or(first),
+                remoteness: !no_remoteness,
+                misere: variant.misere,
+                tiers: tiers_json,
+                engine: engine_named,
+                kernel: engine.into(),
+                keep: store.is_some(),
+                checkpoint: checkpoint.map(|dir| solving::Checkpointing {
                     dir,
                     every: checkpoint_every.map(std::time::Duration::from_secs),
                 }),
-                engine.into(),
-                &variant,
-            )?;
+            };
+            solve::solve_range(&mut out, first, &request, store.as_ref(), output, &variant)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Check { at, n, no_remoteness, variant, misere, json } => {
