@@ -7,6 +7,9 @@
 //! Nothing here prints, reads files or knows about HTTP: input text is parsed into values with
 //! [`AnswerError`]s that name the bad value, and the callers decide how to show them.
 
+// Every unsafe block says why it is sound, and an unsafe fn's body is no unsafe block.
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
+
 pub mod black_hole;
 pub mod decimal;
 mod error;

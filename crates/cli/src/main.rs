@@ -2,6 +2,9 @@
 //! human or JSON output. All mathematics lives in `zecklab-numeration`, `zecklab-games` and
 //! `zecklab-verify`.
 
+// Every unsafe block says why it is sound, and an unsafe fn's body is no unsafe block.
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
+
 mod commands;
 mod distributed;
 mod input;

@@ -253,7 +253,12 @@ fn rank_a_million(bencher: Bencher) {
 fn smallest_strategy_exact(bencher: Bencher, n: u32) {
     let solution = solve(n, false, 1 << 30, |_, _| {}).unwrap();
     bencher.bench_local(|| {
-        let strategy = zecklab_games::zgame::minimal::minimal_strategy(black_box(&solution)).unwrap();
+        let strategy = zecklab_games::zgame::PlayerTwoStrategy::choosing(
+            black_box(&solution),
+            zecklab_games::zgame::ReplyChoice::Minimal,
+            |_, _| {},
+        )
+        .unwrap();
         assert!(strategy.check().is_ok());
         strategy
     });

@@ -14,6 +14,9 @@
 //! assert_eq!(analysis.winning_moves, vec![1u32.into()]);
 //! ```
 
+// Every unsafe block says why it is sound, and an unsafe fn's body is no unsafe block.
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
+
 // Ranks, table offsets and window arithmetic are `u64` values used as `usize` indices: a
 // narrower `usize` would truncate them.
 #[cfg(not(target_pointer_width = "64"))]

@@ -727,7 +727,7 @@ pub fn zgame_certificates(to: u32) -> Result<Figure> {
 /// construction and the game's P-positions, per n where Player 2 wins, with the minimum's ratio
 /// to the P-positions in the table.
 pub fn zgame_minimal(to: u32) -> Result<Figure> {
-    use zecklab_games::zgame::minimal::{minimal_strategy, MINIMAL_TO};
+    use zecklab_games::zgame::minimal::MINIMAL_TO;
     use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
     refuse("--to", to, 4, MINIMAL_TO, "the smallest strategy is proved by an exact search for each n")?;
     let mut table =
@@ -744,7 +744,8 @@ pub fn zgame_minimal(to: u32) -> Result<Figure> {
         }
         let greedy = PlayerTwoStrategy::choosing(&s, ReplyChoice::Smallest, |_, _| {})
             .map_err(|e| FigureError(e.to_string()))?;
-        let minimal = minimal_strategy(&s).map_err(|e| FigureError(e.to_string()))?;
+        let minimal = PlayerTwoStrategy::choosing(&s, ReplyChoice::Minimal, |_, _| {})
+            .map_err(|e| FigureError(e.to_string()))?;
         let p = s.p_positions() as f64;
         let row = [p, greedy.moves().len() as f64, minimal.moves().len() as f64];
         for (serie, &y) in series.iter_mut().zip(&row) {

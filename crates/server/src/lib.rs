@@ -24,6 +24,9 @@
 //! disconnected, which frees its share. Answers are compressed (brotli or gzip) for clients
 //! that ask for it in `Accept-Encoding`.
 
+// Every unsafe block says why it is sound, and an unsafe fn's body is no unsafe block.
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
+
 mod api;
 mod assets;
 mod budget;

@@ -11,6 +11,7 @@ mod family;
 mod first_hour;
 mod golden;
 mod hardening;
+mod house;
 mod lab;
 mod nim;
 mod ordered;

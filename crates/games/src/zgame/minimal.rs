@@ -1,6 +1,6 @@
 //! Player 2's smallest winning strategy: the fewest positions at which Player 2 must have a
 //! prescribed reply, over *all* winning strategies (the greedy constructions of
-//! [`super::p2_strategy`] give upper bounds).
+//! `p2_strategy` give upper bounds).
 //!
 //! **The model.** A strategy reaches positions with Player 1 to move (P-positions, reached from
 //! the start and from Player 2's replies) and with Player 2 to move (every child of a reached
@@ -14,8 +14,8 @@
 //! - minimise `sum_q x_q`.
 //!
 //! Its optimum is the smallest strategy's size: an optimal solution's replies, followed from the
-//! start, reach no more Player 2 positions than it counts ([`minimal_strategy`] builds the
-//! strategy that way, so what it returns passes [`PlayerTwoStrategy::check`] like any other).
+//! start, reach no more Player 2 positions than it counts ([`minimal_replies`] builds the
+//! strategy that way, so what it returns passes `PlayerTwoStrategy::check` like any other).
 //!
 //! **The solver** is good_lp's pure-Rust `microlp` backend (branch and bound on the simplex), or,
 //! built with the `cbc` feature, CBC (COIN-OR branch and cut, linked from the system), whose cuts
@@ -29,10 +29,10 @@
 
 use good_lp::{constraint, variable, variables, Expression, Solution as _, SolverModel, Variable};
 
-use super::p2_strategy::{PlayerTwoStrategy, StrategyError};
-use super::position::ZMove;
+use super::position::{ZMove, ZPosition};
 use super::ranks::walk;
 use super::solver::Solution;
+use super::strategy_error::StrategyError;
 
 /// The largest game whose smallest strategy is searched for: the reach of the solver built in on
 /// the reference machine (see the module header), 60 with CBC (the `cbc` feature), 40 without.
@@ -41,12 +41,14 @@ pub const MINIMAL_TO: u32 = if cfg!(feature = "cbc") { 60 } else { 40 };
 /// The solver built in, as reports name it.
 pub const MINIMAL_SOLVER: &str = if cfg!(feature = "cbc") { "cbc" } else { "microlp" };
 
-/// Player 2's smallest winning strategy for a solved game (outcomes suffice).
+/// Player 2's replies in a smallest winning strategy for a solved game (outcomes suffice), each
+/// with the position it answers: what `PlayerTwoStrategy::choosing` with `ReplyChoice::Minimal`
+/// returns as a strategy.
 ///
 /// # Errors
 /// [`StrategyError::PlayerOneWins`] when Player 1 wins the game; [`StrategyError::BeyondReach`]
 /// past [`MINIMAL_TO`]; [`StrategyError::Solver`] when the solver fails.
-pub fn minimal_strategy(solution: &Solution) -> Result<PlayerTwoStrategy, StrategyError> {
+pub fn minimal_replies(solution: &Solution) -> Result<Vec<(ZPosition, ZMove)>, StrategyError> {
     let index = solution.index();
     let n = index.n();
     if solution.outcome(solution.start_rank()).is_win() {
@@ -131,7 +133,7 @@ pub fn minimal_strategy(solution: &Solution) -> Result<PlayerTwoStrategy, Strate
         moves.push((index.unrank(r as u64), reply));
         Ok(())
     })?;
-    Ok(PlayerTwoStrategy::from_moves(n, moves))
+    Ok(moves)
 }
 
 /// The positions reached from `start` in one pass in rank order (every move raises the rank):
@@ -160,7 +162,11 @@ fn follow(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::zgame::{solve, ReplyChoice};
+    use crate::zgame::{solve, PlayerTwoStrategy, ReplyChoice};
+
+    fn minimal_strategy(solution: &Solution) -> Result<PlayerTwoStrategy, StrategyError> {
+        PlayerTwoStrategy::choosing(solution, ReplyChoice::Minimal, |_, _| {})
+    }
 
     /// The smallest strategy by exhaustive search over every Player 2 strategy: at each reachable
     /// Player 2 position, every winning reply, the positions the choices reach counted.

@@ -33,6 +33,7 @@ mod reversed;
 mod solver;
 pub mod stats;
 mod strategies;
+mod strategy_error;
 mod tiers;
 
 pub use check::{check_table, SolvedTable, TableCheck};

@@ -20,7 +20,6 @@
 //! detected.
 
 use std::collections::{HashMap, HashSet};
-use std::fmt;
 
 use super::position::{ZMove, ZPosition, ZgameError};
 use super::ranks::walk;
@@ -37,52 +36,7 @@ pub struct PlayerTwoStrategy {
     moves: Vec<(ZPosition, ZMove)>,
 }
 
-/// Why a strategy cannot be built, read or accepted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum StrategyError {
-    /// Player 1 wins the game on n, so Player 2 has no winning strategy.
-    PlayerOneWins(u32),
-    /// The text is not a strategy file (line number from 1, and why).
-    Malformed { line: usize, reason: String },
-    /// A Player 1 line reaches a position the strategy does not answer.
-    Unanswered { position: String },
-    /// The strategy's move is not legal in its position.
-    IllegalMove { position: String, r#move: String },
-    /// Player 1 makes the last move: after these moves Player 2 has no move left.
-    PlayerOneMovesLast { line: Vec<String> },
-    /// The smallest strategy is searched for only up to `limit` (see `zgame::minimal`).
-    BeyondReach { n: u32, limit: u32 },
-    /// The solver of the smallest strategy failed.
-    Solver(String),
-}
-
-impl fmt::Display for StrategyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StrategyError::BeyondReach { n, limit } => write!(
-                f,
-                "the smallest strategy is searched for only up to n = {limit} (the exact search's time grows fast past it), not n = {n}"
-            ),
-            StrategyError::Solver(why) => write!(f, "the search for the smallest strategy failed: {why}"),
-            StrategyError::PlayerOneWins(n) => {
-                write!(f, "Player 1 wins the game on n = {n}: Player 2 has no winning strategy")
-            }
-            StrategyError::Malformed { line, reason } => write!(f, "line {line}: {reason}"),
-            StrategyError::Unanswered { position } => {
-                write!(f, "the strategy does not answer {position}, which Player 1 can reach")
-            }
-            StrategyError::IllegalMove { position, r#move } => {
-                write!(f, "the strategy plays {move} in {position}, where it is not legal")
-            }
-            StrategyError::PlayerOneMovesLast { line } => {
-                write!(f, "Player 1 makes the last move in the line {}", line.join(", "))
-            }
-        }
-    }
-}
-
-impl std::error::Error for StrategyError {}
+pub use super::strategy_error::StrategyError;
 
 /// What checking a strategy found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,13 +97,10 @@ impl PlayerTwoStrategy {
                 }
                 Ok(best)
             }
-            ReplyChoice::Minimal => super::minimal::minimal_strategy(solution),
+            ReplyChoice::Minimal => {
+                Ok(PlayerTwoStrategy { n, moves: super::minimal::minimal_replies(solution)? })
+            }
         }
-    }
-
-    /// A strategy from its moves (built elsewhere in the crate, as `zgame::minimal` does).
-    pub(crate) fn from_moves(n: u32, moves: Vec<(ZPosition, ZMove)>) -> PlayerTwoStrategy {
-        PlayerTwoStrategy { n, moves }
     }
 
     /// The number being played.

@@ -263,14 +263,10 @@ impl Tier {
     /// # Safety
     /// The tier is finished: no thread writes it any more.
     unsafe fn view(&self, n: u32, parts: u32, done: u64, total: u64) -> MomentsCheckpointView<'_> {
-        MomentsCheckpointView {
-            n,
-            parts,
-            path: self.path.as_slice(),
-            games: self.games.as_slice(),
-            done,
-            total,
-        }
+        // SAFETY: the tier is finished, so no thread writes it while the view lives (this
+        // function's contract).
+        let (path, games) = unsafe { (self.path.as_slice(), self.games.as_slice()) };
+        MomentsCheckpointView { n, parts, path, games, done, total }
     }
 }
 
@@ -471,10 +467,12 @@ fn sweep_tier(
             // default figures); one complete game.
             if wanted.games {
                 let end = Counted::new(Figures::default(), Count::ONE).expect("one game fits");
+                // SAFETY: as said above, this thread is `here`'s only writer.
                 unsafe { here.games.write(rank, end) };
             }
         } else {
             if wanted.games {
+                // SAFETY: as said above, a child is written (higher here, or past the frontier below).
                 let counted = |&(r, down): &(u64, bool)| unsafe { tier(down).games.read(r as usize) };
                 let whole = Count::sum(kids.iter().map(|k| counted(k).count()));
                 let inverse = 1.0 / whole.mantissa;
@@ -490,6 +488,7 @@ fn sweep_tier(
                     stopped = true;
                     return;
                 };
+                // SAFETY: as said above, this thread is `here`'s only writer.
                 unsafe { here.games.write(rank, figures) };
             }
             if wanted.path {
@@ -497,9 +496,11 @@ fn sweep_tier(
                 let w = 1.0 / kids.len() as f64;
                 let rw = w * f64::EPSILON / 2.0;
                 mixed.clear();
-                mixed.extend(
-                    kids.iter().map(|&(r, down)| (w, rw, unsafe { tier(down).path.read(r as usize) })),
-                );
+                mixed.extend(kids.iter().map(|&(r, down)| {
+                    // SAFETY: as said above, a child is written (higher here, or past the frontier below).
+                    (w, rw, unsafe { tier(down).path.read(r as usize) })
+                }));
+                // SAFETY: as said above, this thread is `here`'s only writer.
                 unsafe { here.path.write(rank, Figures::mixture(&mixed)) };
             }
         }

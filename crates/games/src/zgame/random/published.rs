@@ -32,7 +32,9 @@ impl<T: Copy + bytemuck::Zeroable> Cells<T> {
     /// Only the tier's writer calls this, for a rank not yet published.
     #[inline(always)]
     pub(super) unsafe fn write(&self, r: usize, value: T) {
-        *self.0[r].get() = value;
+        // SAFETY: the caller is the only writer of rank `r` and no reader reads it before it is
+        // published (this function's contract).
+        unsafe { *self.0[r].get() = value };
     }
 
     /// Reads rank `r`.
@@ -42,7 +44,8 @@ impl<T: Copy + bytemuck::Zeroable> Cells<T> {
     /// ([`Frontier::wait_for`]).
     #[inline(always)]
     pub(super) unsafe fn read(&self, r: usize) -> T {
-        *self.0[r].get()
+        // SAFETY: rank `r` is written and no thread writes it any more (this function's contract).
+        unsafe { *self.0[r].get() }
     }
 
     /// The cells of a finished tier (a checkpoint's).
@@ -57,7 +60,10 @@ impl<T: Copy + bytemuck::Zeroable> Cells<T> {
     /// # Safety
     /// No thread writes them while the slice lives.
     pub(super) unsafe fn as_slice(&self) -> &[T] {
-        std::slice::from_raw_parts(self.0.as_ptr() as *const T, self.0.len())
+        // SAFETY: `UnsafeCell<T>` has the layout of `T`, the pointer and length are the boxed
+        // slice's own, and no thread writes the cells while the slice lives (this function's
+        // contract).
+        unsafe { std::slice::from_raw_parts(self.0.as_ptr() as *const T, self.0.len()) }
     }
 
     /// The cells as a plain slice, once no thread writes them.

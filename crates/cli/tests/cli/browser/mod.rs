@@ -10,6 +10,8 @@
 //! Without `/usr/bin/chromium` and `/usr/bin/chromedriver` the test says so and passes, unless
 //! `ZECKLAB_BROWSER_TESTS=require` (as `.ci/run` sets, after installing them), when it fails.
 
+mod checks;
+
 use crate::common;
 
 use std::collections::HashMap;
@@ -25,6 +27,8 @@ use zecklab_games::wythoff::RemotenessBoard;
 use zecklab_games::zgame::ZPosition;
 use zecklab_games::Outcome;
 use zecklab_reference::zgame::NaiveSolver;
+
+use checks::*;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -226,227 +230,6 @@ impl Browser {
             .map(|e| e["message"].as_str().unwrap_or_default().to_string())
             .collect()
     }
-}
-
-/// Plays the game of a play-mode URL to its end by clicking the hinted move at each of the human's
-/// turns (at most `most`), checking that no value shows while the human plays; the final state.
-async fn play_by_hints(browser: &Browser, path: &str, most: u32) -> Value {
-    browser.open(path).await;
-    let mut clicks = 0;
-    loop {
-        let state = browser
-            .wait_until("the human's turn or the end", |s| {
-                s["winner"] != ""
-                    || s["moves"].as_array().unwrap().first().is_some_and(|m| m["enabled"] == true)
-            })
-            .await;
-        if state["winner"] != "" {
-            return state;
-        }
-        // While the human plays, the values are not in the page: no outcome, no move's value,
-        // no optimal line.
-        assert_eq!(state["outcome"], "", "{path}: {state}");
-        assert_eq!(state["line"], 0, "{path}: {state}");
-        assert_eq!(state["cite"], false, "no link to the values while playing: {path}: {state}");
-        assert!(
-            state["moves"].as_array().unwrap().iter().all(|m| m["winning"].is_null() && m["badge"] == ""),
-            "{path}: {state}"
-        );
-        browser.click("#hint").await;
-        let before = state["position"].as_str().unwrap().to_string();
-        browser.click("#moves li[data-hint='true'] a").await;
-        browser.wait_until("the hinted move", |s| s["position"] != before.as_str()).await;
-        clicks += 1;
-        assert!(clicks < most, "{path}: the game is short");
-    }
-}
-
-fn outcome_text(o: Outcome) -> &'static str {
-    o.as_str()
-}
-
-/// The review of a finished game: the game on 12 played to its end by the slowest losing move
-/// where there is one (so that some moves give a win away), every row's mark against the naive
-/// solver, a best move instead that does keep the win, and play on from a ply; then a Nim game's.
-async fn check_review(browser: &Browser, naive: &mut NaiveSolver) {
-    let review = |browser: &Browser| {
-        let client = browser.client.clone();
-        async move {
-            client
-                .execute(
-                    "const p = document.getElementById('review-panel');
-                     return { shown: !p.hidden, rows: [...document.querySelectorAll('#review tbody tr')].map(tr => ({
-                       gave: tr.dataset.gaveAway, best: (tr.querySelector('a.best-instead') || {}).href || null,
-                       on: tr.querySelector('a.play-on').href })) };",
-                    vec![],
-                )
-                .await
-                .unwrap()
-        }
-    };
-    let mut state = browser.open("/zgame?p=1^12").await;
-    assert_eq!(review(browser).await["shown"], false, "no review before the game ends");
-    let mut positions = vec![state["position"].as_str().unwrap().to_string()];
-    while let Some(m) = state["moves"].as_array().unwrap().last().cloned() {
-        let before = state["position"].as_str().unwrap().to_string();
-        browser.click(&format!("#moves li[data-move='{}'] a", m["move"].as_str().unwrap())).await;
-        state = browser.wait_until("the move made", |s| s["position"] != before.as_str()).await;
-        positions.push(state["position"].as_str().unwrap().to_string());
-    }
-    let shown = review(browser).await;
-    assert_eq!(shown["shown"], true, "{shown}");
-    let rows = shown["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), positions.len() - 1);
-    let mut gave_any = false;
-    for (k, row) in rows.iter().enumerate() {
-        let before = naive.value(&ZPosition::parse(&positions[k]).unwrap());
-        let after = naive.value(&ZPosition::parse(&positions[k + 1]).unwrap());
-        let gave = before.outcome == Outcome::Win && after.outcome == Outcome::Win;
-        gave_any |= gave;
-        assert_eq!(row["gave"], gave.to_string(), "ply {}: {row}", k + 1);
-        assert_eq!(row["best"].is_null(), !gave, "{row}");
-    }
-    assert!(gave_any, "the slowest moves give a win away somewhere: {shown}");
-    let (k, row) = rows.iter().enumerate().find(|(_, r)| r["gave"] == "true").unwrap();
-    let best = row["best"].as_str().unwrap().to_string();
-    let on = rows[k]["on"].as_str().unwrap().to_string();
-    let instead = browser.open(&best[best.find("/zgame").unwrap()..]).await;
-    assert_eq!(instead["record"].as_array().unwrap().len(), k + 1, "{instead}");
-    let reached = naive.value(&ZPosition::parse(instead["position"].as_str().unwrap()).unwrap());
-    assert_eq!(reached.outcome, Outcome::Loss, "the best move leaves the opponent lost: {instead}");
-    let resumed = browser.open(&on[on.find("/zgame").unwrap()..]).await;
-    assert_eq!(resumed["position"], positions[k + 1].as_str(), "play on from ply {}", k + 1);
-    assert_eq!(review(browser).await["shown"], false, "the game goes on: no review");
-    // Every game the explorer plays has it: a game of Fibonacci Nim to its end.
-    let mut state = browser.open("/nim?heap=6").await;
-    let mut plies = 0;
-    while let Some(m) = state["moves"].as_array().unwrap().first().cloned() {
-        let before = state["position"].as_str().unwrap().to_string();
-        browser.click(&format!("#moves li[data-move='{}'] a", m["move"].as_str().unwrap())).await;
-        state = browser.wait_until("the take made", |s| s["position"] != before.as_str()).await;
-        plies += 1;
-    }
-    let shown = review(browser).await;
-    assert_eq!(shown["shown"], true, "{shown}");
-    assert_eq!(shown["rows"].as_array().unwrap().len(), plies, "{shown}");
-    assert!(
-        shown["rows"].as_array().unwrap().iter().all(|r| r["gave"] == "false"),
-        "best play gives nothing away: {shown}"
-    );
-}
-
-/// Checks the Zeckendorf-game page against the naive solver, position and every move.
-fn check_zgame(state: &Value, naive: &mut NaiveSolver) {
-    let p = ZPosition::parse(state["position"].as_str().unwrap()).unwrap();
-    let v = naive.value(&p);
-    assert_eq!(state["outcome"], outcome_text(v.outcome), "{state}");
-    assert_eq!(state["remoteness"], v.remoteness.to_string(), "{state}");
-    let moves = state["moves"].as_array().unwrap();
-    assert_eq!(moves.len(), p.moves().len(), "every move listed");
-    for m in moves {
-        let child = ZPosition::parse(m["to"].as_str().unwrap()).unwrap();
-        let c = naive.value(&child);
-        assert_eq!(m["winning"], (c.outcome == Outcome::Loss).to_string(), "{m}");
-        assert_eq!(m["remoteness"], c.remoteness.to_string(), "{m}");
-    }
-    assert_best_first(moves);
-    assert_told_apart_by_text(state);
-    // Every move is a link to the position it leads to.
-    for m in moves {
-        assert_eq!(m["link"], format!("/zgame?p={}", m["to"].as_str().unwrap().replace(' ', "_")), "{m}");
-    }
-}
-
-/// Winning and losing moves are told apart by text, not colour alone: each move's badge says
-/// "wins in N" or "loses in N" (N the moves to the end, this one included: the remoteness of
-/// the position it leads to, plus one), its link's text (its accessible name) ends so, and the moves
-/// stand under the headings "Winning moves (k)" and "Losing moves (k)".
-fn assert_told_apart_by_text(state: &Value) {
-    let moves = state["moves"].as_array().unwrap();
-    for m in moves {
-        let word = if m["winning"] == "true" { "wins" } else { "loses" };
-        let r: u32 = m["remoteness"].as_str().unwrap().parse().unwrap();
-        let words = format!("{word} in {}", r + 1);
-        assert_eq!(m["badge"], words, "{m}");
-        assert!(m["name"].as_str().unwrap().ends_with(&format!(" {words}")), "{m}");
-    }
-    let count = |w: &str| moves.iter().filter(|m| m["winning"] == w).count();
-    let mut want = Vec::new();
-    if count("true") > 0 {
-        want.push(format!("Winning moves ({})", count("true")));
-    }
-    if count("false") > 0 {
-        want.push(format!("Losing moves ({})", count("false")));
-    }
-    assert_eq!(state["groups"], json!(want), "{state}");
-}
-
-/// Whether the page scrolls sideways (at the window's width).
-async fn scrolls_sideways(browser: &Browser) -> bool {
-    browser
-        .client
-        .execute(
-            "return document.documentElement.scrollWidth > document.documentElement.clientWidth;",
-            vec![],
-        )
-        .await
-        .unwrap()
-        .as_bool()
-        .unwrap()
-}
-
-/// Winning moves first and fastest first; then losing moves slowest first.
-/// The relatives panel of the game on `n`: the reversed game's winner and every coalition of
-/// three players, against the reference searches.
-async fn check_relatives(browser: &Browser, n: u32) {
-    use zecklab_reference::relatives::{NaiveCoalition, NaiveReversed};
-    let deadline = Instant::now() + Duration::from_secs(5);
-    let shown = loop {
-        let shown = browser
-            .client
-            .execute(
-                r#"const list = document.getElementById('coalitions');
-                   return { n: list.dataset.n || '', players: list.dataset.players || '',
-                     winner: document.getElementById('rev-winner').textContent,
-                     coalitions: [...list.querySelectorAll('li')].map(li => [li.dataset.members, li.dataset.wins]) };"#,
-                vec![],
-            )
-            .await
-            .unwrap();
-        if shown["n"] == n.to_string().as_str()
-            && shown["winner"] != ""
-            && !shown["coalitions"].as_array().unwrap().is_empty()
-        {
-            break shown;
-        }
-        assert!(Instant::now() < deadline, "no relatives panel for n = {n}: {shown}");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    };
-    let zeckendorf = zecklab_games::zgame::zeckendorf_position(n);
-    let p1 = NaiveReversed::new(n).value(&zeckendorf).outcome == Outcome::Win;
-    assert_eq!(shown["winner"], if p1 { "Player 1" } else { "Player 2" });
-    assert_eq!(shown["players"], "3");
-    let listed = shown["coalitions"].as_array().unwrap();
-    assert_eq!(listed.len(), 6, "every proper coalition of three players");
-    let start = ZPosition::start(n).unwrap();
-    for entry in listed {
-        let members: Vec<u32> = entry[0].as_str().unwrap().split(',').map(|m| m.parse().unwrap()).collect();
-        let set = members.iter().fold(0u64, |s, m| s | 1 << (m - 1));
-        let wins = NaiveCoalition::new(3, set).wins(&start, 0);
-        assert_eq!(entry[1], wins.to_string(), "coalition {members:?} of n = {n}");
-    }
-}
-
-fn assert_best_first(moves: &[Value]) {
-    let key = |m: &Value| {
-        let r: i64 = m["remoteness"].as_str().unwrap().parse().unwrap();
-        if m["winning"] == "true" {
-            (0, r)
-        } else {
-            (1, -r)
-        }
-    };
-    assert!(moves.windows(2).all(|w| key(&w[0]) <= key(&w[1])), "best first: {moves:?}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
