@@ -14,7 +14,7 @@ use zecklab_answers::lab::{self, parse_rule, RuleTestJson};
 use zecklab_answers::moves::MoveJson;
 use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson, OrderedSolveJson};
 use zecklab_answers::record::record_lines;
-use zecklab_answers::solve::{solve_game, Control, SolveRequest, SOLVE_MEMORY};
+use zecklab_answers::solve::{plan, solve_game, Control, Engine, SolveRequest, SOLVE_MEMORY};
 use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
 use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
 use zecklab_answers::{family, nim, number, repr, wythoff, AnswerError};
@@ -612,8 +612,23 @@ async fn zgame_solve(
             "the game on n = {n} is not stored, and this server solves games on demand only up to n = {limit}: store it with `zecklab zgame solve --n {n} --save` (or start the server with a larger --solve-up-to)"
         )));
     }
-    let request = SolveRequest { tiers, ..SolveRequest::new(n) };
-    let key = Key::Answer("solve", vec![u64::from(n), u64::from(tiers)]);
+    let engine = match params.text("engine").map(str::trim) {
+        None | Some("") => None,
+        Some("flat") => Some(Engine::Flat),
+        Some("tiers") => Some(Engine::Tiers),
+        Some("layered") => Some(Engine::Layered),
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "invalid engine '{}': flat, tiers or layered",
+                zecklab_answers::number::shown(other)
+            )))
+        }
+    };
+    let remoteness = !params.flag("outcomes")?;
+    let request = SolveRequest { tiers, remoteness, engine, ..SolveRequest::new(n) };
+    plan(&request, n, false)?;
+    let named = engine.map_or(0, |e| 1 + e as u64);
+    let key = Key::Answer("solve", vec![u64::from(n), u64::from(tiers), u64::from(remoteness), named]);
     let line = state
         .solves
         .cached_or(key, 1 << 12, move |cancel| {

@@ -23,13 +23,11 @@ async fn api(uri: &str) -> (u16, Value) {
     (status, serde_json::from_slice(&body).unwrap())
 }
 
-/// Drops the timing field, the only one that differs between two runs of the same solve.
-/// An answer without what belongs to the run that found it (its time, and the engine: the
-/// server keeps every position's values, the command line need not).
+/// Drops the timing field, the only one that differs between two runs of the same solve (the
+/// engine stays: both front ends choose it by the same dispatcher).
 fn without_seconds(mut v: Value) -> Value {
     if let Some(o) = v.as_object_mut() {
         o.remove("seconds");
-        o.remove("engine");
     }
     v
 }
@@ -51,6 +49,21 @@ async fn the_api_prints_the_clis_json_for_the_same_question() {
         (vec!["wythoff", "solve", "10", "20", "--json"], "/api/wythoff/solve?a=10&b=20".into()),
         (vec!["wythoff", "solve", big, "3", "--json"], format!("/api/wythoff/solve?a={big}&b=3")),
         (vec!["zgame", "solve", "--n", "10", "--json"], "/api/zgame/solve?n=10".into()),
+        // Every engine, chosen or named, through the one dispatcher.
+        (vec!["zgame", "solve", "--n", "30", "--json"], "/api/zgame/solve?n=30".into()),
+        (
+            vec!["zgame", "solve", "30", "--no-remoteness", "--json"],
+            "/api/zgame/solve?n=30&outcomes=1".into(),
+        ),
+        (vec!["zgame", "solve", "30", "--flat", "--json"], "/api/zgame/solve?n=30&engine=flat".into()),
+        (
+            vec!["zgame", "solve", "30", "--tiers", "--no-remoteness", "--json"],
+            "/api/zgame/solve?n=30&engine=tiers&outcomes=1".into(),
+        ),
+        (
+            vec!["zgame", "solve", "30", "--layers", "--no-remoteness", "--tiers-json"],
+            "/api/zgame/solve?n=30&engine=layered&outcomes=1&tiers=1".into(),
+        ),
         (vec!["zgame", "solve", "--n", "40", "--tiers-json"], "/api/zgame/solve?n=40&tiers=1".into()),
         (vec!["zgame", "position", "1^10", "--json"], "/api/zgame/position?p=1%5E10".into()),
         (
@@ -106,6 +119,13 @@ async fn the_api_prints_the_clis_json_for_the_same_question() {
         assert_eq!(status, 200, "{uri}: {served}");
         assert_eq!(without_seconds(served), without_seconds(cli), "{args:?} against {uri}");
     }
+    // The dispatcher's refusal, in the server's words for bad input.
+    let (status, refused) = api("/api/zgame/solve?n=30&engine=layered").await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("the layered engine finds outcomes only"),
+        "{refused}"
+    );
     // The same bad input is refused by both, naming the same value.
     for (args, uri, named) in [
         (vec!["nim", "solve", "-3", "--json"], "/api/nim/solve?heap=-3", "-3"),
