@@ -7,32 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Text without its comments (`//` to the end of a line; doc comments are comments too).
-fn without_comments(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            // A `//` inside a string literal (a URL in a message) is not a comment: count quotes.
-            let mut in_string = false;
-            let bytes = line.as_bytes();
-            let mut end = line.len();
-            let mut i = 0;
-            while i + 1 < bytes.len() {
-                match bytes[i] {
-                    b'\\' if in_string => i += 1,
-                    b'"' => in_string = !in_string,
-                    b'/' if !in_string && bytes[i + 1] == b'/' => {
-                        end = i;
-                        break;
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-            &line[..end]
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+use zecklab_house::strip_comments as without_comments;
 
 fn identifier(text: &str) -> &str {
     let end = text.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(text.len());

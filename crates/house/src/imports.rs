@@ -15,10 +15,14 @@ pub type Module = Vec<String>;
 /// test module: everything from the first `#[cfg(test)]` on, where by this workspace's habit a
 /// file's tests begin.
 pub(crate) fn without_comments(text: &str) -> String {
-    let text = text.split("#[cfg(test)]").next().unwrap_or("");
+    strip_comments(text.split("#[cfg(test)]").next().unwrap_or(""))
+}
+
+/// Text without its comments (`//` to the end of a line; doc comments are comments too). A `//`
+/// inside a string literal (a URL in a message) is not a comment.
+pub fn strip_comments(text: &str) -> String {
     text.lines()
         .map(|line| {
-            // A `//` inside a string literal (a URL in a message) is not a comment: count quotes.
             let mut in_string = false;
             let bytes = line.as_bytes();
             let mut end = line.len();

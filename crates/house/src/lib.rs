@@ -19,7 +19,7 @@ mod imports;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use imports::{import_graph, Module};
+pub use imports::{import_graph, strip_comments, Module};
 
 /// The most lines a source file may have.
 pub const MOST_LINES: usize = 1200;

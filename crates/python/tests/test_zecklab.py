@@ -207,6 +207,25 @@ def test_zgame_answers_match_the_command_line():
     assert zecklab.zgame.sum(["1^4", "2 3"]) == line
 
 
+ONE_PATH = [
+    # (Python's keyword arguments, the command line's options): every engine, named or chosen.
+    ({}, []),
+    ({"remoteness": False}, ["--no-remoteness"]),
+    ({"engine": "flat"}, ["--flat"]),
+    ({"engine": "tiers", "remoteness": False}, ["--tiers", "--no-remoteness"]),
+    ({"engine": "layered", "remoteness": False, "tiers": True}, ["--layers", "--no-remoteness", "--tiers-json"]),
+    ({"misere": True}, ["--misere"]),
+    ({"misere": True, "engine": "tiers"}, ["--misere", "--tiers"]),
+]
+
+
+@pytest.mark.parametrize("kwargs,options", ONE_PATH)
+def test_every_engine_answers_as_the_command_line(kwargs, options):
+    (line,) = cli("zgame", "solve", "--n", "30", "--json", *options)
+    mine = zecklab.zgame.solve(30, **kwargs)
+    assert without(mine, "seconds") == without(line, "seconds")
+
+
 def test_the_family_and_the_relatives_match_the_command_line():
     (line,) = cli("zgame", "solve", "--n", "30", "--recurrence", "2,3")
     assert without(zecklab.zgame.solve(30, recurrence="2,3"), "seconds") == without(line, "seconds")

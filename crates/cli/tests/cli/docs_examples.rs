@@ -157,3 +157,15 @@ fn a_broken_example_is_caught() {
     assert!(!run(&found[2], &dir).status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The README's count of the quick theorem checks is the number `verify --quick` runs.
+#[test]
+fn the_readme_counts_the_quick_checks() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
+    let quick = zecklab_verify::checks(zecklab_verify::Level::Quick).len();
+    assert!(
+        readme.contains(&format!("runs {quick} theorem checks")),
+        "the README should say it runs {quick} checks"
+    );
+}
