@@ -221,7 +221,7 @@ ONE_PATH = [
 
 @pytest.mark.parametrize("kwargs,options", ONE_PATH)
 def test_every_engine_answers_as_the_command_line(kwargs, options):
-    (line,) = cli("zgame", "solve", "--n", "30", "--json", *options)
+    (line,) = cli("zgame", "solve", "--n", "30", *options)
     mine = zecklab.zgame.solve(30, **kwargs)
     assert without(mine, "seconds") == without(line, "seconds")
 
