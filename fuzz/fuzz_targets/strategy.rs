@@ -3,7 +3,7 @@
 //! strategy is also checked (small ones only, to keep each run fast).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use zecklab_games::zgame::PlayerTwoStrategy;
+use zecklab_lab::PlayerTwoStrategy;
 
 fuzz_target!(|text: &str| {
     if let Ok(strategy) = PlayerTwoStrategy::parse(text.lines()) {

@@ -3,11 +3,12 @@
 //! (`zgame p-structure`), each with its one JSON shape.
 
 use serde::Serialize;
-use zecklab_games::zgame::lab::{
+use zecklab_games::zgame::{solve, Solution, SolvedTable};
+use zecklab_lab::{
     enumerate_rules, p_structure, search_preferences, search_rules, test_rule, test_rule_by_rank,
     Exploration, PStructure, RuleTest, SearchResult, StrategyRule, SEARCH_GUARDS, SEARCH_PICKS,
 };
-use zecklab_games::zgame::{solve, PlayerTwoStrategy, ReplyChoice, Solution, SolvedTable, StrategyError};
+use zecklab_lab::{PlayerTwoStrategy, ReplyChoice, StrategyError};
 
 use crate::solve::SOLVE_MEMORY;
 use crate::AnswerError;
@@ -318,7 +319,7 @@ pub struct MoveReplyJson {
     pub share: f64,
 }
 
-fn cell<K: Serialize>(key: K, c: &zecklab_games::zgame::lab::Cell) -> CellJson<K> {
+fn cell<K: Serialize>(key: K, c: &zecklab_lab::Cell) -> CellJson<K> {
     CellJson {
         key,
         positions: c.positions,

@@ -4,10 +4,10 @@
 //! same as a rule a person writes.
 
 use serde::Serialize;
-use zecklab_games::zgame::lab::{
+use zecklab_games::zgame::{solve, Solution};
+use zecklab_lab::{
     test_rule, wins_through, Exploration, LearnProgress, LearnedRule, Learner, Method, StrategyRule,
 };
-use zecklab_games::zgame::{solve, Solution};
 
 use crate::solve::SOLVE_MEMORY;
 use crate::AnswerError;

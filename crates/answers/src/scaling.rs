@@ -4,7 +4,8 @@
 //! model only plans, so any size of tier is fine.
 
 use serde::Serialize;
-use zecklab_games::zgame::{TierIndex, TieredSolver};
+use zecklab_engines::TieredSolver;
+use zecklab_games::zgame::TierIndex;
 use zecklab_games::Cancel;
 
 use crate::solve::SolveFailure;

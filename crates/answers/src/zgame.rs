@@ -5,9 +5,10 @@
 //! win ([`CoalitionsJson`]).
 
 use serde::Serialize;
+use zecklab_engines::{LayeredSolution, TieredSolution};
 use zecklab_games::zgame::{
-    members, proper_coalitions, CoalitionSolution, LayeredSolution, PositionIndex, ReversedMove,
-    ReversedSolution, Solution, TierCount, TieredSolution, ZPosition,
+    members, proper_coalitions, CoalitionSolution, PositionIndex, ReversedMove, ReversedSolution, Solution,
+    TierCount, ZPosition,
 };
 use zecklab_games::Outcome;
 use zecklab_store::StoredTable;

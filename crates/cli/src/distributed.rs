@@ -10,7 +10,7 @@ pub use imp::{start, world};
 /// Whether this process is one of an MPI job's other processes than the first (which alone
 /// prints answers and errors the whole job shares).
 pub fn is_secondary() -> bool {
-    use zecklab_games::zgame::Exchange;
+    use zecklab_engines::Exchange;
     world().is_some_and(|w| w.me() != 0)
 }
 
@@ -20,7 +20,7 @@ mod imp {
     use mpi::topology::SimpleCommunicator;
     use mpi::traits::*;
     use mpi::{Count, Threading};
-    use zecklab_games::zgame::Exchange;
+    use zecklab_engines::Exchange;
 
     /// MPI, while it is running (finalised when dropped, at the end of `main`).
     pub struct Session {
@@ -100,7 +100,7 @@ mod imp {
 
 #[cfg(not(feature = "mpi"))]
 mod imp {
-    use zecklab_games::zgame::Exchange;
+    use zecklab_engines::Exchange;
 
     /// Nothing to start without the `mpi` feature.
     pub struct Session;

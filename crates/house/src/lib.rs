@@ -4,6 +4,7 @@
 //! - [`assert_no_import_circle`]: no source file depends, directly or through others, on a file
 //!   that depends on it, at any depth of the module tree;
 //! - [`assert_files_short`]: no source file is longer than [`MOST_LINES`];
+//! - [`assert_crate_small`]: no crate's sources are longer than [`MOST_CRATE_LINES`];
 //! - [`assert_unsafe_documented`]: a crate with `unsafe` code denies the lints that make each
 //!   block carry its own `SAFETY` note.
 //!
@@ -23,6 +24,9 @@ pub use imports::{import_graph, strip_comments, Module};
 
 /// The most lines a source file may have.
 pub const MOST_LINES: usize = 1200;
+
+/// The most lines a crate's sources (`src/`) may have together.
+pub const MOST_CRATE_LINES: usize = 12_000;
 
 /// Every `.rs` file under `dir`, sorted.
 pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -73,6 +77,22 @@ pub fn assert_files_short(crate_dir: impl AsRef<Path>) {
     assert!(long.is_empty(), "source files longer than {MOST_LINES} lines:\n{}", long.join("\n"));
 }
 
+/// Panics when the sources of the crate at `crate_dir` (under `src/`) are longer than
+/// [`MOST_CRATE_LINES`] together: a crate that large has more than one job.
+pub fn assert_crate_small(crate_dir: impl AsRef<Path>) {
+    let dir = crate_dir.as_ref();
+    let lines: usize = rust_files(&dir.join("src"))
+        .iter()
+        .filter_map(|file| std::fs::read_to_string(file).ok())
+        .map(|text| text.lines().count())
+        .sum();
+    assert!(
+        lines <= MOST_CRATE_LINES,
+        "the sources of {} have {lines} lines, more than {MOST_CRATE_LINES}: split the crate along its seams",
+        dir.display()
+    );
+}
+
 /// Panics when a source file of the crate at `crate_dir` holds `unsafe` code and the crate does
 /// not deny `clippy::undocumented_unsafe_blocks` and `unsafe_op_in_unsafe_fn` (in its `lib.rs` or
 /// `main.rs`, or its `Cargo.toml`'s lints).
@@ -114,6 +134,7 @@ pub fn check_crate(crate_dir: impl AsRef<Path>) {
     let dir = crate_dir.as_ref();
     assert_no_import_circle(dir);
     assert_files_short(dir);
+    assert_crate_small(dir);
     assert_unsafe_documented(dir);
 }
 

@@ -688,7 +688,7 @@ pub fn zgame_position(position: &ZPosition, outcome: &str, remoteness: Option<u3
 /// The size of Player 2's strategy per n under each choice of winning reply (the positions
 /// Player 2 must know), against the game's P-positions, log scale.
 pub fn zgame_certificates(to: u32) -> Result<Figure> {
-    use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+    use zecklab_lab::{PlayerTwoStrategy, ReplyChoice};
     refuse("--to", to, 4, limits::CERTIFICATES, "each n is solved and three strategies built")?;
     let mut table = Table::new(&["n", "p_positions", "fastest", "slowest", "smallest"]);
     let mut series: Vec<Series> =
@@ -727,8 +727,8 @@ pub fn zgame_certificates(to: u32) -> Result<Figure> {
 /// construction and the game's P-positions, per n where Player 2 wins, with the minimum's ratio
 /// to the P-positions in the table.
 pub fn zgame_minimal(to: u32) -> Result<Figure> {
-    use zecklab_games::zgame::minimal::MINIMAL_TO;
-    use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+    use zecklab_lab::minimal::MINIMAL_TO;
+    use zecklab_lab::{PlayerTwoStrategy, ReplyChoice};
     refuse("--to", to, 4, MINIMAL_TO, "the smallest strategy is proved by an exact search for each n")?;
     let mut table =
         Table::new(&["n", "p_positions", "smallest_greedy", "minimal", "minimal_over_p_positions"]);
@@ -776,8 +776,8 @@ pub fn zgame_minimal(to: u32) -> Result<Figure> {
 /// every n from 3 to N (examples carried from N - 1), against the Player 2 decisions it reaches
 /// and the sum over n <= N of the smallest strategy found, log scale.
 pub fn zgame_rule_curve(to: u32) -> Result<Figure> {
-    use zecklab_games::zgame::lab::{test_rule, wins_through, Exploration, Learner, Method};
-    use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+    use zecklab_lab::{test_rule, wins_through, Exploration, Learner, Method};
+    use zecklab_lab::{PlayerTwoStrategy, ReplyChoice};
     refuse("--to", to, 4, limits::RULE_CURVE, "a rule is learned for each end of the range")?;
     let tables: Vec<_> = (1..=2 * to)
         .map(|n| solve(n, false, 1 << 32, |_, _| {}))
@@ -848,10 +848,10 @@ fn p_fraction_heatmap(
     to: u32,
     row_name: &str,
     first_row: u32,
-    cells: impl Fn(u32, &zecklab_games::zgame::lab::PStructure) -> Vec<(usize, zecklab_games::zgame::lab::Cell)>,
+    cells: impl Fn(u32, &zecklab_lab::PStructure) -> Vec<(usize, zecklab_lab::Cell)>,
     labels: &Labels,
 ) -> Result<(String, Table)> {
-    use zecklab_games::zgame::lab::p_counts;
+    use zecklab_lab::p_counts;
     refuse("--to", to, 4, limits::P_STRUCTURE, "each n is solved")?;
     let mut table = Table::new(&["n", row_name, "positions", "p_positions", "p_per_mille"]);
     let mut columns: Vec<Vec<u32>> = Vec::new();
@@ -899,7 +899,7 @@ pub fn zgame_p_structure(to: u32) -> Result<Figure> {
     );
     let labels =
         Labels { title: &title, caption: &caption, x: "n", y: "combines from the start (n - parts)" };
-    let by_tier = |n: u32, s: &zecklab_games::zgame::lab::PStructure| {
+    let by_tier = |n: u32, s: &zecklab_lab::PStructure| {
         s.by_parts.iter().rev().map(|(&parts, &cell)| ((n - parts) as usize, cell)).collect()
     };
     let (svg, table) = p_fraction_heatmap(to, "combines_from_start", 0, by_tier, &labels)?;
@@ -914,7 +914,7 @@ pub fn zgame_p_largest(to: u32) -> Result<Figure> {
         "For n = 1 to {to}, the share of P-positions among the positions whose largest part is F_i, from none (dark) to all (bright)"
     );
     let labels = Labels { title: &title, caption: &caption, x: "n", y: "index i of the largest part F_i" };
-    let by_largest = |_: u32, s: &zecklab_games::zgame::lab::PStructure| {
+    let by_largest = |_: u32, s: &zecklab_lab::PStructure| {
         s.by_largest_part.iter().map(|(&largest, &cell)| (largest, cell)).collect()
     };
     let (svg, table) = p_fraction_heatmap(to, "largest_index", 1, by_largest, &labels)?;

@@ -418,7 +418,7 @@ fn zgame_certificates<'py>(py: Python<'py>, n: Whole<u32>, minimal: bool) -> PyR
 #[pyo3(signature = (n, choose="fastest"))]
 fn zgame_strategy(py: Python<'_>, n: Whole<u32>, choose: &str) -> PyResult<Vec<String>> {
     let n = n.0;
-    let choice = zecklab_games::zgame::ReplyChoice::from_name(choose).ok_or_else(|| {
+    let choice = zecklab_lab::ReplyChoice::from_name(choose).ok_or_else(|| {
         PyValueError::new_err(format!("invalid choice '{choose}': fastest, slowest or smallest"))
     })?;
     work::run(py, "building the strategy", move |context| {
@@ -433,7 +433,7 @@ fn zgame_strategy(py: Python<'_>, n: Whole<u32>, choose: &str) -> PyResult<Vec<S
 #[pyfunction]
 fn zgame_check_strategy<'py>(py: Python<'py>, lines: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
     let answer = work::run(py, "checking the strategy", move |_| {
-        let strategy = zecklab_games::zgame::PlayerTwoStrategy::parse(lines.iter().map(String::as_str))
+        let strategy = zecklab_lab::PlayerTwoStrategy::parse(lines.iter().map(String::as_str))
             .map_err(|e| PyValueError::new_err(format!("not a valid strategy file: {e}")))?;
         let (line, malformed) = zecklab_answers::lab::check_strategy(&strategy);
         if malformed {

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use zecklab_games::zgame::lab::StrategyRule;
 use zecklab_games::zgame::ZPosition;
+use zecklab_lab::StrategyRule;
 
 /// Whether Player 2 following `rule` wins the game on `n` against every Player 1 line: Player 1
 /// to move at the start; Player 1 tries every move, Player 2 makes the rule's move, and whoever

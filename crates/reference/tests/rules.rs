@@ -1,10 +1,10 @@
 //! `rule-test` against a game-tree search that uses no table, on every rule of up to two
 //! preferences of the search's set, for every n <= 30; and every losing line replayed.
 
-use zecklab_games::zgame::lab::{
+use zecklab_games::zgame::solve;
+use zecklab_lab::{
     enumerate_rules, replay_losing_line, search_preferences, test_rule, Exploration, StrategyRule,
 };
-use zecklab_games::zgame::solve;
 use zecklab_reference::rules::rule_wins_by_search;
 
 #[test]
@@ -61,7 +61,7 @@ fn a_tampered_line_is_refused_by_the_replay() {
 /// and loses the first n past its reported run, to n = 30.
 #[test]
 fn learned_rules_win_and_lose_where_the_game_tree_says() {
-    use zecklab_games::zgame::lab::{wins_through, Learner, Method};
+    use zecklab_lab::{wins_through, Learner, Method};
     let tables: Vec<_> = (1..=30).map(|n| solve(n, false, 1 << 30, |_, _| {}).unwrap()).collect();
     for to in [8u32, 15] {
         let mut learner = Learner::new(30);

@@ -524,8 +524,8 @@ pub async fn lab_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) 
 
 /// The deterministic games' rules, one link each.
 fn presets(from: &str, to: &str) -> String {
-    use zecklab_games::zgame::lab::StrategyRule;
     use zecklab_games::zgame::Rule;
+    use zecklab_lab::StrategyRule;
     let links: Vec<String> = Rule::ALL
         .iter()
         .map(|&r| {

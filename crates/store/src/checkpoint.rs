@@ -12,7 +12,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use xxhash_rust::xxh3::Xxh3;
-use zecklab_games::zgame::{TierCount, TierState, TierStateView, TierValues};
+use zecklab_engines::{TierState, TierStateView, TierValues};
+use zecklab_games::zgame::TierCount;
 
 use crate::error::io;
 use crate::StoreError;
@@ -285,7 +286,7 @@ pub fn remove_checkpoint(dir: &Path, n: u32) -> Result<(), StoreError> {
 
 #[cfg(test)]
 mod tests {
-    use zecklab_games::zgame::TieredSolver;
+    use zecklab_engines::TieredSolver;
 
     use super::*;
 

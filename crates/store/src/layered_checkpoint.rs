@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use xxhash_rust::xxh3::Xxh3;
-use zecklab_games::zgame::{LayeredState, LayeredStateView};
+use zecklab_engines::{LayeredState, LayeredStateView};
 
 use crate::checkpoint::{load_game_file, remove_if_any, save_atomically, Hashing, Reader, BUFFER};
 use crate::StoreError;
@@ -141,7 +141,7 @@ pub fn remove_layered_checkpoint(dir: &Path, n: u32) -> Result<(), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zecklab_games::zgame::{LayeredOptions, LayeredSolver};
+    use zecklab_engines::{LayeredOptions, LayeredSolver};
 
     /// A real state: the game on 60 after some layers.
     fn sample(by_parts: bool) -> LayeredState {

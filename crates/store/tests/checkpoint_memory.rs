@@ -5,7 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 
-use zecklab_games::zgame::TieredSolver;
+use zecklab_engines::TieredSolver;
 use zecklab_store::checkpoint::{load_checkpoint, save_checkpoint, BUFFER};
 
 struct Counting;

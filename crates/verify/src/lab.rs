@@ -3,10 +3,10 @@
 //! against a game-tree search that uses no table, with every losing line replayed; and
 //! `p-structure`'s counts against the solver's.
 
-use zecklab_games::zgame::lab::{
+use zecklab_games::zgame::{check_table, solve, solve_with, SolveOptions};
+use zecklab_lab::{
     enumerate_rules, p_structure, replay_losing_line, search_preferences, test_rule, Exploration,
 };
-use zecklab_games::zgame::{check_table, solve, solve_with, SolveOptions};
 use zecklab_reference::family::{Multiset, NaiveFamily};
 use zecklab_reference::rules::rule_wins_by_search;
 
@@ -119,7 +119,7 @@ fn check_misere(naive_n: u32, checked_n: u32) -> Result<String, String> {
 
 fn check_rank_order(max_n: u32) -> Result<String, String> {
     use rayon::prelude::*;
-    use zecklab_games::zgame::lab::{test_rule_by_rank, StrategyRule};
+    use zecklab_lab::{test_rule_by_rank, StrategyRule};
     // Rules whose breadth-first test stays near a million decisions at n = 300 (a rule such as
     // `next.combines<=0?last,first` reaches 75 million there and would take hours over the range);
     // the last two use the learned language's guards on the move and on the position after it.
@@ -195,7 +195,7 @@ fn check_rules(max_n: u32) -> Result<String, String> {
 }
 
 fn check_certificates(max_n: u32) -> Result<String, String> {
-    use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
+    use zecklab_lab::{PlayerTwoStrategy, ReplyChoice};
     let (mut checked, mut smaller) = (0u64, 0u32);
     for n in 3..=max_n {
         let table = solve(n, true, MEMORY, |_, _| {}).map_err(|e| e.to_string())?;
@@ -228,7 +228,7 @@ fn check_structure(max_n: u32) -> Result<String, String> {
         let table = solve(n, false, MEMORY, |_, _| {}).map_err(|e| e.to_string())?;
         let s = p_structure(&table);
         let total = (table.index().count(), table.p_positions());
-        let sum = |cells: &mut dyn Iterator<Item = &zecklab_games::zgame::lab::Cell>| {
+        let sum = |cells: &mut dyn Iterator<Item = &zecklab_lab::Cell>| {
             cells.fold((0, 0), |(a, b), c| (a + c.positions, b + c.p_positions))
         };
         let cuts = [

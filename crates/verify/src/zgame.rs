@@ -2,11 +2,13 @@
 //! every position, Player 2 winning from the start, and position counts against an independent
 //! partition count.
 
+use zecklab_engines::{solve_layered, LayeredOptions, LayeredTable, TierSweep, TieredSolver};
 use zecklab_games::zgame::{
-    check_table, lengths, play_out, solve, solve_layered, solve_with, theorem_bound, LayeredOptions,
-    LayeredTable, PlayerTwoStrategy, PositionIndex, Rule, SolveOptions, TierSweep, TieredSolver, ZPosition,
+    check_table, lengths, play_out, solve, solve_with, theorem_bound, PositionIndex, Rule, SolveOptions,
+    ZPosition,
 };
 use zecklab_games::Outcome;
+use zecklab_lab::PlayerTwoStrategy;
 use zecklab_numeration::{fib::FIB_U64, zeckendorf_u64};
 use zecklab_reference::zgame::{partition_count, NaiveSolver};
 

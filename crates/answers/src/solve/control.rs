@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use zecklab_games::zgame::Exchange;
+use zecklab_engines::Exchange;
 use zecklab_games::Cancel;
 
 /// Something a solve says on its way that is not its answer.

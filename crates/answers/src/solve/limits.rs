@@ -4,7 +4,8 @@
 //! the constants here are those models read at [`SOLVE_MEMORY`], and the tests below hold each
 //! one to its model, so a change of either is caught.
 
-use zecklab_games::zgame::{layered_bytes, tiered_bytes, SolvePlan, TierIndex};
+use zecklab_engines::{layered_bytes, tiered_bytes};
+use zecklab_games::zgame::{SolvePlan, TierIndex};
 
 use crate::AnswerError;
 

@@ -18,7 +18,8 @@ mod tuning;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use zecklab_games::zgame::{Solution, SolvePlan, TierEngine};
+use zecklab_engines::TierEngine;
+use zecklab_games::zgame::{Solution, SolvePlan};
 
 pub use self::control::{Control, Progress, SolveEvent};
 pub use self::limits::{

@@ -5,10 +5,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use zecklab_games::zgame::{
-    solve_with, tiered_bytes, LayeredOptions, LayeredSolution, LayeredSolver, Solution, SolveError,
-    SolveOptions, SolvePlan, TierEngine, TieredSolution, TieredSolver,
+use zecklab_engines::{
+    tiered_bytes, LayeredOptions, LayeredSolution, LayeredSolver, TierEngine, TieredSolution, TieredSolver,
 };
+use zecklab_games::zgame::{solve_with, Solution, SolveError, SolveOptions, SolvePlan};
 use zecklab_store::checkpoint::{
     checkpoint_path, load_checkpoint, prepare_checkpoint_dir, remove_checkpoint, save_checkpoint,
 };

@@ -125,7 +125,7 @@ fn the_smallest_of_all_strategies_is_never_above_a_greedy_one_and_checks() {
     let checked = &json_lines(&zecklab(&["zgame", "check-strategy", file.to_str().unwrap(), "--json"]))[0];
     assert_eq!(checked["wins"], true);
     // Past its reach: null with the reason, exit 0; the help states the same reach.
-    let reach = zecklab_games::zgame::minimal::MINIMAL_TO;
+    let reach = zecklab_lab::minimal::MINIMAL_TO;
     let past = zecklab(&["zgame", "certificates", &(reach + 1).to_string(), "--minimal", "--json"]);
     assert_eq!(past.status.code(), Some(0));
     let past = &json_lines(&past)[0];

@@ -20,12 +20,8 @@ mod check;
 mod coalitions;
 pub mod family;
 mod index;
-pub mod lab;
-mod layered;
 mod lengths;
-pub mod minimal;
 pub mod ordered;
-mod p2_strategy;
 mod position;
 pub mod random;
 mod ranks;
@@ -33,8 +29,7 @@ mod reversed;
 mod solver;
 pub mod stats;
 mod strategies;
-mod strategy_error;
-mod tiers;
+mod tier_index;
 
 pub use check::{check_table, SolvedTable, TableCheck};
 pub use coalitions::{
@@ -42,15 +37,14 @@ pub use coalitions::{
     Coalition, CoalitionSolution, MAX_PLAYERS,
 };
 pub use index::PositionIndex;
-pub use layered::{
-    layered_bytes, solve_layered, LayeredOptions, LayeredSolution, LayeredSolver, LayeredState,
-    LayeredStateView, LayeredTable,
-};
 pub use lengths::{
     length_distribution, lengths, path_probability_error, theorem_bound, LengthDistribution, Lengths,
 };
-pub use p2_strategy::{PlayerTwoStrategy, ReplyChoice, StrategyCheck, StrategyError, STRATEGY_MAGIC};
-pub use position::{MoveIndex, ZMove, ZPosition, ZgameError};
+pub use position::{
+    apply_to_counts, for_each_legal_move, for_each_undoable_move, is_legal_on_counts, is_undoable_on_counts,
+    lowest_changed_index, undo_on_counts, MoveIndex, ZMove, ZPosition, ZgameError,
+};
+pub use ranks::MAX_TOP;
 pub use ranks::{walk, walk_while, ChildRank};
 pub use reversed::{
     reversed_bytes, reversed_lengths, solve_reversed, solve_reversed_until, zeckendorf_position,
@@ -61,7 +55,4 @@ pub use solver::{
     Value,
 };
 pub use strategies::{play_out, Rule};
-pub use tiers::{
-    tiered_bytes, Exchange, Prefix, ShareFigures, TierEngine, TierIndex, TierState, TierStateView, TierSweep,
-    TierValues, TieredSolution, TieredSolver,
-};
+pub use tier_index::{Prefix, TierIndex, TABLE_LIMIT};

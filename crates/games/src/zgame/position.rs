@@ -404,7 +404,7 @@ fn count_at(counts: &[u32], index: usize) -> u32 {
 /// Whether `m` is legal on a count vector: the rules of Definition 1.1 in one place, shared by
 /// [`ZPosition`] and by checkers that work on count arrays without allocating.
 #[inline]
-pub(crate) fn is_legal_on_counts(counts: &[u32], m: ZMove) -> bool {
+pub fn is_legal_on_counts(counts: &[u32], m: ZMove) -> bool {
     let c = |i| count_at(counts, i);
     match m {
         ZMove::Combine(i) => c(i.get() - 1) >= 1 && c(i.get()) >= 1,
@@ -416,7 +416,7 @@ pub(crate) fn is_legal_on_counts(counts: &[u32], m: ZMove) -> bool {
 /// Calls `visit` for every legal move on a count vector, in the order of [`ZPosition::moves`]:
 /// combines by index, combine 1s, splits by index.
 #[inline]
-pub(crate) fn for_each_legal_move(counts: &[u32], mut visit: impl FnMut(ZMove)) {
+pub fn for_each_legal_move(counts: &[u32], mut visit: impl FnMut(ZMove)) {
     let indices = || (2..=counts.len()).filter_map(MoveIndex::new);
     for m in indices().map(ZMove::Combine) {
         if is_legal_on_counts(counts, m) {
@@ -436,7 +436,7 @@ pub(crate) fn for_each_legal_move(counts: &[u32], mut visit: impl FnMut(ZMove)) 
 /// Whether the move `m` can be taken back on a count vector: the parts it makes are all there
 /// (the reversed game's rule; the parts taken back are then those `m` takes).
 #[inline]
-pub(crate) fn is_undoable_on_counts(counts: &[u32], m: ZMove) -> bool {
+pub fn is_undoable_on_counts(counts: &[u32], m: ZMove) -> bool {
     let c = |i| count_at(counts, i);
     match m {
         ZMove::CombineOnes => c(2) >= 1,
@@ -450,7 +450,7 @@ pub(crate) fn is_undoable_on_counts(counts: &[u32], m: ZMove) -> bool {
 /// Calls `visit` for every move that can be taken back on a count vector, in the order of
 /// [`for_each_legal_move`]: combines by index, combine 1s, splits by index.
 #[inline]
-pub(crate) fn for_each_undoable_move(counts: &[u32], mut visit: impl FnMut(ZMove)) {
+pub fn for_each_undoable_move(counts: &[u32], mut visit: impl FnMut(ZMove)) {
     // A move taken back made a part at index `i + 1 <= counts.len()`.
     let indices = || (2..counts.len()).filter_map(MoveIndex::new);
     for m in indices().map(ZMove::Combine) {
@@ -481,7 +481,7 @@ fn count_changes(m: ZMove) -> [(usize, i32); 3] {
 
 /// The lowest index whose count a move changes.
 #[inline]
-pub(crate) fn lowest_changed_index(m: ZMove) -> usize {
+pub fn lowest_changed_index(m: ZMove) -> usize {
     count_changes(m)
         .iter()
         .filter(|(_, change)| *change != 0)
@@ -492,7 +492,7 @@ pub(crate) fn lowest_changed_index(m: ZMove) -> usize {
 
 /// Makes a legal move on a count vector long enough to hold [`ZMove::highest_index`].
 #[inline]
-pub(crate) fn apply_to_counts(counts: &mut [u32], m: ZMove) {
+pub fn apply_to_counts(counts: &mut [u32], m: ZMove) {
     for (index, change) in count_changes(m) {
         counts[index - 1] = counts[index - 1].wrapping_add_signed(change);
     }
@@ -500,7 +500,7 @@ pub(crate) fn apply_to_counts(counts: &mut [u32], m: ZMove) {
 
 /// Takes back a move made by [`apply_to_counts`].
 #[inline]
-pub(crate) fn undo_on_counts(counts: &mut [u32], m: ZMove) {
+pub fn undo_on_counts(counts: &mut [u32], m: ZMove) {
     for (index, change) in count_changes(m) {
         counts[index - 1] = counts[index - 1].wrapping_add_signed(-change);
     }

@@ -21,7 +21,7 @@ const COMBINE_3: ZMove = ZMove::Combine(MoveIndex::new(3).expect("3 is a move in
 const SPLIT_3: ZMove = ZMove::Split(MoveIndex::new(3).expect("3 is a move index"));
 
 /// The largest top index supported (n below F_41; memory refuses far smaller n).
-pub(crate) const MAX_TOP: usize = 40;
+pub const MAX_TOP: usize = 40;
 
 /// A combine or split at an index above 3, with its rank delta; 16 bytes, because the solver's
 /// innermost loop reads a list of them for every position.

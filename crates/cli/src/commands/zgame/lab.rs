@@ -1,5 +1,5 @@
 //! `zgame rule-test`, `zgame rule-search` and `zgame p-structure`: Player 2's strategy lab on the
-//! command line. Glue only: the lab is `zecklab_games::zgame::lab`, the JSON shapes
+//! command line. Glue only: the lab is `zecklab_lab`, the JSON shapes
 //! `zecklab_answers::lab`'s. Tables come from the store when it holds the game, else from a solve
 //! of outcomes.
 
@@ -7,8 +7,8 @@ use std::path::Path;
 
 use zecklab_answers::lab::{self as answers, parse_rule};
 use zecklab_answers::learn::RuleLearnJson;
-use zecklab_games::zgame::lab::LearnProgress;
 use zecklab_games::zgame::{solve, SolvedTable};
+use zecklab_lab::LearnProgress;
 use zecklab_numeration::grouped;
 use zecklab_store::Store;
 

@@ -25,8 +25,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 use zecklab_answers::solve as solving;
+use zecklab_engines::TierEngine;
 use zecklab_games::zgame::family::Recurrence;
-use zecklab_games::zgame::{ReplyChoice, Rule, TierEngine};
+use zecklab_games::zgame::Rule;
+use zecklab_lab::ReplyChoice;
 
 use crate::input;
 use crate::output::Out;
@@ -73,7 +75,7 @@ pub struct ZgameArgs {
 
 /// `zgame certificates --help`'s closing text, which states the reach of the solver built in.
 fn certificates_help() -> String {
-    use zecklab_games::zgame::minimal::{MINIMAL_SOLVER, MINIMAL_TO};
+    use zecklab_lab::minimal::{MINIMAL_SOLVER, MINIMAL_TO};
     format!(
         "JSON, one line per n: {{\"n\",\"p_positions\",\"fastest\",\"slowest\",\"smallest\"}}: the game's \
 P-positions (all reachable from the start), and the positions Player 2 must answer under each choice (see `zgame strategy \

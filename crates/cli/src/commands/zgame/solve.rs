@@ -11,7 +11,8 @@ use zecklab_answers::solve::limits::{
 };
 use zecklab_answers::solve::{plan, solve_game, Control, Engine, SolveEvent, SolveRequest, Solved};
 use zecklab_answers::zgame::ZgameSolve;
-use zecklab_games::zgame::{check_table, Exchange, SolvePlan};
+use zecklab_engines::Exchange;
+use zecklab_games::zgame::{check_table, SolvePlan};
 use zecklab_store::Store;
 
 use super::common::{

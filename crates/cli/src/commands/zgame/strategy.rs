@@ -7,8 +7,8 @@ use std::time::Instant;
 use zecklab_numeration::grouped;
 
 use serde::Serialize;
-use zecklab_games::zgame::{PlayerTwoStrategy, ReplyChoice};
 use zecklab_games::Cancel;
+use zecklab_lab::{PlayerTwoStrategy, ReplyChoice};
 
 use super::common::{solve_failed, solve_with_progress};
 use crate::input::{self, InputError};

@@ -9,7 +9,7 @@
 
 use crate::zgame::position::{apply_to_counts, for_each_legal_move, undo_on_counts, ZMove};
 use crate::zgame::ranks::MAX_TOP;
-use crate::zgame::tiers::Prefix;
+use crate::zgame::Prefix;
 use crate::zgame::TierIndex;
 
 /// A move's offset, tagged with the run it was ranked in.
