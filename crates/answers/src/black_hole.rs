@@ -22,7 +22,7 @@ pub const ONE_AT_A_TIME: &str =
 /// # Errors
 /// [`AnswerError::Invalid`] for `m` outside 2 to 40.
 pub fn rules(m: usize) -> Result<BlackHole, AnswerError> {
-    BlackHole::new(m).map_err(AnswerError::Invalid)
+    BlackHole::new(m).map_err(AnswerError::invalid)
 }
 
 /// The counts as text, `"4 0 3"`.
@@ -31,7 +31,7 @@ pub fn counts_text(counts: &[u32]) -> String {
 }
 
 fn solve(rules: BlackHole, start: &[u32]) -> Result<HoleSolution, AnswerError> {
-    solve_black_hole(rules, start, BLACK_HOLE_POSITIONS).map_err(AnswerError::TooLarge)
+    solve_black_hole(rules, start, BLACK_HOLE_POSITIONS).map_err(|e| AnswerError::TooLarge(e.to_string()))
 }
 
 /// `zgame solve --black-hole --json`: the line of `zgame solve`, with the variant, the hole and the
@@ -93,7 +93,7 @@ pub struct BlackHolePositionJson {
 /// # Errors
 /// [`AnswerError`] for malformed counts or a start too large.
 pub fn black_hole_position(rules: BlackHole, text: &str) -> Result<BlackHolePositionJson, AnswerError> {
-    let counts = rules.parse(text).map_err(AnswerError::Invalid)?;
+    let counts = rules.parse(text).map_err(AnswerError::invalid)?;
     let solution = solve(rules, &counts)?;
     let mut moves: Vec<MoveJson> = rules
         .moves(&counts)
@@ -200,7 +200,8 @@ pub struct PregameJson {
 /// # Errors
 /// As [`black_hole_solve`].
 pub fn pregame(rules: BlackHole, n: u32) -> Result<PregameJson, AnswerError> {
-    let pregame = pregame_one_at_a_time(rules, n, BLACK_HOLE_POSITIONS).map_err(AnswerError::TooLarge)?;
+    let pregame = pregame_one_at_a_time(rules, n, BLACK_HOLE_POSITIONS)
+        .map_err(|e| AnswerError::TooLarge(e.to_string()))?;
     Ok(PregameJson {
         m: rules.m(),
         n,

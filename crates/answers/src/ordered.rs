@@ -48,7 +48,8 @@ fn check_n(n: u32, limit: u32, what: &str) -> Result<(), AnswerError> {
 pub fn ordered_solve(n: u32, with_remoteness: bool) -> Result<OrderedSolveJson, AnswerError> {
     check_n(n, ORDERED_FLAT_TO, "zgame solve --ordered")?;
     let start = std::time::Instant::now();
-    let solution = solve_ordered(n, with_remoteness, SOLVE_MEMORY).map_err(AnswerError::TooLarge)?;
+    let solution =
+        solve_ordered(n, with_remoteness, SOLVE_MEMORY).map_err(|e| AnswerError::TooLarge(e.to_string()))?;
     Ok(OrderedSolveJson::of(&solution, start.elapsed().as_secs_f64()))
 }
 
@@ -115,7 +116,7 @@ pub fn parse_ordered(text: &str) -> Result<(OrderedPosition, u32), AnswerError> 
 pub fn ordered_position(text: &str) -> Result<OrderedPositionJson, AnswerError> {
     let (p, n) = parse_ordered(text)?;
     check_n(n, ORDERED_POSITION_TO, "zgame position --ordered")?;
-    let solution = solve_ordered(n, true, SOLVE_MEMORY).map_err(AnswerError::TooLarge)?;
+    let solution = solve_ordered(n, true, SOLVE_MEMORY).map_err(|e| AnswerError::TooLarge(e.to_string()))?;
     Ok(position_in(&solution, &p))
 }
 

@@ -31,7 +31,7 @@ pub mod tiers;
 
 pub use layered::{
     layered_bytes, solve_layered, LayeredOptions, LayeredSolution, LayeredSolver, LayeredState,
-    LayeredStateView, LayeredTable,
+    LayeredStateView, LayeredTable, ResumeError,
 };
 pub use tiers::{
     tiered_bytes, Exchange, ShareFigures, TierEngine, TierState, TierStateView, TierSweep, TierValues,

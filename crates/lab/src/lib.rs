@@ -37,7 +37,7 @@ pub use search::{
     enumerate_rules, search_preferences, search_rules, SearchResult, SEARCH_GUARDS, SEARCH_PICKS,
 };
 pub use structure::{p_counts, p_structure, Cell, PStructure};
-pub use test::{replay_losing_line, test_rule, BadDecision, Exploration, RuleTest};
+pub use test::{replay_losing_line, test_rule, BadDecision, Exploration, ReplayError, RuleTest};
 
 /// A Player 2 strategy that looks at the position only: a rule of the language, or a rule being
 /// learned.

@@ -18,7 +18,7 @@ use super::legal_moves;
 use super::rule::StrategyRule;
 use super::Chooser;
 use zecklab_games::zgame::{apply_to_counts, undo_on_counts};
-use zecklab_games::zgame::{PositionIndex, SolvedTable, ZMove, ZPosition};
+use zecklab_games::zgame::{PositionIndex, SolvedTable, ZMove, ZPosition, ZgameError};
 use zecklab_games::Outcome;
 
 /// A bad decision: where `R` goes wrong, what it plays, and a winning move it misses.
@@ -268,36 +268,87 @@ pub(super) fn play_on(
     }
 }
 
+/// Why a losing line does not replay (see [`replay_losing_line`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The game on n has no start.
+    #[error("{0}")]
+    NoStart(ZgameError),
+    /// The line does not start at `{1^n}`.
+    #[error("the line does not start at the start")]
+    WrongStart,
+    /// The line ends after a move of Player 2.
+    #[error("the line does not end after a move of Player 1")]
+    EndsWithPlayerTwo,
+    /// Player 1's move number `ply` is not legal.
+    #[error("move {ply}: {from} -> {to} is not a legal move")]
+    Illegal {
+        /// The move's number from 1.
+        ply: usize,
+        /// The position before it.
+        from: ZPosition,
+        /// The position after it.
+        to: ZPosition,
+    },
+    /// Player 2's move number `ply` is not the rule's.
+    #[error("move {ply}: the rule does not play {from} -> {to}")]
+    NotTheRules {
+        /// The move's number from 1.
+        ply: usize,
+        /// The position before it.
+        from: ZPosition,
+        /// The position after it.
+        to: ZPosition,
+    },
+    /// The rule still has a move where the line ends.
+    #[error("the line ends at {last}, where the rule still plays {plays}")]
+    RuleStillPlays {
+        /// The line's last position.
+        last: ZPosition,
+        /// The rule's move there.
+        plays: ZMove,
+    },
+}
+
 /// Checks a losing line with the rules alone (no table): it starts at `{1^n}`, Player 1's moves
 /// are legal, Player 2's are the rule's, and it ends after a Player 1 move at a position where the
 /// rule makes no move (none applies, or none exists).
 ///
 /// # Errors
-/// What is wrong with the line.
-pub fn replay_losing_line(rule: &StrategyRule, n: u32, line: &[ZPosition]) -> Result<(), String> {
-    let start = ZPosition::start(n).map_err(|e| e.to_string())?;
+/// [`ReplayError`]: what is wrong with the line.
+pub fn replay_losing_line(rule: &StrategyRule, n: u32, line: &[ZPosition]) -> Result<(), ReplayError> {
+    let start = ZPosition::start(n).map_err(ReplayError::NoStart)?;
     if line.first() != Some(&start) {
-        return Err("the line does not start at the start".into());
+        return Err(ReplayError::WrongStart);
     }
     if !line.len().is_multiple_of(2) {
-        return Err("the line does not end after a move of Player 1".into());
+        return Err(ReplayError::EndsWithPlayerTwo);
     }
     for (k, pair) in line.windows(2).enumerate() {
         let (from, to) = (&pair[0], &pair[1]);
+        let wrong = |illegal: bool| {
+            let (ply, from, to) = (k + 1, from.clone(), to.clone());
+            if illegal {
+                ReplayError::Illegal { ply, from, to }
+            } else {
+                ReplayError::NotTheRules { ply, from, to }
+            }
+        };
         if k % 2 == 0 {
             if !from.moves().into_iter().any(|m| from.apply(m).as_ref() == Ok(to)) {
-                return Err(format!("move {}: {from} -> {to} is not a legal move", k + 1));
+                return Err(wrong(true));
             }
         } else {
             let chosen = rule.choose(from.counts()).and_then(|m| from.apply(m).ok());
             if chosen.as_ref() != Some(to) {
-                return Err(format!("move {}: the rule does not play {from} -> {to}", k + 1));
+                return Err(wrong(false));
             }
         }
     }
     let last = line.last().expect("not empty");
     match rule.choose(last.counts()) {
         None => Ok(()),
-        Some(m) => Err(format!("the line ends at {last}, where the rule still plays {m}")),
+        Some(m) => Err(ReplayError::RuleStillPlays { last: last.clone(), plays: m }),
     }
 }

@@ -144,7 +144,7 @@ pub fn family_winners(rules: zecklab_games::zgame::family::RuleSet, to: u32) -> 
 pub fn black_hole_table(m: usize, size: u32) -> Result<Figure> {
     use zecklab_games::zgame::black_hole::{solve_black_hole, BlackHole};
     refuse("--size", size, 1, limits::BLACK_HOLE, "every start is solved")?;
-    let rules = BlackHole::new(m).map_err(FigureError)?;
+    let rules = BlackHole::new(m).map_err(|e| FigureError(e.to_string()))?;
     let mut table = Table::new(&["m", "ones", "outer", "player_1_wins"]);
     let mut p1 = vec![vec![false; size as usize + 1]; size as usize + 1];
     for a in 0..=size {
@@ -152,7 +152,8 @@ pub fn black_hole_table(m: usize, size: u32) -> Result<Figure> {
             let mut start = vec![0u32; rules.columns()];
             start[0] += a;
             *start.last_mut().expect("a column") += b;
-            let solved = solve_black_hole(rules, &start, 20_000_000).map_err(FigureError)?;
+            let solved =
+                solve_black_hole(rules, &start, 20_000_000).map_err(|e| FigureError(e.to_string()))?;
             let wins = solved.value(&start).is_some_and(|v| v.win);
             p1[a as usize][b as usize] = wins;
             table.rows.push(vec![m as f64, f64::from(a), f64::from(b), f64::from(u8::from(wins))]);

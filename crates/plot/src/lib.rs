@@ -14,4 +14,4 @@ pub use figures::{
     zgame_minimal, zgame_p_largest, zgame_p_structure, zgame_position, zgame_random, zgame_random_laws,
     zgame_rule_curve, zgame_tiers, Figure, FigureError, GameCount, RandomLawPoint, Table, TierCounts,
 };
-pub use render::{render_png, FONT};
+pub use render::{render_png, RenderError, FONT};

@@ -18,21 +18,36 @@ pub(crate) fn register_font() {
     });
 }
 
+/// Why an SVG document was not rendered.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RenderError {
+    /// The SVG does not parse.
+    #[error("SVG: {0}")]
+    Svg(#[from] usvg::Error),
+    /// The figure has no pixels.
+    #[error("empty figure")]
+    Empty,
+    /// The PNG encoder failed (its message).
+    #[error("PNG: {0}")]
+    Png(String),
+}
+
 /// Renders an SVG document to PNG bytes at its own size, on white.
 ///
 /// # Errors
-/// A message when the SVG cannot be parsed or the PNG encoded (neither happens for the
+/// [`RenderError`] when the SVG cannot be parsed or the PNG encoded (neither happens for the
 /// figures this crate draws).
-pub fn render_png(svg: &str) -> Result<Vec<u8>, String> {
+pub fn render_png(svg: &str) -> Result<Vec<u8>, RenderError> {
     let mut options = usvg::Options::default();
     let fonts = options.fontdb_mut();
     fonts.load_font_data(FONT.to_vec());
     fonts.set_sans_serif_family(FAMILY);
     options.font_family = FAMILY.to_string();
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("SVG: {e}"))?;
+    let tree = usvg::Tree::from_str(svg, &options)?;
     let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("empty figure")?;
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(RenderError::Empty)?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| format!("PNG: {e}"))
+    pixmap.encode_png().map_err(|e| RenderError::Png(e.to_string()))
 }

@@ -804,7 +804,7 @@ fn zgame_black_hole_solve<'py>(
     let counts = match (n, start) {
         (Some(n), None) => rules.start(n.0),
         (None, Some(text)) => {
-            rules.parse(&text).map_err(|e| answer_error(zecklab_answers::AnswerError::Invalid(e)))?
+            rules.parse(&text).map_err(|e| answer_error(zecklab_answers::AnswerError::invalid(e)))?
         }
         _ => return Err(pyo3::exceptions::PyValueError::new_err("give one of n and start")),
     };
@@ -1087,7 +1087,8 @@ fn figure<'py>(
 /// PNG bytes of an SVG figure (drawn with the figures' embedded font).
 #[pyfunction]
 fn render_png<'py>(py: Python<'py>, svg: String) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    let png = py.detach(|| zecklab_plot::render_png(&svg)).map_err(PyValueError::new_err)?;
+    let png =
+        py.detach(|| zecklab_plot::render_png(&svg)).map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(pyo3::types::PyBytes::new(py, &png))
 }
 

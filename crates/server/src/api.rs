@@ -462,7 +462,7 @@ async fn ordered_solved(state: &State, n: u32) -> Result<Arc<(OrderedSolution, f
         .solves
         .cached_or(Key::Answer("ordered", vec![u64::from(n)]), bytes, move |_| {
             let start = Instant::now();
-            let solution = solve_ordered(n, true, 4 << 30).map_err(ApiError::too_large)?;
+            let solution = solve_ordered(n, true, 4 << 30).map_err(|e| ApiError::too_large(e.to_string()))?;
             Ok((solution, start.elapsed().as_secs_f64()))
         })
         .await

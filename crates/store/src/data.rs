@@ -118,6 +118,57 @@ fn malformed(path: &Path, why: impl std::fmt::Display) -> DataError {
     DataError::Malformed(path.to_path_buf(), why.to_string())
 }
 
+/// Why a row and its tiers do not go into the record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The tiers add up to other totals than the row's.
+    #[error("the tiers of n = {n} hold {positions} positions and {p_positions} P-positions, its row {} and {}", row.0, row.1)]
+    TiersDisagree {
+        /// The game on n.
+        n: u32,
+        /// The tiers' positions.
+        positions: u64,
+        /// The tiers' P-positions.
+        p_positions: u64,
+        /// The row's positions and P-positions.
+        row: (u64, u64),
+    },
+    /// The winner is neither `P1` nor `P2`.
+    #[error("n = {n}: the winner is '{winner}', not P1 or P2")]
+    NoSuchWinner {
+        /// The game on n.
+        n: u32,
+        /// The winner as written.
+        winner: String,
+    },
+    /// A tier has more P-positions than positions.
+    #[error("n = {n}, {parts} parts: {p_positions} P-positions among {positions} positions")]
+    TierOverfull {
+        /// The game on n.
+        n: u32,
+        /// The tier's number of parts.
+        parts: u32,
+        /// Its positions.
+        positions: u64,
+        /// Its P-positions.
+        p_positions: u64,
+    },
+    /// The winner disagrees with the start's tier.
+    #[error(
+        "n = {n}: the winner is {winner}, but the start (the only position with {n} parts) {} a P-position",
+        if *start_loses { "is" } else { "is not" }
+    )]
+    WrongWinner {
+        /// The game on n.
+        n: u32,
+        /// The winner as written.
+        winner: String,
+        /// Whether the start is a P-position.
+        start_loses: bool,
+    },
+}
+
 impl Record {
     /// The record in `dir`: empty when neither table exists yet.
     ///
@@ -156,7 +207,7 @@ impl Record {
             let n = solved.n;
             let tiers_of_n =
                 tier_rows.remove(&n).ok_or_else(|| malformed(tiers, format!("no tiers for n = {n}")))?;
-            record.insert(solved, tiers_of_n).map_err(|why| malformed(by_n, why))?;
+            record.insert(solved, tiers_of_n).map_err(|why| malformed(by_n, why.to_string()))?;
         }
         if let Some(n) = tier_rows.keys().next() {
             return Err(malformed(tiers, format!("tiers for n = {n}, which {BY_N} does not list")));
@@ -167,37 +218,41 @@ impl Record {
     /// Adds (or replaces) a solved n with its tiers.
     ///
     /// # Errors
-    /// A description when the tiers do not add up to the row's positions and P-positions, a tier
-    /// has more P-positions than positions, or the winner is not `P1` or `P2` or disagrees with
-    /// the start's tier.
-    pub fn insert(&mut self, solved: Solved, tiers: Vec<Tier>) -> Result<(), String> {
+    /// [`RecordError`] when the tiers do not add up to the row's positions and P-positions, a
+    /// tier has more P-positions than positions, or the winner is not `P1` or `P2` or disagrees
+    /// with the start's tier.
+    pub fn insert(&mut self, solved: Solved, tiers: Vec<Tier>) -> Result<(), RecordError> {
         let n = solved.n;
         let positions: u64 = tiers.iter().map(|t| t.positions).sum();
         let p_positions: u64 = tiers.iter().map(|t| t.p_positions).sum();
         if positions != solved.positions || p_positions != solved.p_positions {
-            return Err(format!(
-                "the tiers of n = {n} hold {positions} positions and {p_positions} P-positions, its row {} and {}",
-                solved.positions, solved.p_positions
-            ));
+            return Err(RecordError::TiersDisagree {
+                n,
+                positions,
+                p_positions,
+                row: (solved.positions, solved.p_positions),
+            });
         }
         if solved.winner != "P1" && solved.winner != "P2" {
-            return Err(format!("n = {n}: the winner is '{}', not P1 or P2", solved.winner));
+            return Err(RecordError::NoSuchWinner { n, winner: solved.winner });
         }
         if let Some(tier) = tiers.iter().find(|t| t.p_positions > t.positions) {
-            return Err(format!(
-                "n = {n}, {} parts: {} P-positions among {} positions",
-                tier.parts, tier.p_positions, tier.positions
-            ));
+            return Err(RecordError::TierOverfull {
+                n,
+                parts: tier.parts,
+                positions: tier.positions,
+                p_positions: tier.p_positions,
+            });
         }
         // The start (n ones) is the only position with n parts: Player 2 wins exactly when it is
         // a P-position.
         if let Some(start) = tiers.iter().find(|t| t.parts == n) {
             if (solved.winner == "P2") != (start.p_positions > 0) {
-                let is = if start.p_positions > 0 { "is" } else { "is not" };
-                return Err(format!(
-                    "n = {n}: the winner is {}, but the start (the only position with {n} parts) {is} a P-position",
-                    solved.winner
-                ));
+                return Err(RecordError::WrongWinner {
+                    n,
+                    winner: solved.winner,
+                    start_loses: start.p_positions > 0,
+                });
             }
         }
         self.entries.insert(n, (solved, tiers));
@@ -698,7 +753,7 @@ mod tests {
         let tiers = vec![Tier { parts: 1, positions: 1, p_positions: 1 }];
         let mut row = solved(1, &tiers, None);
         row.p_positions = 0;
-        assert!(Record::default().insert(row, tiers).unwrap_err().contains("its row"));
+        assert!(Record::default().insert(row, tiers).unwrap_err().to_string().contains("its row"));
     }
 
     #[test]
@@ -711,10 +766,10 @@ mod tests {
         assert_eq!(row.winner, "P1");
         Record::default().insert(row.clone(), tiers.clone()).unwrap();
         row.winner = "P2".into();
-        let error = Record::default().insert(row, tiers).unwrap_err();
+        let error = Record::default().insert(row, tiers).unwrap_err().to_string();
         assert!(error.contains("the start (the only position with 2 parts) is not a P-position"), "{error}");
         let tiers = vec![Tier { parts: 1, positions: 1, p_positions: 2 }];
-        let error = Record::default().insert(solved(1, &tiers, None), tiers).unwrap_err();
+        let error = Record::default().insert(solved(1, &tiers, None), tiers).unwrap_err().to_string();
         assert!(error.contains("2 P-positions among 1 positions"), "{error}");
     }
 

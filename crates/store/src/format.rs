@@ -162,26 +162,27 @@ impl Header {
         page
     }
 
-    /// Reads a header page; `Err` says what is wrong (bad magic, version, checksum or layout).
-    pub fn decode(page: &[u8]) -> Result<Header, String> {
+    /// Reads a header page.
+    ///
+    /// # Errors
+    /// [`HeaderError`]: what is wrong (length, magic, version, checksum or layout).
+    pub fn decode(page: &[u8]) -> Result<Header, HeaderError> {
         if page.len() < PAGE as usize {
-            return Err("shorter than its header".into());
+            return Err(HeaderError::Short);
         }
         if page[..16] != MAGIC {
-            return Err("not a zecklab table (wrong magic number)".into());
+            return Err(HeaderError::NoMagic);
         }
         let version = u32::from_le_bytes(page[16..20].try_into().expect("4 bytes"));
         if !(VERSION_ZECKENDORF..=VERSION).contains(&version) {
-            return Err(format!(
-                "format version {version}, but this zecklab reads versions {VERSION_ZECKENDORF} to {VERSION}"
-            ));
+            return Err(HeaderError::Version { version });
         }
         let mut zeroed = page[..PAGE as usize].to_vec();
         let stored =
             u64::from_le_bytes(zeroed[HEADER_CHECKSUM_AT..HEADER_CHECKSUM_AT + 8].try_into().expect("8"));
         zeroed[HEADER_CHECKSUM_AT..HEADER_CHECKSUM_AT + 8].fill(0);
         if xxh3_64(&zeroed) != stored {
-            return Err("header checksum mismatch".into());
+            return Err(HeaderError::Checksum);
         }
         let mut at = FIELDS_AT;
         let mut take = |len: usize| {
@@ -210,13 +211,13 @@ impl Header {
             TableGame::ZECKENDORF
         } else {
             let game = TableGame::from_codes([code(0), code(1), code(2), code(3)])
-                .ok_or("a game description this zecklab does not know")?;
+                .ok_or(HeaderError::UnknownGame)?;
             let encoding = match game.encoding() {
                 RemotenessEncoding::HalfExcess => 0,
                 RemotenessEncoding::Plain => 1,
             };
             if code(4) != encoding || game == TableGame::ZECKENDORF {
-                return Err("inconsistent game description".into());
+                return Err(HeaderError::Inconsistent("game description"));
             }
             game
         };
@@ -240,7 +241,7 @@ impl Header {
         // Bound the counts before any arithmetic on them: a crafted header must not overflow.
         let plain_width = table_game.encoding() == RemotenessEncoding::Plain && remoteness_width == 1;
         if remoteness_width > 2 || plain_width || positions > 1 << 48 || n > 1 << 20 {
-            return Err("inconsistent header: counts out of range".into());
+            return Err(HeaderError::Inconsistent("header: counts out of range"));
         }
         // The layout is a function of the counts: anything else is a corrupt or foreign header.
         let mut expected =
@@ -248,10 +249,37 @@ impl Header {
         expected.game = game;
         expected.file_checksum = file_checksum;
         if header != expected {
-            return Err("inconsistent header layout".into());
+            return Err(HeaderError::Inconsistent("header layout"));
         }
         Ok(header)
     }
+}
+
+/// Why a page is not a table's header.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HeaderError {
+    /// The page is shorter than a header.
+    #[error("shorter than its header")]
+    Short,
+    /// The magic number is not zecklab's.
+    #[error("not a zecklab table (wrong magic number)")]
+    NoMagic,
+    /// A format version this zecklab does not read.
+    #[error("format version {version}, but this zecklab reads versions {VERSION_ZECKENDORF} to {VERSION}")]
+    Version {
+        /// The version the header names.
+        version: u32,
+    },
+    /// The header's checksum does not match its bytes.
+    #[error("header checksum mismatch")]
+    Checksum,
+    /// The game the header describes is not one this zecklab knows.
+    #[error("a game description this zecklab does not know")]
+    UnknownGame,
+    /// Fields that cannot all be true of one table (what is inconsistent).
+    #[error("inconsistent {0}")]
+    Inconsistent(&'static str),
 }
 
 #[cfg(test)]

@@ -190,7 +190,7 @@ impl StoredTable {
             })?;
             Ok(buf)
         };
-        let header = Header::decode(&read_at(0, PAGE)?).map_err(not_a_table)?;
+        let header = Header::decode(&read_at(0, PAGE)?).map_err(|e| not_a_table(e.to_string()))?;
         if header.game != GAME_ZGAME {
             return Err(StoreError::Foreign {
                 path: path.to_path_buf(),

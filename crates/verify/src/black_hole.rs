@@ -32,10 +32,10 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
 fn check_search(ones_n: u32, each: u32) -> Result<String, String> {
     let mut compared = 0u64;
     for m in 3..=6 {
-        let rules = BlackHole::new(m)?;
+        let rules = BlackHole::new(m).map_err(|e| e.to_string())?;
         let mut naive = NaiveBlackHole::new(m);
         for n in 0..=ones_n {
-            let solution = solve_black_hole(rules, &rules.start(n), 1 << 24)?;
+            let solution = solve_black_hole(rules, &rules.start(n), 1 << 24).map_err(|e| e.to_string())?;
             for (counts, value) in solution.iter() {
                 if value.win != naive.wins(&pieces(counts)) {
                     return Err(format!(
@@ -47,12 +47,12 @@ fn check_search(ones_n: u32, each: u32) -> Result<String, String> {
         }
     }
     for m in [3usize, 4] {
-        let rules = BlackHole::new(m)?;
+        let rules = BlackHole::new(m).map_err(|e| e.to_string())?;
         let mut naive = NaiveBlackHole::new(m);
         let columns = m - 1;
         let mut start = vec![0u32; columns];
         loop {
-            let solution = solve_black_hole(rules, &start, 1 << 24)?;
+            let solution = solve_black_hole(rules, &start, 1 << 24).map_err(|e| e.to_string())?;
             if solution.value(&start).map(|v| v.win) != Some(naive.wins(&pieces(&start))) {
                 return Err(format!("hole on F{m}, start {start:?}: the solver and the search differ"));
             }
@@ -68,7 +68,8 @@ fn check_search(ones_n: u32, each: u32) -> Result<String, String> {
             start[k] += 1;
         }
     }
-    let example = solve_black_hole(BlackHole::new(4)?, &[4, 0, 3], 1 << 20)?;
+    let example = solve_black_hole(BlackHole::new(4).map_err(|e| e.to_string())?, &[4, 0, 3], 1 << 20)
+        .map_err(|e| e.to_string())?;
     if !example.value(&[4, 0, 3]).is_some_and(|v| v.win) {
         return Err("the start (4, 0, 3) with the hole on F4 is not a Player 1 win".into());
     }

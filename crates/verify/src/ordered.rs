@@ -49,7 +49,7 @@ fn check_search(max_n: u32) -> Result<String, String> {
     let mut naive = NaiveOrdered::new();
     let mut compared = 0u64;
     for n in 1..=max_n {
-        let solution = solve_ordered(n, true, MEMORY)?;
+        let solution = solve_ordered(n, true, MEMORY).map_err(|e| e.to_string())?;
         let index = solution.index();
         for r in 0..index.count() {
             let p = index.unrank(r);
@@ -67,7 +67,7 @@ fn check_search(max_n: u32) -> Result<String, String> {
 fn check_winners(max_n: u32) -> Result<String, String> {
     let mut player_two = Vec::new();
     for n in 2..=max_n {
-        let solution = solve_ordered(n, false, MEMORY)?;
+        let solution = solve_ordered(n, false, MEMORY).map_err(|e| e.to_string())?;
         if !solution.outcome(0).is_win() {
             player_two.push(n);
         }

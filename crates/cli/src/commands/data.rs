@@ -312,7 +312,7 @@ fn solve(
         };
         let tiers =
             tiers_of(line.tiers.unwrap_or_default().iter().map(|t| (t.parts, t.positions, t.p_positions)));
-        record.insert(row.clone(), tiers).map_err(anyhow::Error::msg)?;
+        record.insert(row.clone(), tiers)?;
         record.write(dir).map_err(InputError::from_display)?;
         if json {
             out.json(&row)?;
@@ -384,8 +384,8 @@ fn import(
             machine: machine.to_string(),
         };
         let tiers = tiers_of(tiers.iter().map(|t| (t.parts, t.positions, t.p_positions)));
-        record.insert(row.clone(), tiers.clone()).map_err(at)?;
-        lines.insert(row, tiers).map_err(at)?;
+        record.insert(row.clone(), tiers.clone()).map_err(|e| at(e.to_string()))?;
+        lines.insert(row, tiers).map_err(|e| at(e.to_string()))?;
     }
     Ok(())
 }

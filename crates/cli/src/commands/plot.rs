@@ -314,7 +314,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
     if let (Some(path), Some(format)) = (&args.out, format) {
         let bytes = match format {
             Format::Svg => figure.svg.clone().into_bytes(),
-            Format::Png => zecklab_plot::render_png(&figure.svg).map_err(InputError)?,
+            Format::Png => zecklab_plot::render_png(&figure.svg).map_err(InputError::from_display)?,
         };
         output::write_file(path, |w| Ok(w.write_all(&bytes)?))?;
     }

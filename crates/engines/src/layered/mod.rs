@@ -112,6 +112,43 @@ pub fn solve_layered(
     solver.finish()
 }
 
+/// Why a layered solve cannot resume from a saved state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResumeError {
+    /// The state is of another game.
+    #[error("it is a checkpoint of n = {saved}, not {n}")]
+    OtherGame {
+        /// The state's n.
+        saved: u32,
+        /// The n being solved.
+        n: u32,
+    },
+    /// The state counts P-positions by parts where this solve does not, or the other way.
+    #[error(
+        "it was made {} the P-positions by number of parts (--tiers-json)",
+        if *by_parts { "with" } else { "without" }
+    )]
+    CountedOtherwise {
+        /// Whether the state counts by parts.
+        by_parts: bool,
+    },
+    /// The state's counts by parts are not the game's.
+    #[error("its counts by number of parts do not fit the game")]
+    PartsDoNotFit,
+    /// The state's last layer is past the game's heaviest.
+    #[error("its last layer {last} is past the game's {most}")]
+    PastTheLastLayer {
+        /// The state's last layer.
+        last: u32,
+        /// The game's heaviest layer.
+        most: u32,
+    },
+    /// The state's window is not the layers the sweep needs next.
+    #[error("its layers are not the ones the sweep needs")]
+    WrongLayers,
+}
+
 /// The state of a layered solve after a finished layer, from which it resumes: what a
 /// checkpoint holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -347,26 +384,25 @@ impl LayeredSolver {
     /// # Errors
     /// What does not match: another n, counts by parts kept or not, layers of the wrong size or
     /// missing.
-    pub fn resumed(mut self, state: LayeredState) -> Result<LayeredSolver, String> {
+    pub fn resumed(mut self, state: LayeredState) -> Result<LayeredSolver, ResumeError> {
         let g = &self.geometry;
         if state.n != g.n() {
-            return Err(format!("it is a checkpoint of n = {}, not {}", state.n, g.n()));
+            return Err(ResumeError::OtherGame { saved: state.n, n: g.n() });
         }
         if state.p_by_parts.is_some() != self.p_by_parts.is_some() {
-            let made = if state.p_by_parts.is_some() { "with" } else { "without" };
-            return Err(format!("it was made {made} the P-positions by number of parts (--tiers-json)"));
+            return Err(ResumeError::CountedOtherwise { by_parts: state.p_by_parts.is_some() });
         }
         if state.p_by_parts.as_ref().is_some_and(|p| p.len() != g.n() as usize + 1) {
-            return Err("its counts by number of parts do not fit the game".into());
+            return Err(ResumeError::PartsDoNotFit);
         }
         if state.last > g.max_weight() {
-            return Err(format!("its last layer {} is past the game's {}", state.last, g.max_weight()));
+            return Err(ResumeError::PastTheLastLayer { last: state.last, most: g.max_weight() });
         }
         let reach = (state.last + g.window().saturating_sub(2)).min(g.max_weight());
         let wanted: Vec<(u32, u64)> = (state.last..=reach).map(|e| (e, g.layer_words(e))).collect();
         let held: Vec<(u32, u64)> = state.window.iter().map(|(e, w)| (*e, w.len() as u64)).collect();
         if held != wanted {
-            return Err("its layers are not the ones the sweep needs".into());
+            return Err(ResumeError::WrongLayers);
         }
         for (e, words) in state.window {
             self.layers[e as usize] = Some(words);
@@ -915,10 +951,10 @@ mod tests {
         solver.solve_next().unwrap();
         let state = solver.state_view().unwrap().to_owned_state();
         let other = LayeredSolver::new(41, &options).unwrap().resumed(state.clone());
-        assert!(other.is_err_and(|e| e.contains("n = 40")));
+        assert!(matches!(other, Err(ResumeError::OtherGame { saved: 40, n: 41 })));
         let plain = LayeredOptions::default();
         let counted = LayeredSolver::new(40, &plain).unwrap().resumed(state.clone());
-        assert!(counted.is_err_and(|e| e.contains("number of parts")));
+        assert!(counted.is_err_and(|e| e.to_string().contains("number of parts")));
         let mut short = state;
         short.window[0].1.pop();
         assert!(LayeredSolver::new(40, &options).unwrap().resumed(short).is_err());

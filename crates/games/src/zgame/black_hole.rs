@@ -59,16 +59,50 @@ pub struct BlackHole {
     m: usize,
 }
 
+/// Why a black-hole game cannot be set up or solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BlackHoleError {
+    /// The hole's index is out of range.
+    #[error(
+        "invalid black hole M = {m}: the hole sits on F_M with 2 <= M <= {BLACK_HOLE_LARGEST_M} (play uses F_1 .. F_(M-1))"
+    )]
+    NoSuchHole {
+        /// The index asked for.
+        m: usize,
+    },
+    /// A count is not a whole number.
+    #[error("invalid count '{text}': each count is a whole number of pieces")]
+    BadCount {
+        /// The count as written.
+        text: String,
+    },
+    /// Not one count for each column in play.
+    #[error("give exactly {} counts, one for each column F_1 .. F_{} in play (M = {m}): '{text}' has {given}", m - 1, m - 1)]
+    WrongCounts {
+        /// The hole's index.
+        m: usize,
+        /// The counts as written.
+        text: String,
+        /// How many counts were given.
+        given: usize,
+    },
+    /// More positions are reachable than the solve may hold.
+    #[error("more than {most} positions are reachable from that start: too large to solve here")]
+    TooManyPositions {
+        /// The most positions allowed.
+        most: usize,
+    },
+}
+
 impl BlackHole {
     /// The game with the black hole on `F_m`.
     ///
     /// # Errors
     /// `m` below 2 or above [`BLACK_HOLE_LARGEST_M`].
-    pub fn new(m: usize) -> Result<BlackHole, String> {
+    pub fn new(m: usize) -> Result<BlackHole, BlackHoleError> {
         if !(2..=BLACK_HOLE_LARGEST_M).contains(&m) {
-            return Err(format!(
-                "invalid black hole M = {m}: the hole sits on F_M with 2 <= M <= {BLACK_HOLE_LARGEST_M} (play uses F_1 .. F_(M-1))"
-            ));
+            return Err(BlackHoleError::NoSuchHole { m });
         }
         Ok(BlackHole { m })
     }
@@ -133,23 +167,18 @@ impl BlackHole {
     ///
     /// # Errors
     /// A count that is not a whole number, or the wrong number of counts.
-    pub fn parse(&self, text: &str) -> Result<Vec<u32>, String> {
+    pub fn parse(&self, text: &str) -> Result<Vec<u32>, BlackHoleError> {
         let counts = text
             .split(|c: char| c.is_whitespace() || c == ',' || c == '_')
             .filter(|t| !t.is_empty())
-            .map(|t| {
-                t.parse::<u32>()
-                    .map_err(|_| format!("invalid count '{t}': each count is a whole number of pieces"))
-            })
+            .map(|t| t.parse::<u32>().map_err(|_| BlackHoleError::BadCount { text: t.to_string() }))
             .collect::<Result<Vec<u32>, _>>()?;
         if counts.len() != self.columns() {
-            return Err(format!(
-                "give exactly {} counts, one for each column F_1 .. F_{} in play (M = {}): '{text}' has {}",
-                self.columns(),
-                self.columns(),
-                self.m,
-                counts.len()
-            ));
+            return Err(BlackHoleError::WrongCounts {
+                m: self.m,
+                text: text.to_string(),
+                given: counts.len(),
+            });
         }
         Ok(counts)
     }
@@ -203,7 +232,7 @@ pub fn solve_black_hole(
     rules: BlackHole,
     start: &[u32],
     max_positions: usize,
-) -> Result<HoleSolution, String> {
+) -> Result<HoleSolution, BlackHoleError> {
     let mut values: HashMap<Vec<u32>, HoleValue> = HashMap::new();
     // Depth first without recursion: a position is decided once all its children are.
     let mut stack: Vec<(Vec<u32>, bool)> = vec![(start.to_vec(), false)];
@@ -240,9 +269,7 @@ pub fn solve_black_hole(
         };
         values.insert(counts, value);
         if values.len() > max_positions {
-            return Err(format!(
-                "more than {max_positions} positions are reachable from that start: too large to solve here"
-            ));
+            return Err(BlackHoleError::TooManyPositions { most: max_positions });
         }
     }
     Ok(HoleSolution { rules, start: start.to_vec(), values })
@@ -268,7 +295,11 @@ pub struct Pregame {
 /// with Player 1 (as the authors' program always does); whoever makes its last move wins the whole
 /// game. Returns whether Player 1 wins, and for each way `(ones, outer)` the placements can end, who
 /// wins the decomposition.
-pub fn pregame_one_at_a_time(rules: BlackHole, n: u32, max_positions: usize) -> Result<Pregame, String> {
+pub fn pregame_one_at_a_time(
+    rules: BlackHole,
+    n: u32,
+    max_positions: usize,
+) -> Result<Pregame, BlackHoleError> {
     let outer = rules.columns();
     let mut ends = Vec::new();
     for ones in 0..=n {
@@ -339,8 +370,8 @@ mod tests {
     fn bad_rules_and_starts_are_refused() {
         assert!(BlackHole::new(1).is_err() && BlackHole::new(41).is_err());
         let rules = BlackHole::new(4).unwrap();
-        assert!(rules.parse("4 0").unwrap_err().contains("exactly 3"));
-        assert!(rules.parse("4 -1 3").unwrap_err().contains("'-1'"));
+        assert!(rules.parse("4 0").unwrap_err().to_string().contains("exactly 3"));
+        assert!(rules.parse("4 -1 3").unwrap_err().to_string().contains("'-1'"));
         assert_eq!(rules.parse("4, 0, 3").unwrap(), [4, 0, 3]);
     }
 }

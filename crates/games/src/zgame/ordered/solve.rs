@@ -117,24 +117,53 @@ pub fn ordered_solve_bytes(index: &OrderedIndex, with_remoteness: bool) -> u128 
     count.div_ceil(64) * 8 + if with_remoteness { 2 * count } else { 0 }
 }
 
+/// Why the ordered game is not solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OrderedSolveError {
+    /// n is 0 or past [`ORDERED_FLAT_TO`].
+    #[error("invalid n = {n}: the ordered game is solved for 1 <= n <= {ORDERED_FLAT_TO}")]
+    OutOfRange {
+        /// The n asked for.
+        n: u32,
+    },
+    /// The solve's tables would pass the memory allowed.
+    #[error(
+        "the ordered game on n = {n} needs {:.1} GiB (more than the {:.1} GiB allowed){}",
+        *bytes as f64 / f64::from(1u32 << 30),
+        *limit as f64 / f64::from(1u32 << 30),
+        if *with_remoteness { "; --no-remoteness needs 2 bytes a position less" } else { "" }
+    )]
+    TooLarge {
+        /// The n asked for.
+        n: u32,
+        /// The bytes its tables need.
+        bytes: u128,
+        /// The bytes allowed.
+        limit: u128,
+        /// Whether remoteness was asked for.
+        with_remoteness: bool,
+    },
+}
+
 /// Solves the ordered game on `n` (with remoteness if asked), refusing when it would take more
 /// than `memory_limit` bytes.
 ///
 /// # Errors
-/// A message for n = 0, n past [`ORDERED_FLAT_TO`], or a solve too large for the limit.
-pub fn solve_ordered(n: u32, with_remoteness: bool, memory_limit: u128) -> Result<OrderedSolution, String> {
+/// [`OrderedSolveError::OutOfRange`] for n = 0 or n past [`ORDERED_FLAT_TO`],
+/// [`OrderedSolveError::TooLarge`] for a solve too large for the limit.
+pub fn solve_ordered(
+    n: u32,
+    with_remoteness: bool,
+    memory_limit: u128,
+) -> Result<OrderedSolution, OrderedSolveError> {
     if n == 0 || n > ORDERED_FLAT_TO {
-        return Err(format!("invalid n = {n}: the ordered game is solved for 1 <= n <= {ORDERED_FLAT_TO}"));
+        return Err(OrderedSolveError::OutOfRange { n });
     }
     let index = OrderedIndex::new(n).expect("n <= 41 ranks in 64 bits");
     let bytes = ordered_solve_bytes(&index, with_remoteness);
     if bytes > memory_limit {
-        return Err(format!(
-            "the ordered game on n = {n} needs {:.1} GiB (more than the {:.1} GiB allowed){}",
-            bytes as f64 / f64::from(1u32 << 30),
-            memory_limit as f64 / f64::from(1u32 << 30),
-            if with_remoteness { "; --no-remoteness needs 2 bytes a position less" } else { "" }
-        ));
+        return Err(OrderedSolveError::TooLarge { n, bytes, limit: memory_limit, with_remoteness });
     }
     if !with_remoteness {
         // Outcomes alone: whole blocks of ranks at once.
