@@ -2,6 +2,7 @@
 //! priority-rule play-outs, Player 2's strategy as a file, and play against perfect play.
 //! Each subcommand's glue lives in its own module.
 
+mod args;
 mod black_hole;
 pub(crate) mod common;
 mod export;
@@ -24,7 +25,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use zecklab_answers::solve as solving;
 use zecklab_engines::TierEngine;
 use zecklab_games::zgame::family::Recurrence;
 use zecklab_games::zgame::Rule;
@@ -33,6 +33,7 @@ use zecklab_lab::ReplyChoice;
 use crate::input;
 use crate::output::Out;
 use crate::prompt::First;
+use args::*;
 
 /// `--engine`: which machinery solves the tiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -90,204 +91,33 @@ CBC library: on Debian, coinor-libcbc-dev) searches with CBC, up to n = 60."
 enum ZgameCommand {
     /// Solve every position of the game on N (and on each n up to --to): winner and remoteness of the start.
     #[command(after_help = solve::solve_help())]
-    Solve {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N (with --to: the first n of the range, default 1).
-        #[arg(long, required_unless_present_any = ["to", "at", "start"], conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Solve every n from N (default 1) to TO.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: Option<u32>,
-        /// Skip remoteness (outcomes only, 1 bit a position; faster).
-        #[arg(long)]
-        no_remoteness: bool,
-        /// Save each solved game in the store (see --store); the JSON line gains "saved": PATH.
-        #[arg(long)]
-        save: bool,
-        /// Print JSON with "tiers": [{"parts","positions","p_positions"}, ...], the positions and
-        /// P-positions by number of parts (most parts first).
-        #[arg(long)]
-        tiers_json: bool,
-        /// Solve tier by tier (positions with the same number of parts), two tiers in memory at
-        /// once, and the outcome bits of a third begun ahead (chosen by itself with remoteness,
-        /// --checkpoint or MPI; see below).
-        #[arg(long, conflicts_with = "flat")]
-        tiers: bool,
-        /// Solve with the flat tables, every position in memory (what --save stores; up to n =
-        /// 815).
-        #[arg(long, conflicts_with = "checkpoint")]
-        flat: bool,
-        /// Solve layer by layer (positions of equal index weight, in whole cells): outcomes only,
-        /// a window of layers in memory (chosen by itself for outcomes only while the window fits;
-        /// see below).
-        #[arg(
-            long,
-            requires = "no_remoteness",
-            conflicts_with_all = ["flat", "tiers", "save", "misere", "reversed"]
-        )]
-        layers: bool,
-        /// Save the tiered or layered solve's state in DIR after finished tiers or layers, and
-        /// resume from it: the same command after a crash goes on from the last one saved.
-        #[arg(long, value_name = "DIR")]
-        checkpoint: Option<PathBuf>,
-        /// With --checkpoint: save after a finished tier or layer only when this many seconds have
-        /// passed since the last save (0: after every one; default 60 for tiers, 600 for layers).
-        /// A tier of n = 1000 takes up to 0.6 GB, the layered solve's window about 7 GB.
-        #[arg(
-            long,
-            value_name = "SECONDS",
-            requires = "checkpoint",
-            value_parser = input::whole_u64_arg,
-            allow_hyphen_values = true
-        )]
-        checkpoint_every: Option<u64>,
-        /// The machinery of the tiered and layered solves: fast (the word loops on the best
-        /// instructions this machine has; tiers: the next tier begun ahead), portable (the word
-        /// loops in baseline x86-64 instructions; tiers: no tier ahead) or scalar (the tier sweep
-        /// position by position; implies --tiers). All give the same values; a second engine
-        /// confirms a result independently.
-        #[arg(long, value_enum, default_value_t = EngineArg::Fast, conflicts_with = "flat")]
-        engine: EngineArg,
-        /// Solve the reversed game instead: from the Zeckendorf representation of N, every move of
-        /// the game taken back, to N ones (same fields; "winner": who makes the last move).
-        #[arg(long, conflicts_with_all = ["save", "tiers", "flat", "checkpoint"])]
-        reversed: bool,
-        #[command(flatten)]
-        variant: family::VariantArgs,
-        /// Misère play: whoever makes the last move loses (the JSON gains "misere": true). Solved by
-        /// the flat sweep while its tables fit (outcomes to n = 815, remoteness to n = 579), else
-        /// (or with --tiers) tier by tier by the reference sweep on one thread, without
-        /// checkpoints; --save stores it apart from the normal game's table.
-        #[arg(long, conflicts_with_all = ["checkpoint", "reversed"])]
-        misere: bool,
-        /// The ordered game: positions are ordered lists, moves act on neighbouring entries (a
-        /// descending pair may be switched); up to n = 41 (the JSON adds "variant": "ordered",
-        /// and "degenerate": true at n = 1). Solved in memory, not stored.
-        #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "save", "tiers", "flat", "checkpoint", "tiers_json"])]
-        ordered: bool,
-        /// A black-hole game: play only in the columns F_1 .. F_(M-1); a piece a move would put on
-        /// F_M leaves play. From n ones, or from --start (the JSON adds "variant": "black-hole",
-        /// "m" and "start"; positions counts those reachable from the start).
-        #[arg(long, value_name = "M", value_parser = clap::value_parser!(usize), conflicts_with_all = ["ordered", "reversed", "misere", "recurrence", "rules", "save", "tiers", "flat", "checkpoint", "tiers_json"])]
-        black_hole: Option<usize>,
-        /// With --black-hole: start from these counts of F_1 .. F_(M-1) ("4 0 3"), not n ones.
-        #[arg(long, value_name = "COUNTS", requires = "black_hole", conflicts_with_all = ["n", "to", "at"])]
-        start: Option<String>,
-        /// One JSON object per n per line.
-        #[arg(long)]
-        json: bool,
-    },
+    Solve(SolveArgs),
     /// The Sprague-Grundy values of every position of the game on N (and on each n up to --to):
     /// the start's, the largest, and how many positions have each.
     #[command(
         after_help = "JSON, one line per n: {\"n\",\"positions\",\"grundy_of_start\",\"max_grundy\",\"by_value\":[{\"value\",\"positions\"}],\"seconds\"} (and \"recurrence\", \"rules\" when named). \
 The Grundy value of a position is the least non-negative integer that no child has (0 at the end); a sum of games is a loss for the player to move exactly when the Grundy values of its components have nim-sum 0 (see `zgame sum`)."
     )]
-    Grundy {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N (with --to: the first n of the range, default 1).
-        #[arg(long, required_unless_present_any = ["to", "at"], conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Every n from N (default 1) to TO.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: Option<u32>,
-        #[command(flatten)]
-        variant: family::VariantArgs,
-        /// One JSON object per n per line.
-        #[arg(long)]
-        json: bool,
-    },
+    Grundy(GrundyArgs),
     /// The sum of several Zeckendorf positions (each of any n): a move in one of them per turn,
     /// whoever cannot move loses. Its Grundy value, outcome and every winning move.
     #[command(
         after_help = "JSON: {\"components\":[{\"position\",\"n\",\"grundy\"}],\"grundy\",\"outcome\":\"win\"|\"loss\",\"winning_moves\":[{\"component\",\"move\",\"to\"}]} (components 1-based). \
 Each component's game is solved whole for its Grundy values, so components are positions of games up to n = 250."
     )]
-    Sum {
-        /// The positions, e.g. "1^3 2^2" "5 3 1^4".
-        #[arg(required = true)]
-        positions: Vec<String>,
-        #[command(flatten)]
-        variant: family::VariantArgs,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Sum(SumArgs),
     /// Model a solve over MPI: its plan on each number of processes, and the time it would take
     /// with the stated throughput, bandwidth and latency.
     #[command(after_help = scaling::scaling_help())]
-    Scaling {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N.
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Numbers of processes, comma-separated.
-        #[arg(long, value_delimiter = ',', required = true, value_parser = input::whole_usize, allow_hyphen_values = true)]
-        processes: Vec<usize>,
-        /// Positions a second one process solves (outcomes only, one thread).
-        #[arg(long, value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
-        throughput: u64,
-        /// Megabytes a second each process can receive.
-        #[arg(long, value_name = "MB_PER_S", value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
-        bandwidth: u64,
-        /// Microseconds per step of an exchange.
-        #[arg(long, value_name = "MICROSECONDS", value_parser = input::whole_u64_arg, allow_hyphen_values = true)]
-        latency: u64,
-        /// Plan every K-th tier only, each counted for K.
-        #[arg(long, value_name = "K", default_value_t = 1, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        every: u32,
-        /// One JSON object per process count per line.
-        #[arg(long)]
-        json: bool,
-        /// Print JSON with "tiers": each planned tier's figures.
-        #[arg(long)]
-        tiers_json: bool,
-    },
+    Scaling(ScalingArgs),
     /// Which coalitions of P players win the game on N: players move in turn, whoever makes the
     /// last move wins, and a coalition wins when one of its members does.
     #[command(after_help = relatives::coalitions_help())]
-    Coalitions {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N (with --to: the first n of the range, default 1).
-        #[arg(long, required_unless_present_any = ["to", "at"], conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Every n from N (default 1) to TO, one line each.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: Option<u32>,
-        /// The number of players (2 to 6).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        players: u32,
-        #[command(flatten)]
-        variant: family::VariantArgs,
-        /// One JSON object per n per line.
-        #[arg(long)]
-        json: bool,
-    },
+    Coalitions(CoalitionsArgs),
     /// Solve the game on N, then check every position's stored value against its children's,
     /// found by the rules alone (not the solver's rank arithmetic).
     #[command(after_help = solve::check_help())]
-    Check {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N.
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Check outcomes only (remoteness is not computed).
-        #[arg(long)]
-        no_remoteness: bool,
-        #[command(flatten)]
-        variant: family::VariantArgs,
-        /// Misère play: the table of the misère game (the JSON gains "misere": true).
-        #[arg(long)]
-        misere: bool,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Check(CheckArgs),
     /// Exact game lengths over the whole position graph: shortest, longest, Theorem 1.3's bound,
     /// random play, the number of games, and the four deterministic games.
     #[command(
@@ -306,47 +136,7 @@ games, \"games\" (the number of complete games of that length, a decimal string)
 --distribution --measure path adds \"probability_relative_error\": a proven bound on every probability's relative \
 error (each a sum of positive products, its roundings counted move by move; about 1e-12 at n = 250)."
     )]
-    Lengths {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N (up to 250).
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Add the exact probability of every game length under random play, with skewness and
-        /// excess kurtosis (n up to 250: 1.4 GB and 13 s at n = 200, 7.2 GB and 85 s at n = 250).
-        #[arg(long)]
-        distribution: bool,
-        /// The reversed game: random play chooses among its moves; the deterministic games do not
-        /// apply (their fields are left out, and "reversed": true is added).
-        #[arg(long, conflicts_with = "distribution")]
-        reversed: bool,
-        /// The generalized game: the shortest and longest games
-        /// ({"n","shortest","longest","recurrence","rules"}), and with --measure the length's
-        /// exact law's figures ("measure","random_mean","random_variance","random_p1_wins",
-        /// "games","mean_exact","variance_exact"; the path measure to n = 50, both to 200,000
-        /// positions).
-        #[command(flatten)]
-        variant: family::VariantArgs,
-        /// The random play the random fields describe: path (a uniform choice among the legal
-        /// moves) or games (every complete game equally likely); with --reversed, the reversed
-        /// game's own moves and complete games.
-        #[arg(long, value_enum, conflicts_with_all = ["ordered", "black_hole"])]
-        measure: Option<MeasureArg>,
-        /// The ordered game (up to n = 32): {"n","variant","shortest","longest","long_game",
-        /// "long_game_is_longest","longest_over_half_square"}; long_game, the length of the
-        /// long-game strategy (switch the leftmost descending pair; else merge the leftmost 1 1;
-        /// else split the rightmost equal pair of value 2 or more; else merge the leftmost
-        /// consecutive pair).
-        #[arg(long, conflicts_with_all = ["distribution", "reversed", "recurrence", "rules"])]
-        ordered: bool,
-        /// The black-hole game with the hole on F_M, from n ones: {"n","variant","m","shortest",
-        /// "longest"}.
-        #[arg(long, value_name = "M", value_parser = clap::value_parser!(usize), conflicts_with_all = ["ordered", "distribution", "reversed", "recurrence", "rules"])]
-        black_hole: Option<usize>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Lengths(LengthsArgs),
     /// The law of the game's length under random play, for each n and measure, against the
     /// Gaussian conjecture.
     #[command(
@@ -367,98 +157,20 @@ finished tier now and then (at n = 600 up to 5.8 GB on disk under the path measu
 on Ctrl-C or SIGTERM (exit \
 status 130 or 143), and the same command resumes from it."
     )]
-    RandomLaws {
-        /// The first n (from 1).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: u32,
-        /// The last n (default: N alone; up to 600).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: Option<u32>,
-        /// Every STEP-th n from N.
-        #[arg(long, default_value = "1", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        step: u32,
-        /// One measure only.
-        #[arg(long, value_enum)]
-        measure: Option<MeasureArg>,
-        /// Save the recursion's last finished tier in DIR now and then, and resume from it: the
-        /// same command after a crash or Ctrl-C goes on from the tier saved.
-        #[arg(long, value_name = "DIR")]
-        checkpoint: Option<PathBuf>,
-        /// With --checkpoint: save after a finished tier only when this many seconds have passed
-        /// since the last save (0: after every tier). A tier of n = 600 takes up to 6 GB.
-        #[arg(
-            long,
-            value_name = "SECONDS",
-            default_value_t = 600,
-            requires = "checkpoint",
-            value_parser = input::whole_u64_arg,
-            allow_hyphen_values = true
-        )]
-        checkpoint_every: u64,
-        /// Print one JSON object per line.
-        #[arg(long)]
-        json: bool,
-    },
+    RandomLaws(RandomLawsArgs),
     /// Play out the game where each player follows a priority rule, without building the graph.
     #[command(after_help = "Rules (first available move wins):\n\
   combine-largest:  combine F(i-1)+F(i) for i largest first; then F1+F1; then split largest first\n\
   split-largest:    split largest first; then combine largest first; then F1+F1\n\
   split-smallest:   split smallest first; then F1+F1; then combine smallest first\n\
   combine-smallest: F1+F1; then combine smallest first; then split smallest first")]
-    PlayOut {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N.
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Player 1's rule.
-        #[arg(long, required_unless_present = "table", conflicts_with = "table")]
-        p1: Option<Rule>,
-        /// Player 2's rule.
-        #[arg(long, required_unless_present = "table", conflicts_with = "table")]
-        p2: Option<Rule>,
-        /// Play all 16 pairings of rules (with --json, one object per line).
-        #[arg(long)]
-        table: bool,
-        /// Print one JSON object: {"n","p1","p2","length","winner"}.
-        #[arg(long)]
-        json: bool,
-    },
+    PlayOut(PlayOutArgs),
     /// Outcome, remoteness and every move (with the value it leads to) of one position, e.g. "1^3 2^2 5^7".
     #[command(
         after_help = "Positions: parts separated by spaces, '1^3 2^2 5^7', or the paper's braces, '{1^3 ∧ 2^2 ∧ 5^7}'. A part is a Fibonacci value with an optional count (VALUE^COUNT, COUNT >= 1; '5' means '5^1'); each value appears once, in any order. The answer solves every position of the game on n (the sum of the parts), so n is at most 500 (about a minute and 6 GiB at n = 500).
 JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"move\",\"to\",\"outcome\",\"remoteness\",\"winning\"}]}."
     )]
-    Position {
-        /// The position, e.g. "1^3 2^2 5^7" or "{1^3 ∧ 2^2 ∧ 5^7}".
-        position: String,
-        /// Add the optimal continuation to the end (the winner hurries, the loser delays).
-        #[arg(long)]
-        line: bool,
-        /// A position of the reversed game (moves taken back, down to all ones; up to n = 532),
-        /// solved now.
-        #[arg(long)]
-        reversed: bool,
-        #[command(flatten)]
-        variant: family::VariantArgs,
-        /// Misère play: whoever makes the last move loses.
-        #[arg(long, conflicts_with = "reversed")]
-        misere: bool,
-        /// Add the position's Grundy value ("grundy"), solving its game with Grundy values.
-        #[arg(long, conflicts_with_all = ["reversed", "misere"])]
-        grundy: bool,
-        /// A position of the ordered game: its values in order, separated by spaces ("1 2 1 3");
-        /// up to n = 30, solved now.
-        #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "grundy", "line"])]
-        ordered: bool,
-        /// A position of the black-hole game with the hole on F_M: the counts of F_1 .. F_(M-1)
-        /// ("4 0 3"), solved now.
-        #[arg(long, value_name = "M", value_parser = clap::value_parser!(usize), conflicts_with_all = ["ordered", "reversed", "misere", "recurrence", "rules", "grundy", "line"])]
-        black_hole: Option<usize>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Position(PositionArgs),
     /// Write every position of the game on N (or only the P-positions) as CSV or Parquet, from the
     /// store when the game is stored, else solved first.
     #[command(
@@ -467,25 +179,7 @@ JSON: {\"position\",\"n\",\"outcome\",\"remoteness\",\"terminal\",\"moves\":[{\"
 line; Parquet has one row group per million rows and no compression, and reads in pandas, polars, R and DuckDB. \
 The file is written atomically (see docs/guide/conventions.md). JSON: {\"n\",\"rows\",\"format\",\"file\",\"source\",\"seconds\"}."
     )]
-    Export {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N.
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// The file format.
-        #[arg(long, value_enum)]
-        format: export::Format,
-        /// Where to write ('-' for stdout).
-        #[arg(long, value_name = "FILE")]
-        out: PathBuf,
-        /// Only the positions that are a loss for the player to move.
-        #[arg(long)]
-        p_positions: bool,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Export(ExportArgs),
     /// Write Player 2's winning strategy for the game on N to FILE: Player 2's move in every
     /// position Player 2 can face while following it, whatever Player 1 plays.
     #[command(
@@ -498,44 +192,13 @@ fewest moves; so never larger than fastest's or slowest's, but not proven the sm
 smallest of all winning strategies, found by an exact 0-1 search; up to n = 40, or 60 built with the cbc feature). \
 JSON: {\"n\",\"choose\",\"positions\",\"file\",\"seconds\"}."
     )]
-    Strategy {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N (up to 200).
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Where to write the strategy.
-        #[arg(long, value_name = "FILE")]
-        out: PathBuf,
-        /// Which winning reply Player 2 plays where there are several.
-        #[arg(long, value_enum, default_value_t = ChooseArg::Fastest)]
-        choose: ChooseArg,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Strategy(StrategyArgs),
     /// The size of Player 2's strategy (the positions Player 2 must know) for each way of
     /// choosing among winning replies, for each n.
     #[command(
         after_help = certificates_help()
     )]
-    Certificates {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The first n (default 3).
-        #[arg(long, conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// The last n.
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: Option<u32>,
-        /// Also the smallest of all winning strategies, by an exact search (up to n = 40; 60 built
-        /// with the cbc feature).
-        #[arg(long)]
-        minimal: bool,
-        /// One JSON object per n per line.
-        #[arg(long)]
-        json: bool,
-    },
+    Certificates(CertificatesArgs),
     /// Check a strategy file without the solver: play every Player 1 line against it.
     #[command(
         after_help = "File format (version 1): the line 'zecklab zgame strategy v1'; comment lines starting with '#'; \
@@ -545,13 +208,7 @@ Exit status: 0 when the strategy wins, 1 when some Player 1 line beats it (the l
 is not a readable strategy. JSON: {\"n\",\"entries\",\"wins\",\"player_one_positions\",\"answered_positions\",\
 \"unreachable_entries\",\"longest_game\",\"failure\"}."
     )]
-    CheckStrategy {
-        /// The strategy file.
-        file: PathBuf,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    CheckStrategy(CheckStrategyArgs),
     /// Test a rule as Player 2's strategy against every Player 1 line, for each n.
     #[command(after_help = "Rules: preferences tried in order, the first that finds a move deciding.\n\
   rule        = preference (',' preference)*\n\
@@ -591,23 +248,7 @@ first, and the first bad decision is a shallowest one; above, in one pass in ran
 rank) with two visited bits a position, and the first bad decision is the one of smallest rank, its line found back \
 to the start through reached positions (up to n = 700: 47 billion positions, some 18 GB).")]
     #[command(group = clap::ArgGroup::new("the_rule").required(true).args(["rule", "rule_file"]))]
-    RuleTest {
-        /// The rule.
-        #[arg(long)]
-        rule: Option<String>,
-        /// Read the rule from FILE.
-        #[arg(long, value_name = "FILE")]
-        rule_file: Option<PathBuf>,
-        /// The first n (default 1).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        from: Option<u32>,
-        /// The last n (up to 700).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: u32,
-        /// One JSON object per n per line.
-        #[arg(long)]
-        json: bool,
-    },
+    RuleTest(RuleTestArgs),
     /// The winners of the black-hole game with the hole on F_M from every start with ONES pieces on
     /// F_1 and OUTER on F_(M-1) (the paper's configurations), one line each; or, with --pregame,
     /// of the pre-game that places the pieces, for each number of pieces.
@@ -619,26 +260,7 @@ pieces in the outermost columns, is not fully described where it could be read, 
 named in \"reading\": one piece a turn on F_1 or F_(M-1), Player 1 placing first, then the decomposition with Player 1 \
 to move; player_one_ends counts the ways the placements can end that Player 1's decomposition wins."
     )]
-    BlackHoleTable {
-        /// The hole sits on F_M (2 to 40).
-        #[arg(long, value_parser = clap::value_parser!(usize))]
-        m: usize,
-        /// Pieces on F_1: A..B or one number.
-        #[arg(long, default_value = "0..12", conflicts_with = "pregame")]
-        ones: String,
-        /// Pieces on F_(M-1): A..B or one number.
-        #[arg(long, default_value = "0..12", conflicts_with = "pregame")]
-        outer: String,
-        /// The pre-game, by the one reading computed here (one-at-a-time).
-        #[arg(long, value_parser = ["one-at-a-time"])]
-        pregame: Option<String>,
-        /// With --pregame: the numbers of pieces placed, A..B or one number.
-        #[arg(long, default_value = "0..12", requires = "pregame")]
-        pieces: String,
-        /// One JSON object per line.
-        #[arg(long)]
-        json: bool,
-    },
+    BlackHoleTable(BlackHoleTableArgs),
     /// Learn a rule for Player 2 that wins every n from 3 to TO: a decision tree over the position,
     /// the move and the position after it, grown on the decisions where it loses until it loses none.
     #[command(
@@ -656,23 +278,7 @@ next): {\"to\",\"rule\",\"nodes\",\"depth\",\"wins_to\",\"first_loss\",\"converg
 that the rule wins every n from 3 to m (2: it loses n = 3); first_loss, the first n above TO it loses (null: none up \
 to 2 TO); examples, the decisions learned from; decisions, the Player 2 positions it reaches over n = 3 to TO."
     )]
-    RuleLearn {
-        /// Learn on n = 3 to TO (up to 60).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: u32,
-        /// Stop a method whose tree grows past M nodes.
-        #[arg(long, value_parser = clap::value_parser!(usize), default_value_t = zecklab_answers::learn::RULE_LEARN_MAX_NODES)]
-        max_nodes: usize,
-        /// The complexity curve: a rule for each end from 3 to TO, one line each.
-        #[arg(long)]
-        curve: bool,
-        /// Also write the rule (the last, with --curve) to FILE, for zgame rule-test --rule-file.
-        #[arg(long, value_name = "FILE")]
-        rule_out: Option<PathBuf>,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    RuleLearn(RuleLearnArgs),
     /// Search every rule up to a size for the longest run of wins from n = 3, and the best agreement.
     #[command(
         after_help = "The rules are built from the picks ones, combine:largest, combine:smallest, split:largest and \
@@ -681,23 +287,7 @@ in every order without repeats, up to --size preferences (3: 25,260 rules). Each
 it first loses; its agreement is measured on the game on --agreement-n. JSON: {\"size\",\"to\",\"picks\",\"guards\",\
 \"searched\",\"agreement_n\",\"longest\":[{\"rule\",\"wins_through\",\"first_loss\",\"agreement\"}],\"best_agreement\":[...],\"seconds\"}."
     )]
-    RuleSearch {
-        /// Rules of 1 to SIZE preferences (up to 3).
-        #[arg(long, value_parser = clap::value_parser!(usize))]
-        size: usize,
-        /// Test n = 3 to TO (up to 200).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        to: u32,
-        /// The game each rule's agreement is measured on (default: the smaller of --to and 40).
-        #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
-        agreement_n: Option<u32>,
-        /// How many rules of each kind to report.
-        #[arg(long, default_value_t = 10)]
-        top: usize,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    RuleSearch(RuleSearchArgs),
     /// The structure of the P-positions of the game on N: counts cut several ways, and how often
     /// each pick is a winning reply for Player 2.
     #[command(
@@ -708,16 +298,7 @@ The decisions are the positions with a winning move that Player 2 faces when Pla
 winning move; for each pick, at how many it applies and at how many of those its move wins; for each move by kind \
 and index (ones, combine:I, split:I), at how many it is legal and at how many it wins."
     )]
-    PStructure {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N (up to 300).
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    PStructure(PStructureArgs),
     /// The game on N cut by remoteness and by number of parts: positions and P-positions at each
     /// remoteness and in each tier, and the deepest positions (those of greatest remoteness).
     #[command(
@@ -729,38 +310,12 @@ by_tier lists the tiers most parts first; deepest lists the first 20 positions o
 says how many there are. Values come from the store when it holds the game with remoteness (source \"store\"), else from a \
 solve (\"solved\")."
     )]
-    Stats {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N (up to 400).
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Stats(StatsArgs),
     /// Play the game on N against perfect play (type 'hint' for the winning moves).
     #[command(
         after_help = "Moves: the values of the two parts taken, joined by '+' or a space ('1+1', '2 2', '3+5'), the paper's notation ('F2 ∧ F2' or '{F2 ∧ F2 -> F1 ∧ F3}', braces both or neither), or the number of a move in the listed order. Also 'hint', 'help' and 'quit'. Lines are read one at a time, so a pipe works; if the input ends before the game does, the exit status is 2."
     )]
-    Play {
-        #[command(flatten)]
-        at: common::GameAt,
-        /// The game on N (up to 300).
-        #[arg(long, required_unless_present = "at", conflicts_with = "at", value_parser = input::whole_u32, allow_hyphen_values = true)]
-        n: Option<u32>,
-        /// Who moves first.
-        #[arg(long, value_enum, default_value_t = First::Me)]
-        first: First,
-        #[command(flatten)]
-        variant: family::VariantArgs,
-        /// Misère play: whoever makes the last move loses.
-        #[arg(long)]
-        misere: bool,
-        /// The ordered game (up to n = 30): a row of ones, moves on neighbouring entries.
-        #[arg(long, conflicts_with_all = ["misere", "recurrence", "rules"])]
-        ordered: bool,
-    },
+    Play(PlayArgs),
 }
 
 /// `--measure` of `zgame lengths`.
@@ -802,120 +357,8 @@ impl From<ChooseArg> for ReplyChoice {
 pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
     let mut out = Out::new();
     let status = match args.command {
-        ZgameCommand::Solve {
-            at,
-            n,
-            to,
-            no_remoteness,
-            save,
-            tiers_json,
-            tiers,
-            flat,
-            layers,
-            checkpoint,
-            checkpoint_every,
-            engine,
-            reversed,
-            variant,
-            misere,
-            ordered,
-            black_hole: hole,
-            start,
-            json,
-        } => {
-            let first = at.or(n).unwrap_or(1);
-            if let Some(m) = hole {
-                if engine != EngineArg::Fast || layers {
-                    return Err(input::InputError::from_display(
-                        "the black-hole games have their own solver: drop --engine and --layers",
-                    ));
-                }
-                black_hole::solve(
-                    &mut out,
-                    m,
-                    start.as_deref(),
-                    first,
-                    to.unwrap_or(first),
-                    no_remoteness,
-                    json,
-                )?;
-                out.flush()?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            if ordered {
-                if engine != EngineArg::Fast || layers {
-                    return Err(input::InputError::from_display(
-                        "the ordered game has its own solver: drop --engine and --layers",
-                    ));
-                }
-                ordered::solve(&mut out, first, to.unwrap_or(first), no_remoteness, json)?;
-                out.flush()?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            let variant = variant.variant(misere)?;
-            if variant.recurrence != Recurrence::FIBONACCI {
-                if tiers || flat || layers || checkpoint.is_some() || reversed || engine != EngineArg::Fast {
-                    return Err(input::InputError::from_display(
-                        "a recurrence other than 1,2 is solved by the family's own solver: drop --tiers, --flat, --layers, --checkpoint, --engine and --reversed",
-                    ));
-                }
-                let store = if save { Some(stored::store(args.store)?) } else { None };
-                family::solve_range(
-                    &mut out,
-                    first,
-                    to.unwrap_or(first),
-                    &variant,
-                    json || tiers_json,
-                    store.as_ref(),
-                )?;
-                out.flush()?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            if reversed && (variant.named || variant.misere) {
-                return Err(input::InputError::from_display(
-                    "--reversed plays the reversed Zeckendorf game in normal play: drop --recurrence, --rules and --misere",
-                ));
-            }
-            if reversed {
-                if crate::distributed::world().is_some() {
-                    return Err(input::InputError::from_display(solving::SHARED_ONLY));
-                }
-                relatives::solve_reversed_range(
-                    &mut out,
-                    first,
-                    to.unwrap_or(first),
-                    !no_remoteness,
-                    json || tiers_json,
-                    tiers_json,
-                )?;
-                out.flush()?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            let store = if save { Some(stored::store(args.store)?) } else { None };
-            let output = solve::SolveOutput { json: json || tiers_json, tiers: tiers_json };
-            let engine_named = match (tiers || engine == EngineArg::Scalar, flat, layers) {
-                (true, _, _) => Some(solving::Engine::Tiers),
-                (_, true, _) => Some(solving::Engine::Flat),
-                (_, _, true) => Some(solving::Engine::Layered),
-                _ => None,
-            };
-            let request = solving::SolveRequest {
-                n: to.unwrap_or(first),
-                remoteness: !no_remoteness,
-                misere: variant.misere,
-                tiers: tiers_json,
-                engine: engine_named,
-                kernel: engine.into(),
-                keep: store.is_some(),
-                checkpoint: checkpoint.map(|dir| solving::Checkpointing {
-                    dir,
-                    every: checkpoint_every.map(std::time::Duration::from_secs),
-                }),
-            };
-            solve::solve_range(&mut out, first, &request, store.as_ref(), output, &variant)?;
-            ExitCode::SUCCESS
-        }
-        ZgameCommand::Check { at, n, no_remoteness, variant, misere, json } => {
+        ZgameCommand::Solve(solve_args) => solve::run(&mut out, solve_args, args.store)?,
+        ZgameCommand::Check(CheckArgs { at, n, no_remoteness, variant, misere, json }) => {
             let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             let variant = variant.variant(misere)?;
@@ -925,7 +368,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                 family::check(&mut out, n, store.as_ref(), &variant, json)?
             }
         }
-        ZgameCommand::Scaling {
+        ZgameCommand::Scaling(ScalingArgs {
             at,
             n,
             processes,
@@ -935,13 +378,13 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             every,
             json,
             tiers_json,
-        } => {
+        }) => {
             let n = at.required(n)?;
             let cluster = scaling::Cluster { throughput, bandwidth, latency };
             scaling::scaling(&mut out, n, &processes, cluster, every, json, tiers_json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Coalitions { at, n, to, players, variant, json } => {
+        ZgameCommand::Coalitions(CoalitionsArgs { at, n, to, players, variant, json }) => {
             let first = at.or(n).unwrap_or(1);
             let variant = variant.variant(false)?;
             if variant.named {
@@ -951,28 +394,28 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        ZgameCommand::Grundy { at, n, to, variant, json } => {
+        ZgameCommand::Grundy(GrundyArgs { at, n, to, variant, json }) => {
             let first = at.or(n).unwrap_or(1);
             family::grundy(&mut out, first, to.unwrap_or(first), &variant.variant(false)?, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Sum { positions, variant, json } => {
+        ZgameCommand::Sum(SumArgs { positions, variant, json }) => {
             family::sum(&mut out, &positions, &variant.variant(false)?, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Position { position, black_hole: Some(m), json, .. } => {
+        ZgameCommand::Position(PositionArgs { position, black_hole: Some(m), json, .. }) => {
             black_hole::position(&mut out, m, &position, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Position { position, ordered: true, json, .. } => {
+        ZgameCommand::Position(PositionArgs { position, ordered: true, json, .. }) => {
             ordered::position(&mut out, &position, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Position { position, line, reversed: true, json, .. } => {
+        ZgameCommand::Position(PositionArgs { position, line, reversed: true, json, .. }) => {
             relatives::reversed_position(&mut out, &position, line, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Position { position, line, variant, misere, grundy, json, .. }
+        ZgameCommand::Position(PositionArgs { position, line, variant, misere, grundy, json, .. })
             if variant.recurrence.is_some() || variant.rules.is_some() || misere || grundy =>
         {
             let store = stored::store(args.store).ok();
@@ -987,22 +430,22 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             )?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Position { position, line, reversed: false, json, .. } => {
+        ZgameCommand::Position(PositionArgs { position, line, reversed: false, json, .. }) => {
             let store = stored::store(args.store).ok();
             stored::position(&mut out, &position, store.as_ref(), line, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Export { at, n, format, out: path, p_positions, json } => {
+        ZgameCommand::Export(ExportArgs { at, n, format, out: path, p_positions, json }) => {
             let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             export::export(&mut out, n, format, &path, p_positions, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { at, n, black_hole: Some(m), json, .. } => {
+        ZgameCommand::Lengths(LengthsArgs { at, n, black_hole: Some(m), json, .. }) => {
             black_hole::lengths(&mut out, m, at.required(n)?, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::BlackHoleTable { m, ones, outer, pregame, pieces, json } => {
+        ZgameCommand::BlackHoleTable(BlackHoleTableArgs { m, ones, outer, pregame, pieces, json }) => {
             black_hole::table(
                 &mut out,
                 m,
@@ -1013,23 +456,31 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             )?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { at, n, ordered: true, json, .. } => {
+        ZgameCommand::Lengths(LengthsArgs { at, n, ordered: true, json, .. }) => {
             ordered::lengths(&mut out, at.required(n)?, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { at, n, variant, measure, json, .. }
+        ZgameCommand::Lengths(LengthsArgs { at, n, variant, measure, json, .. })
             if variant.recurrence.is_some() || variant.rules.is_some() =>
         {
             let n = at.required(n)?;
             family::lengths(&mut out, n, &variant.variant(false)?, measure.map(Into::into), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths { at, n, distribution, reversed, measure, json, .. } => {
+        ZgameCommand::Lengths(LengthsArgs { at, n, distribution, reversed, measure, json, .. }) => {
             let n = at.required(n)?;
             lengths::run_lengths(&mut out, n, distribution, reversed, measure.map(Into::into), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::RandomLaws { n, to, step, measure, checkpoint, checkpoint_every, json } => {
+        ZgameCommand::RandomLaws(RandomLawsArgs {
+            n,
+            to,
+            step,
+            measure,
+            checkpoint,
+            checkpoint_every,
+            json,
+        }) => {
             let measures = match measure {
                 Some(m) => vec![m.into()],
                 None => vec![
@@ -1044,7 +495,7 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             random_laws::random_laws(&mut out, n, to.unwrap_or(n), step, &measures, checkpoint, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::PlayOut { at, n, p1, p2, table, json } => {
+        ZgameCommand::PlayOut(PlayOutArgs { at, n, p1, p2, table, json }) => {
             let n = at.required(n)?;
             let pairings = match (p1, p2) {
                 (Some(p1), Some(p2)) if !table => vec![(p1, p2)],
@@ -1053,12 +504,12 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             lengths::run_play_out(&mut out, n, &pairings, table, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Strategy { at, n, out: path, choose, json } => {
+        ZgameCommand::Strategy(StrategyArgs { at, n, out: path, choose, json }) => {
             let n = at.required(n)?;
             strategy::write_strategy(&mut out, n, &path, choose.into(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::RuleTest { rule, rule_file, from, to, json } => {
+        ZgameCommand::RuleTest(RuleTestArgs { rule, rule_file, from, to, json }) => {
             let rule = match (rule, rule_file) {
                 (Some(rule), _) => rule,
                 (None, Some(file)) => lab::read_rule_file(&file)?,
@@ -1068,36 +519,38 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             lab::rule_test(&mut out, &rule, from.unwrap_or(1), to, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::RuleLearn { to, max_nodes, curve, rule_out, json } => {
+        ZgameCommand::RuleLearn(RuleLearnArgs { to, max_nodes, curve, rule_out, json }) => {
             lab::rule_learn(&mut out, to, max_nodes, curve, rule_out.as_deref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::RuleSearch { size, to, agreement_n, top, json } => {
+        ZgameCommand::RuleSearch(RuleSearchArgs { size, to, agreement_n, top, json }) => {
             lab::rule_search(&mut out, size, to, agreement_n, top, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Stats { at, n, json } => {
+        ZgameCommand::Stats(StatsArgs { at, n, json }) => {
             let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             stats::stats(&mut out, n, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::PStructure { at, n, json } => {
+        ZgameCommand::PStructure(PStructureArgs { at, n, json }) => {
             let n = at.required(n)?;
             let store = stored::store(args.store).ok();
             lab::p_structure_of(&mut out, n, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Certificates { at, n, to, minimal, json } => {
+        ZgameCommand::Certificates(CertificatesArgs { at, n, to, minimal, json }) => {
             let first = at.or(n).unwrap_or(3);
             strategy::certificates(&mut out, first, to.unwrap_or(first), minimal, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::CheckStrategy { file, json } => strategy::check_strategy(&mut out, &file, json)?,
-        ZgameCommand::Play { at, n, first, ordered: true, .. } => {
+        ZgameCommand::CheckStrategy(CheckStrategyArgs { file, json }) => {
+            strategy::check_strategy(&mut out, &file, json)?
+        }
+        ZgameCommand::Play(PlayArgs { at, n, first, ordered: true, .. }) => {
             return play::play_ordered(at.required(n)?, first)
         }
-        ZgameCommand::Play { at, n, first, variant, misere, .. } => {
+        ZgameCommand::Play(PlayArgs { at, n, first, variant, misere, .. }) => {
             return play::play(at.required(n)?, first, &variant.variant(misere)?)
         }
     };

@@ -15,6 +15,7 @@ use zecklab_engines::Exchange;
 use zecklab_games::zgame::{check_table, SolvePlan};
 use zecklab_store::Store;
 
+use super::args::SolveArgs;
 use super::common::{
     print_check, print_solve_line, save_with_progress, solve_failed, solve_play_with_progress, CheckJson,
 };
@@ -197,4 +198,115 @@ pub fn check(
     let line = CheckJson::of(&report, seconds, source, variant.tags());
     print_check(out, &line, json)?;
     Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `zgame solve`: the game asked for (a black hole, the ordered game, a member of the family, the
+/// reversed game or the Zeckendorf game in either play) on every n of the range, printed as it is
+/// solved.
+pub fn run(out: &mut Out, args: SolveArgs, store: Option<std::path::PathBuf>) -> anyhow::Result<ExitCode> {
+    let out = &mut *out;
+    let SolveArgs {
+        at,
+        n,
+        to,
+        no_remoteness,
+        save,
+        tiers_json,
+        tiers,
+        flat,
+        layers,
+        checkpoint,
+        checkpoint_every,
+        engine,
+        reversed,
+        variant,
+        misere,
+        ordered,
+        black_hole: hole,
+        start,
+        json,
+    } = args;
+    let first = at.or(n).unwrap_or(1);
+    if let Some(m) = hole {
+        if engine != super::EngineArg::Fast || layers {
+            return Err(InputError::from_display(
+                "the black-hole games have their own solver: drop --engine and --layers",
+            ));
+        }
+        super::black_hole::solve(out, m, start.as_deref(), first, to.unwrap_or(first), no_remoteness, json)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if ordered {
+        if engine != super::EngineArg::Fast || layers {
+            return Err(InputError::from_display(
+                "the ordered game has its own solver: drop --engine and --layers",
+            ));
+        }
+        super::ordered::solve(out, first, to.unwrap_or(first), no_remoteness, json)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let variant = variant.variant(misere)?;
+    if variant.recurrence != zecklab_games::zgame::family::Recurrence::FIBONACCI {
+        if tiers || flat || layers || checkpoint.is_some() || reversed || engine != super::EngineArg::Fast {
+            return Err(InputError::from_display(
+                    "a recurrence other than 1,2 is solved by the family's own solver: drop --tiers, --flat, --layers, --checkpoint, --engine and --reversed",
+                ));
+        }
+        let store = if save { Some(super::stored::store(store)?) } else { None };
+        super::family::solve_range(
+            out,
+            first,
+            to.unwrap_or(first),
+            &variant,
+            json || tiers_json,
+            store.as_ref(),
+        )?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if reversed && (variant.named || variant.misere) {
+        return Err(InputError::from_display(
+                "--reversed plays the reversed Zeckendorf game in normal play: drop --recurrence, --rules and --misere",
+            ));
+    }
+    if reversed {
+        if distributed::world().is_some() {
+            return Err(InputError::from_display(zecklab_answers::solve::SHARED_ONLY));
+        }
+        super::relatives::solve_reversed_range(
+            out,
+            first,
+            to.unwrap_or(first),
+            !no_remoteness,
+            json || tiers_json,
+            tiers_json,
+        )?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let store = if save { Some(super::stored::store(store)?) } else { None };
+    let output = SolveOutput { json: json || tiers_json, tiers: tiers_json };
+    let engine_named = match (tiers || engine == super::EngineArg::Scalar, flat, layers) {
+        (true, _, _) => Some(zecklab_answers::solve::Engine::Tiers),
+        (_, true, _) => Some(zecklab_answers::solve::Engine::Flat),
+        (_, _, true) => Some(zecklab_answers::solve::Engine::Layered),
+        _ => None,
+    };
+    let request = zecklab_answers::solve::SolveRequest {
+        n: to.unwrap_or(first),
+        remoteness: !no_remoteness,
+        misere: variant.misere,
+        tiers: tiers_json,
+        engine: engine_named,
+        kernel: engine.into(),
+        keep: store.is_some(),
+        checkpoint: checkpoint.map(|dir| zecklab_answers::solve::Checkpointing {
+            dir,
+            every: checkpoint_every.map(std::time::Duration::from_secs),
+        }),
+    };
+    solve_range(out, first, &request, store.as_ref(), output, &variant)?;
+    Ok(ExitCode::SUCCESS)
 }
