@@ -6,6 +6,7 @@
 use serde::Serialize;
 use zecklab_games::zgame::black_hole::{pregame_one_at_a_time, solve_black_hole, BlackHole, HoleSolution};
 use zecklab_games::Outcome;
+use zecklab_games::Winner;
 
 use crate::moves::{sort_best_first, MoveJson};
 use crate::zgame::ZgameSolve;
@@ -64,7 +65,7 @@ pub fn black_hole_solve(rules: BlackHole, start: &[u32]) -> Result<BlackHoleSolv
             .map_err(|_| AnswerError::TooLarge(format!("the start is worth {n}, too large")))?,
         positions: solution.positions(),
         p_positions: solution.p_positions(),
-        winner: if value.win { "P1" } else { "P2" },
+        winner: Winner::of_start(Outcome::win_if(value.win)),
         remoteness: Some(value.remoteness),
         seconds: began.elapsed().as_secs_f64(),
         engine: crate::zgame::Engine::Flat,
@@ -153,7 +154,7 @@ pub struct BlackHoleTableJson {
     /// Pieces on `F_(m-1)`.
     pub outer: u32,
     pub start: String,
-    pub winner: &'static str,
+    pub winner: Winner,
     pub remoteness: u32,
 }
 
@@ -176,7 +177,7 @@ pub fn black_hole_table_entry(
         ones,
         outer,
         start: counts_text(&start),
-        winner: if value.win { "P1" } else { "P2" },
+        winner: Winner::of_start(Outcome::win_if(value.win)),
         remoteness: value.remoteness,
     })
 }
@@ -190,7 +191,7 @@ pub struct PregameJson {
     /// The reading of the pre-game (the paper's rules for it are not known).
     pub reading: &'static str,
     /// Who wins the whole game (placement, then decomposition) under that reading.
-    pub winner: &'static str,
+    pub winner: Winner,
     /// How many of the n + 1 ways the placements can end are Player 1's decompositions.
     pub player_one_ends: u32,
 }
@@ -206,7 +207,7 @@ pub fn pregame(rules: BlackHole, n: u32) -> Result<PregameJson, AnswerError> {
         m: rules.m(),
         n,
         reading: ONE_AT_A_TIME,
-        winner: if pregame.player_one_wins { "P1" } else { "P2" },
+        winner: Winner::of_start(Outcome::win_if(pregame.player_one_wins)),
         player_one_ends: pregame.ends.iter().filter(|e| e.player_one_wins).count() as u32,
     })
 }

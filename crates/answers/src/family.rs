@@ -14,6 +14,7 @@ use zecklab_games::zgame::family::{
 use zecklab_games::zgame::random::{exact_mean_variance, Measure};
 use zecklab_games::zgame::ZPosition;
 use zecklab_games::Outcome;
+use zecklab_games::Winner;
 use zecklab_store::StoredTable;
 
 use crate::moves::{sort_best_first, MoveJson};
@@ -76,7 +77,7 @@ impl FamilySolve {
                 n: solution.index().n(),
                 positions: solution.index().count(),
                 p_positions: solution.p_positions(),
-                winner: if solution.outcome(r).is_win() { "P1" } else { "P2" },
+                winner: Winner::of_start(solution.outcome(r)),
                 remoteness: Some(solution.remoteness(r)),
                 seconds,
                 engine: crate::zgame::Engine::Flat,

@@ -13,6 +13,7 @@ use zecklab_games::zgame::{
     length_distribution, lengths as exact_lengths, path_probability_error, play_out, reversed_lengths,
     theorem_bound, Rule,
 };
+use zecklab_games::Winner;
 
 use crate::AnswerError;
 
@@ -307,7 +308,7 @@ pub struct PlayOutJson {
     /// Moves until the end.
     pub length: u64,
     /// Who makes the last move.
-    pub winner: &'static str,
+    pub winner: Winner,
 }
 
 /// Plays the game on `n` with Player 1 following `p1` and Player 2 `p2`.
@@ -319,7 +320,7 @@ pub fn play_out_rules(n: u32, p1: Rule, p2: Rule) -> Result<PlayOutJson, AnswerE
         return Err(AnswerError::Invalid("invalid n = 0: the game needs n >= 1".into()));
     }
     let length = play_out(n, p1, p2);
-    let winner = if length % 2 == 1 { "P1" } else { "P2" };
+    let winner = Winner::of_last_move(length);
     Ok(PlayOutJson { n, p1: p1.name(), p2: p2.name(), length, winner })
 }
 

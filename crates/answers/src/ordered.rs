@@ -8,6 +8,7 @@ use zecklab_games::zgame::ordered::{
     ORDERED_FLAT_TO,
 };
 use zecklab_games::Outcome;
+use zecklab_games::Winner;
 
 use crate::moves::{sort_best_first, MoveJson};
 use crate::solve::SOLVE_MEMORY;
@@ -61,7 +62,7 @@ impl OrderedSolveJson {
             n,
             positions: solution.index().count(),
             p_positions: solution.p_positions(),
-            winner: if solution.outcome(0).is_win() { "P1" } else { "P2" },
+            winner: Winner::of_start(solution.outcome(0)),
             remoteness: solution.remoteness(0),
             seconds,
             engine: crate::zgame::Engine::Flat,

@@ -5,6 +5,7 @@
 use serde::Serialize;
 use zecklab_games::zgame::stats::{game_stats, RemotenessCount};
 use zecklab_games::zgame::{SolvedTable, TierCount};
+use zecklab_games::Winner;
 
 use zecklab_games::zgame::random::Measure;
 use zecklab_games::Cancel;
@@ -26,7 +27,7 @@ pub struct StatsJson {
     /// Its P-positions.
     pub p_positions: u64,
     /// `"P1"` or `"P2"`: who wins from the start.
-    pub winner: &'static str,
+    pub winner: Winner,
     /// The start's remoteness, when the table holds remoteness.
     pub start_remoteness: Option<u32>,
     /// The greatest remoteness of any position, when the table holds remoteness.
@@ -60,7 +61,7 @@ pub fn stats_of(table: &(impl SolvedTable + ?Sized), source: &'static str) -> St
         n: index.n(),
         positions: stats.positions,
         p_positions: stats.p_positions,
-        winner: if table.outcome(start).is_win() { "P1" } else { "P2" },
+        winner: Winner::of_start(table.outcome(start)),
         start_remoteness: table.remoteness_with_parts(start, start_parts),
         max_remoteness: stats.max_remoteness,
         remoteness_histogram: stats.by_remoteness,

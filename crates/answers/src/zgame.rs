@@ -11,6 +11,7 @@ use zecklab_games::zgame::{
     TierCount, ZPosition,
 };
 use zecklab_games::Outcome;
+use zecklab_games::Winner;
 use zecklab_store::StoredTable;
 
 use crate::moves::{sort_best_first, MoveJson};
@@ -50,7 +51,7 @@ pub struct ZgameSolve {
     /// Its P-positions (losses for the player to move).
     pub p_positions: u64,
     /// `"P1"` or `"P2"`: who wins from the start.
-    pub winner: &'static str,
+    pub winner: Winner,
     /// Remoteness of the start, when computed.
     pub remoteness: Option<u32>,
     /// Seconds the solve took.
@@ -78,7 +79,7 @@ impl ZgameSolve {
             n: index.n(),
             positions: index.count(),
             p_positions,
-            winner: if start.is_win() { "P1" } else { "P2" },
+            winner: Winner::of_start(start),
             remoteness,
             seconds,
             engine: Engine::Flat,
@@ -110,7 +111,7 @@ impl ZgameSolve {
             n: solved.n,
             positions: solved.positions,
             p_positions: solved.p_positions,
-            winner: if solved.start.is_win() { "P1" } else { "P2" },
+            winner: Winner::of_start(solved.start),
             remoteness: solved.start_remoteness,
             seconds,
             engine: Engine::Tiers,
@@ -125,7 +126,7 @@ impl ZgameSolve {
             n: solved.n,
             positions: solved.positions,
             p_positions: solved.p_positions,
-            winner: if solved.start_wins { "P1" } else { "P2" },
+            winner: Winner::of_start(solved.start),
             remoteness: None,
             seconds,
             engine: Engine::Layered,
@@ -413,7 +414,7 @@ mod tests {
         assert_eq!(line.len() as u32, answer.remoteness.unwrap());
         assert_eq!(line.last().unwrap().to, "2^1 8^1");
         let figures = ZgameSolve::of(&solution, 0.0, true);
-        assert_eq!(figures.winner, if answer.outcome == "win" { "P1" } else { "P2" });
+        assert_eq!(figures.winner.code(), if answer.outcome == "win" { "P1" } else { "P2" });
         assert!(parse_position("1^3 4").is_err());
     }
 
@@ -428,7 +429,7 @@ mod tests {
         assert_eq!(line.len() as u32, answer.remoteness.unwrap());
         assert_eq!(line.last().unwrap().to, "1^10");
         let figures = ZgameSolve::of_reversed(&solution, 0.0, false);
-        assert_eq!(figures.winner, if answer.outcome == "win" { "P1" } else { "P2" });
+        assert_eq!(figures.winner.code(), if answer.outcome == "win" { "P1" } else { "P2" });
         let end = reversed_position(&solution, &ZPosition::start(10).unwrap(), false).unwrap();
         assert!(end.terminal && end.outcome == "loss" && end.remoteness == Some(0));
         assert!(reversed_position(&solution, &ZPosition::parse("1^3").unwrap(), false).is_err());

@@ -37,7 +37,7 @@ fn layered_solve_outcomes(bencher: Bencher, n: u32) {
     }
     bencher.bench_local(|| {
         let solved = solve_layered(black_box(n), &options, |_| {}).unwrap();
-        assert!(!solved.start_wins, "Player 2 wins n = {n}");
+        assert!(!solved.start.is_win(), "Player 2 wins n = {n}");
         solved
     });
 }

@@ -14,7 +14,8 @@
 //! // The game on 30: Player 2 wins, by either engine.
 //! let layered = solve_layered(30, &LayeredOptions::default(), |_| {}).unwrap();
 //! let tiered = TieredSolver::new(30, false, 1 << 30).unwrap().run(|_, _, _| {}).unwrap();
-//! assert!(!layered.start_wins && !tiered.start.is_win());
+//! assert_eq!(layered.start, tiered.start);
+//! assert!(!layered.start.is_win());
 //! assert_eq!(layered.p_positions, tiered.p_positions);
 //! ```
 

@@ -29,4 +29,4 @@ pub mod wythoff;
 pub mod zgame;
 
 pub use cancel::{Cancel, CancelOnDrop};
-pub use outcome::{Outcome, Value};
+pub use outcome::{Outcome, Value, Winner};

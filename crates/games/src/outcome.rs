@@ -1,8 +1,9 @@
-//! [`Outcome`] and [`Value`]: what a position is worth to the player to move.
+//! [`Outcome`] and [`Value`]: what a position is worth to the player to move; [`Winner`]: who wins
+//! a whole game from its start.
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Who wins with perfect play, seen by the player to move.
 ///
@@ -46,6 +47,64 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// Who wins a whole game from its start with perfect play: Player 1 moves first.
+///
+/// | value | JSON | meaning |
+/// | --- | --- | --- |
+/// | `PlayerOne` | `"P1"` | the start is a win for the player to move |
+/// | `PlayerTwo` | `"P2"` | the start is a loss for the player to move |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Winner {
+    /// Player 1, who moves first.
+    #[serde(rename = "P1")]
+    PlayerOne,
+    /// Player 2.
+    #[serde(rename = "P2")]
+    PlayerTwo,
+}
+
+impl Winner {
+    /// The winner of a game whose start has `outcome` for the player to move (Player 1).
+    pub fn of_start(outcome: Outcome) -> Winner {
+        match outcome {
+            Outcome::Win => Winner::PlayerOne,
+            Outcome::Loss => Winner::PlayerTwo,
+        }
+    }
+
+    /// The winner of a game whose last move is move number `length` (from 1): whoever makes
+    /// it, in a game where the last move wins.
+    pub fn of_last_move(length: u64) -> Winner {
+        if length % 2 == 1 {
+            Winner::PlayerOne
+        } else {
+            Winner::PlayerTwo
+        }
+    }
+
+    /// The short name JSON and tables use: `P1` or `P2`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Winner::PlayerOne => "P1",
+            Winner::PlayerTwo => "P2",
+        }
+    }
+
+    /// The name text output uses: `Player 1` or `Player 2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Winner::PlayerOne => "Player 1",
+            Winner::PlayerTwo => "Player 2",
+        }
+    }
+}
+
+impl fmt::Display for Winner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::time::Instant;
+use zecklab_games::Winner;
 
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::{IntoResponse, Response};
@@ -593,7 +594,7 @@ async fn zgame_solve(
                 n,
                 positions: table.positions(),
                 p_positions: *p_positions,
-                winner: if outcome.is_win() { "P1" } else { "P2" },
+                winner: Winner::of_start(outcome),
                 remoteness,
                 seconds: start.elapsed().as_secs_f64(),
                 engine: zecklab_answers::solve::Engine::Flat,

@@ -84,7 +84,7 @@ fn one_n(record: &Record, n: u32, solve_up_to: u32) -> Result<String, ApiError> 
         "<section class=\"panel\" id=\"n-{n}\" data-n=\"{n}\" data-positions=\"{}\" data-p-positions=\"{}\" data-winner=\"{}\"><h2>The game on n = {n}</h2>\n<p>{}</p>\n",
         row.positions,
         row.p_positions,
-        row.winner,
+        row.winner.code(),
         escape(&row_words(row)),
     );
     let mut links = Vec::new();
@@ -123,7 +123,7 @@ fn tier_table(caption: &str, tiers: impl Iterator<Item = (u32, u64, u64)>) -> St
 
 /// A row of the record in words.
 fn row_words(row: &Solved) -> String {
-    let player = if row.winner == "P1" { "Player 1" } else { "Player 2" };
+    let player = row.winner.name();
     let remoteness =
         row.remoteness.map_or(String::new(), |r| format!("; perfect play lasts {r} moves from the start"));
     format!(
@@ -357,11 +357,11 @@ fn render_stats(stats: &StatsJson, asked: &str) -> String {
         stats.positions,
         stats.p_positions,
         stats.max_remoteness.map_or(String::new(), |r| r.to_string()),
-        stats.winner,
+        stats.winner.code(),
         grouped(stats.positions),
         grouped(stats.p_positions),
         percent(stats.p_positions, stats.positions),
-        if stats.winner == "P1" { "Player 1" } else { "Player 2" },
+        stats.winner.name(),
         stats.start_remoteness.map_or(String::new(), |r| format!(" (remoteness {r})")),
         stats.max_remoteness.map_or("unknown".into(), |r| r.to_string()),
     );

@@ -12,6 +12,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use zecklab_games::Winner;
 
 use parquet::basic::Encoding;
 use parquet::data_type::{Int32Type, Int64Type};
@@ -64,7 +65,7 @@ pub struct Solved {
     /// Its positions that are a loss for the player to move.
     pub p_positions: u64,
     /// Who wins from the start: `P1` or `P2`.
-    pub winner: String,
+    pub winner: Winner,
     /// The start's remoteness, when it was computed.
     pub remoteness: Option<u32>,
     /// Wall-clock seconds of the solve.
@@ -134,14 +135,6 @@ pub enum RecordError {
         /// The row's positions and P-positions.
         row: (u64, u64),
     },
-    /// The winner is neither `P1` nor `P2`.
-    #[error("n = {n}: the winner is '{winner}', not P1 or P2")]
-    NoSuchWinner {
-        /// The game on n.
-        n: u32,
-        /// The winner as written.
-        winner: String,
-    },
     /// A tier has more P-positions than positions.
     #[error("n = {n}, {parts} parts: {p_positions} P-positions among {positions} positions")]
     TierOverfull {
@@ -156,14 +149,15 @@ pub enum RecordError {
     },
     /// The winner disagrees with the start's tier.
     #[error(
-        "n = {n}: the winner is {winner}, but the start (the only position with {n} parts) {} a P-position",
+        "n = {n}: the winner is {}, but the start (the only position with {n} parts) {} a P-position",
+        winner.code(),
         if *start_loses { "is" } else { "is not" }
     )]
     WrongWinner {
         /// The game on n.
         n: u32,
         /// The winner as written.
-        winner: String,
+        winner: Winner,
         /// Whether the start is a P-position.
         start_loses: bool,
     },
@@ -219,7 +213,7 @@ impl Record {
     ///
     /// # Errors
     /// [`RecordError`] when the tiers do not add up to the row's positions and P-positions, a
-    /// tier has more P-positions than positions, or the winner is not `P1` or `P2` or disagrees
+    /// tier has more P-positions than positions, or the winner disagrees
     /// with the start's tier.
     pub fn insert(&mut self, solved: Solved, tiers: Vec<Tier>) -> Result<(), RecordError> {
         let n = solved.n;
@@ -233,9 +227,6 @@ impl Record {
                 row: (solved.positions, solved.p_positions),
             });
         }
-        if solved.winner != "P1" && solved.winner != "P2" {
-            return Err(RecordError::NoSuchWinner { n, winner: solved.winner });
-        }
         if let Some(tier) = tiers.iter().find(|t| t.p_positions > t.positions) {
             return Err(RecordError::TierOverfull {
                 n,
@@ -247,7 +238,7 @@ impl Record {
         // The start (n ones) is the only position with n parts: Player 2 wins exactly when it is
         // a P-position.
         if let Some(start) = tiers.iter().find(|t| t.parts == n) {
-            if (solved.winner == "P2") != (start.p_positions > 0) {
+            if (solved.winner == Winner::PlayerTwo) != (start.p_positions > 0) {
                 return Err(RecordError::WrongWinner {
                     n,
                     winner: solved.winner,
@@ -351,7 +342,7 @@ impl Record {
         };
         let mut text = format!("The record holds {held}");
         let first_wins: Vec<String> =
-            self.rows().filter(|s| s.winner == "P1").map(|s| s.n.to_string()).collect();
+            self.rows().filter(|s| s.winner == Winner::PlayerOne).map(|s| s.n.to_string()).collect();
         text.push_str(&match first_wins.len() {
             0 => ". Player 2 wins every one of them".to_string(),
             _ => format!(". Player 2 wins all of them but n = {} (won by Player 1)", first_wins.join(", ")),
@@ -658,7 +649,11 @@ mod tests {
             n,
             positions: tiers.iter().map(|t| t.positions).sum(),
             p_positions: tiers.iter().map(|t| t.p_positions).sum(),
-            winner: if tiers.iter().any(|t| t.parts == n && t.p_positions > 0) { "P2" } else { "P1" }.into(),
+            winner: if tiers.iter().any(|t| t.parts == n && t.p_positions > 0) {
+                Winner::PlayerTwo
+            } else {
+                Winner::PlayerOne
+            },
             remoteness,
             seconds: 0.5,
             solver: "tiered-fast".into(),
@@ -763,9 +758,9 @@ mod tests {
             Tier { parts: 1, positions: 1, p_positions: 0 },
         ];
         let mut row = solved(2, &tiers, None);
-        assert_eq!(row.winner, "P1");
+        assert_eq!(row.winner, Winner::PlayerOne);
         Record::default().insert(row.clone(), tiers.clone()).unwrap();
-        row.winner = "P2".into();
+        row.winner = Winner::PlayerTwo;
         let error = Record::default().insert(row, tiers).unwrap_err().to_string();
         assert!(error.contains("the start (the only position with 2 parts) is not a P-position"), "{error}");
         let tiers = vec![Tier { parts: 1, positions: 1, p_positions: 2 }];

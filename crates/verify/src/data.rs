@@ -3,6 +3,7 @@
 //! a fresh solve by the other solver (the flat tables, every position in memory).
 
 use zecklab_games::zgame::{solve, Solution};
+use zecklab_games::Winner;
 use zecklab_reference::zgame::partitions_by_parts_table;
 use zecklab_store::data::{Record, Solved};
 
@@ -61,7 +62,7 @@ pub fn resolve_flat(
 fn compare(record: &Record, solved: &Solved, solution: &Solution) -> Vec<String> {
     let n = solved.n;
     let start = solution.start_rank();
-    let winner = if solution.outcome(start).is_win() { "P1" } else { "P2" };
+    let winner = Winner::of_start(solution.outcome(start));
     let mut differences = Vec::new();
     let mut differ = |what: &str, recorded: String, solved: String| {
         if recorded != solved {
@@ -70,7 +71,7 @@ fn compare(record: &Record, solved: &Solved, solution: &Solution) -> Vec<String>
     };
     differ("positions", solved.positions.to_string(), solution.index().count().to_string());
     differ("P-positions", solved.p_positions.to_string(), solution.p_positions().to_string());
-    differ("winner", solved.winner.clone(), winner.to_string());
+    differ("winner", solved.winner.code().to_string(), winner.code().to_string());
     if let Some(r) = solved.remoteness {
         differ(
             "start remoteness",
@@ -110,7 +111,7 @@ mod tests {
                 n,
                 positions: solution.index().count(),
                 p_positions: solution.p_positions(),
-                winner: if solution.outcome(start).is_win() { "P1" } else { "P2" }.into(),
+                winner: Winner::of_start(solution.outcome(start)),
                 remoteness: solution.remoteness(start),
                 seconds: 0.0,
                 solver: "flat".into(),

@@ -355,7 +355,7 @@ pub(crate) fn check_layered(every: &[u32], sample: &[u32]) -> Result<String, Str
         let layered = solve_layered(n, &options, |_| {}).map_err(|e| e.to_string())?;
         if layered.tiers.as_ref() != Some(&tiered.tiers)
             || layered.p_positions != tiered.p_positions
-            || layered.start_wins != tiered.start.is_win()
+            || layered.start != tiered.start
             || layered.positions != tiered.positions
         {
             return Err(format!(

@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use zecklab_answers::record::record_lines;
-use zecklab_numeration::grouped;
 
 use clap::{Args, Subcommand};
 use serde::{Deserialize, Serialize};
@@ -146,7 +145,7 @@ struct SolveLine {
     n: u32,
     positions: u64,
     p_positions: u64,
-    winner: String,
+    winner: zecklab_games::Winner,
     remoteness: Option<u32>,
     seconds: f64,
     tiers: Option<Vec<Tier3>>,
@@ -196,18 +195,18 @@ pub fn run(args: DataArgs) -> anyhow::Result<ExitCode> {
                 let row = line.row;
                 let remoteness = row.remoteness.map(|r| format!(", remoteness {r}")).unwrap_or_default();
                 out.line(format!(
-                    "n = {}: {} positions, {} P-positions, {} wins{remoteness}",
+                    "n = {}: {}, {}, {} wins{remoteness}",
                     row.n,
-                    grouped(row.positions),
-                    grouped(row.p_positions),
+                    crate::output::counted(row.positions, "position", "positions"),
+                    crate::output::counted(row.p_positions, "P-position", "P-positions"),
                     row.winner
                 ))?;
                 for tier in line.tiers.unwrap_or_default() {
                     out.line(format!(
-                        "  {} parts: {} positions, {} P-positions",
+                        "  {} parts: {}, {}",
                         tier.parts,
-                        grouped(tier.positions),
-                        grouped(tier.p_positions)
+                        crate::output::counted(tier.positions, "position", "positions"),
+                        crate::output::counted(tier.p_positions, "P-position", "P-positions")
                     ))?;
                 }
             }
@@ -303,7 +302,7 @@ fn solve(
             n,
             positions: line.positions,
             p_positions: line.p_positions,
-            winner: line.winner.to_string(),
+            winner: line.winner,
             remoteness: line.remoteness,
             seconds: line.seconds,
             solver: solver.clone(),
@@ -319,9 +318,9 @@ fn solve(
         } else {
             let remoteness = row.remoteness.map(|r| format!(", remoteness {r}")).unwrap_or_default();
             out.line(format!(
-                "n = {n}: {} positions, {} P-positions, {} wins{remoteness} ({:.1} s)",
-                grouped(row.positions),
-                grouped(row.p_positions),
+                "n = {n}: {}, {}, {} wins{remoteness} ({:.1} s)",
+                crate::output::counted(row.positions, "position", "positions"),
+                crate::output::counted(row.p_positions, "P-position", "P-positions"),
                 row.winner,
                 row.seconds
             ))?;

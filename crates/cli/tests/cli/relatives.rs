@@ -27,7 +27,7 @@ fn reversed_solve_has_the_solve_fields() {
     assert_eq!(sum("positions"), lines[29]["positions"].as_u64().unwrap());
     assert_eq!(sum("p_positions"), lines[29]["p_positions"].as_u64().unwrap());
     let text = stdout(&zecklab(&["zgame", "solve", "--n", "10", "--reversed"]));
-    assert!(text.contains("n = 10: 22 positions") && text.contains("P1 wins"), "{text}");
+    assert!(text.contains("n = 10: 22 positions") && text.contains("Player 1 wins"), "{text}");
 }
 
 #[test]

@@ -40,13 +40,14 @@ use rayon::prelude::*;
 
 use crate::tiers::{resolve_short_run, resolve_word, Isa};
 use zecklab_games::zgame::{SolveError, TierCount, TierIndex};
+use zecklab_games::Outcome;
 
 /// What the layered solver finds for the game on `n`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayeredSolution {
     pub n: u32,
-    /// Whether the player to move at the start (Player 1) wins.
-    pub start_wins: bool,
+    /// The start's outcome for the player to move (Player 1).
+    pub start: Outcome,
     /// The positions from which the player to move loses.
     pub p_positions: u64,
     /// All positions.
@@ -436,7 +437,7 @@ impl LayeredSolver {
         };
         let solution = LayeredSolution {
             n,
-            start_wins: !start_loss,
+            start: Outcome::win_if(!start_loss),
             p_positions: self.p_positions,
             positions: self.positions,
             tiers,
@@ -988,7 +989,7 @@ mod tests {
             let index = PositionIndex::new(n).unwrap();
             let s = &table.solution;
             assert_eq!((s.p_positions, s.positions), (flat.p_positions(), index.count()), "n = {n}");
-            assert_eq!(s.start_wins, flat.outcome(flat.start_rank()) == Outcome::Win, "n = {n}");
+            assert_eq!(s.start, flat.outcome(flat.start_rank()), "n = {n}");
             assert_eq!(s.tiers.as_ref(), Some(&flat.tiers()), "n = {n}");
         }
     }
@@ -1003,7 +1004,7 @@ mod tests {
             let layered = solve_layered(n, &options, |_| {}).unwrap();
             let tiers = crate::TieredSolver::new(n, false, 1 << 30).unwrap().run(|_, _, _| {}).unwrap();
             assert_eq!(layered.tiers.as_ref(), Some(&tiers.tiers), "n = {n}");
-            assert_eq!(layered.start_wins, tiers.start == Outcome::Win, "n = {n}");
+            assert_eq!(layered.start, tiers.start, "n = {n}");
         }
     }
 }

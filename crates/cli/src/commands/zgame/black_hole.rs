@@ -42,7 +42,7 @@ pub fn solve(
             continue;
         }
         let s = &line.solve;
-        let winner = if s.winner == "P1" { "Player 1 wins" } else { "Player 2 wins" };
+        let winner = format!("{} wins", s.winner);
         let remoteness = s.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
         out.line(format!(
             "black hole on F{m}, start {} (worth {}): {winner}; {} reachable, {}{remoteness} ({:.2} s)",
@@ -71,9 +71,7 @@ pub fn position(out: &mut Out, m: usize, text: &str, json: bool) -> anyhow::Resu
         out.line("  no move: the game is over")?;
     }
     for mv in &answer.moves {
-        let mark = if mv.winning { "wins" } else { "loses" };
-        let r = mv.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
-        out.line(format!("  {:<40} -> {:<12} {mark}{r}", mv.r#move, mv.to))?;
+        out.line(super::common::move_line(&mv.r#move, &mv.to, mv.winning, mv.remoteness, (40, 12)))?;
     }
     Ok(())
 }
@@ -125,7 +123,7 @@ pub fn table(
                 out.line(format!(
                     "black hole on F{m}, {} placed one a turn: {} wins ({} of the {} ways the placements can end are Player 1's)",
                     counted(u64::from(n), "piece", "pieces"),
-                    if line.winner == "P1" { "Player 1" } else { "Player 2" },
+                    line.winner,
                     line.player_one_ends,
                     n + 1
                 ))?;
@@ -151,7 +149,8 @@ pub fn table(
             if json {
                 out.json(&line)?;
             } else {
-                row.push_str(if line.winner == "P1" { " P1" } else { " P2" });
+                row.push(' ');
+                row.push_str(line.winner.code());
             }
         }
         if !json {

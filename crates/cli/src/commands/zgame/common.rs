@@ -86,10 +86,10 @@ pub fn print_solve_line(
         let rem = line.remoteness.map_or("not computed".to_string(), |v| v.to_string());
         let play = if tags.and_then(|t| t.misere).unwrap_or(false) { " (misère)" } else { "" };
         out.line(format!(
-            "n = {}{play}: {} positions, {} P-positions; {} wins (start remoteness {rem}); {:.2} s, {} engine",
+            "n = {}{play}: {}, {}; {} wins (start remoteness {rem}); {:.2} s, {} engine",
             line.n,
-            grouped(line.positions),
-            grouped(line.p_positions),
+            crate::output::counted(line.positions, "position", "positions"),
+            crate::output::counted(line.p_positions, "P-position", "P-positions"),
             line.winner,
             line.seconds,
             line.engine.name()
@@ -156,4 +156,27 @@ pub fn solve_play_with_progress(n: u32, remoteness: bool, misere: bool) -> anyho
     let solved = solve_kept(&request, &mut Control::new().with_progress(&moved));
     bar.finish_and_clear();
     solved.map_err(solve_failed)
+}
+
+/// One move of a position's list, in every game's text output alike: the move (in braces when it
+/// is written with an arrow of its own, so that the one arrow outside leads to the position), the
+/// position it leads to, and what it does for the player making it with the remoteness of the
+/// position it leads to: `{F1 ∧ F1 -> F2} -> 1^1 2^3 5^7  wins, remoteness 24`. `widths` pads the
+/// move and the position into columns.
+pub fn move_line(
+    r#move: &str,
+    to: &str,
+    winning: bool,
+    remoteness: Option<u32>,
+    widths: (usize, usize),
+) -> String {
+    let r#move = if r#move.contains("->") && !r#move.starts_with('{') {
+        format!("{{{move}}}")
+    } else {
+        r#move.to_string()
+    };
+    let does = if winning { "wins" } else { "loses" };
+    let remoteness = remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
+    let (w_move, w_to) = widths;
+    format!("  {move:<w_move$} -> {to:<w_to$}  {does}{remoteness}").trim_end().to_string()
 }

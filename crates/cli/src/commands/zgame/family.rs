@@ -74,10 +74,10 @@ pub fn solve_range(
             out.json(&line)?;
         } else {
             out.line(format!(
-                "n = {n}{}: {} positions, {} P-positions; {} wins (start remoteness {}); {seconds:.2} s",
+                "n = {n}{}: {}, {}; {} wins (start remoteness {}); {seconds:.2} s",
                 describe(variant),
-                grouped(line.solve.positions),
-                grouped(line.solve.p_positions),
+                crate::output::counted(line.solve.positions, "position", "positions"),
+                crate::output::counted(line.solve.p_positions, "P-position", "P-positions"),
                 line.solve.winner,
                 line.solve.remoteness.unwrap_or(0),
             ))?;
@@ -244,7 +244,7 @@ pub fn position(
     let p = &answer.position;
     let grundy_text = answer.grundy.map_or(String::new(), |g| format!(", Grundy value {g}"));
     out.line(format!(
-        "{} (n = {n}{}): {} for the player to move, remoteness {}{grundy_text}",
+        "{} (n = {n}{}): a {} for the player to move, remoteness {}{grundy_text}",
         p.position,
         describe(variant).replace(" (", ", ").trim_end_matches(')'),
         p.outcome,
@@ -275,7 +275,7 @@ pub fn sum(out: &mut Out, positions: &[String], variant: &Variant, json: bool) -
         answer.grundy, answer.outcome
     ))?;
     for m in &answer.winning_moves {
-        out.line(format!("  winning: in component {}, {} -> {}", m.component, m.r#move, m.to))?;
+        out.line(format!("  winning: in component {}, {{{}}} -> {}", m.component, m.r#move, m.to))?;
     }
     Ok(())
 }

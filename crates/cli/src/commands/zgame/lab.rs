@@ -9,7 +9,6 @@ use zecklab_answers::lab::{self as answers, parse_rule};
 use zecklab_answers::learn::RuleLearnJson;
 use zecklab_games::zgame::{solve, SolvedTable};
 use zecklab_lab::LearnProgress;
-use zecklab_numeration::grouped;
 use zecklab_store::Store;
 
 use super::common::{check_range, MEMORY_LIMIT};
@@ -272,9 +271,9 @@ pub fn p_structure_of(out: &mut Out, n: u32, store: Option<&Store>, json: bool) 
         return out.json(&answer);
     }
     out.line(format!(
-        "n = {n}: {} positions, {} P-positions",
-        grouped(answer.positions as u64),
-        grouped(answer.p_positions as u64)
+        "n = {n}: {}, {}",
+        crate::output::counted(answer.positions as u64, "position", "positions"),
+        crate::output::counted(answer.p_positions as u64, "P-position", "P-positions")
     ))?;
     let pct = |f: f64| format!("{:.2}%", 100.0 * f);
     for (cut, cells) in [("the number of parts", &answer.by_parts_parity), ("c1", &answer.by_c1_parity)] {

@@ -25,7 +25,7 @@ pub fn solve(out: &mut Out, first: u32, last: u32, no_remoteness: bool, json: bo
             continue;
         }
         let s = &line.solve;
-        let winner = if s.winner == "P1" { "Player 1 wins" } else { "Player 2 wins" };
+        let winner = format!("{} wins", s.winner);
         let degenerate =
             if line.degenerate == Some(true) { " (no move at all: the start is the end)" } else { "" };
         let remoteness = s.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
@@ -58,9 +58,7 @@ pub fn position(out: &mut Out, text: &str, json: bool) -> anyhow::Result<()> {
         return Ok(());
     }
     for m in &answer.moves {
-        let mark = if m.winning { "wins" } else { "loses" };
-        let r = m.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
-        out.line(format!("  {:<16} -> {:<24} {mark}{r}", m.r#move, m.to))?;
+        out.line(super::common::move_line(&m.r#move, &m.to, m.winning, m.remoteness, (16, 24)))?;
     }
     Ok(())
 }

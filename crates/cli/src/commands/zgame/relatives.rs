@@ -126,7 +126,7 @@ pub fn reversed_position(out: &mut Out, text: &str, with_line: bool, json: bool)
     }
     let rem = |r: Option<u32>| r.map_or("?".into(), |v| v.to_string());
     out.line(format!(
-        "{p} (reversed game on n = {n}): {} for the player to move, remoteness {}",
+        "{p} (reversed game on n = {n}): a {} for the player to move, remoteness {}",
         answer.outcome,
         rem(answer.remoteness)
     ))?;

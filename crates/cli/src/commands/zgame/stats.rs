@@ -38,11 +38,11 @@ pub fn stats(out: &mut Out, n: u32, store: Option<&Store>, json: bool) -> anyhow
     }
     let share = |p: u64, all: u64| format!("{:.2}%", 100.0 * p as f64 / all.max(1) as f64);
     out.line(format!(
-        "n = {n}: {} positions, {} P-positions ({}); Player {} wins, remoteness of the start {}",
-        grouped(answer.positions),
-        grouped(answer.p_positions),
+        "n = {n}: {}, {} ({}); {} wins, remoteness of the start {}",
+        crate::output::counted(answer.positions, "position", "positions"),
+        crate::output::counted(answer.p_positions, "P-position", "P-positions"),
         share(answer.p_positions, answer.positions),
-        &answer.winner[1..],
+        answer.winner,
         answer.start_remoteness.map_or("unknown".into(), |r| r.to_string()),
     ))?;
     // Rows of (remoteness or parts, positions, P-positions), under their heading.

@@ -113,7 +113,7 @@ pub fn position(
     }
     let rem = |r: Option<u32>| r.map_or("?".into(), |v| v.to_string());
     out.line(format!(
-        "{p} (n = {n}): {outcome} for the player to move, remoteness {} [{}]",
+        "{p} (n = {n}): a {outcome} for the player to move, remoteness {} [{}]",
         rem(remoteness),
         if answer.source == "store" { "from the store" } else { "solved now" }
     ))?;
@@ -125,17 +125,16 @@ pub fn position(
     print_moves_and_line(out, &answer)
 }
 
-/// Prints a position's moves (best first, winning ones marked) and its optimal line, if asked for.
+/// Prints a position's moves (best first, each with what it does for the mover) and its optimal
+/// line, if asked for.
 pub fn print_moves_and_line(out: &mut Out, answer: &zgame::PositionJson) -> anyhow::Result<()> {
-    let rem = |r: Option<u32>| r.map_or("?".into(), |v| v.to_string());
     for m in &answer.moves {
-        let mark = if m.winning { "  winning" } else { "" };
-        out.line(format!(
-            "  {} -> {}: {} (remoteness {}){mark}",
-            m.r#move,
-            m.to,
-            m.outcome,
-            rem(m.remoteness)
+        out.line(super::common::move_line(
+            &m.r#move.to_string(),
+            &m.to.to_string(),
+            m.winning,
+            m.remoteness,
+            (0, 0),
         ))?;
     }
     match &answer.line {

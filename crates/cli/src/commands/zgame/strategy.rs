@@ -172,8 +172,11 @@ pub fn certificates(out: &mut Out, first: u32, last: u32, minimal: bool, json: b
                 _ => String::new(),
             };
             out.line(format!(
-                "n = {n}: {} P-positions; Player 2 must know {} positions (fastest), {} (slowest), {} (smallest){exact}",
-                grouped(line.p_positions), grouped(line.fastest), grouped(line.slowest), grouped(line.smallest)
+                "n = {n}: {}; Player 2 must know {} (fastest), {} (slowest), {} (smallest){exact}",
+                crate::output::counted(line.p_positions, "P-position", "P-positions"),
+                crate::output::counted(line.fastest, "position", "positions"),
+                grouped(line.slowest),
+                grouped(line.smallest)
             ))?;
         }
     }
