@@ -32,7 +32,7 @@ pub struct OrderedSolveJson {
     pub degenerate: Option<bool>,
 }
 
-fn check_n(n: u32, limit: u32, what: &str) -> Result<(), AnswerError> {
+pub(crate) fn check_n(n: u32, limit: u32, what: &str) -> Result<(), AnswerError> {
     match n {
         0 => Err(AnswerError::Invalid(format!("invalid n = 0: {what} takes 1 <= n <= {limit}"))),
         n if n > limit => {

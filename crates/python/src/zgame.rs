@@ -50,60 +50,27 @@ pub(crate) fn zgame_solve<'py>(
         )))
         }
     };
-    if named.is_some() && (keep || reversed || recurrence.is_some() || rules.is_some()) {
-        return Err(PyValueError::new_err(
-            "engine names a solver of the Zeckendorf game's line (either play): drop keep, reversed, recurrence and rules",
-        ));
-    }
     let variant = Variant::parse(recurrence.as_deref(), rules.as_deref(), misere).map_err(answer_error)?;
-    let fibonacci = variant.recurrence == zecklab_games::zgame::family::Recurrence::FIBONACCI;
-    if keep && (!fibonacci || reversed) {
-        return Err(PyValueError::new_err(
-            "keep=True keeps the Zeckendorf game's table (either play): drop recurrence and reversed",
-        ));
-    }
-    if reversed && (variant.named || variant.misere) {
-        return Err(PyValueError::new_err(
-            "reversed=True plays the reversed Zeckendorf game in normal play: drop recurrence, rules and misere",
-        ));
-    }
-    if !fibonacci {
-        // The family's own solver (remoteness always), as `zgame solve --recurrence C,K` prints it.
-        let answer = work::run(py, "solving", move |context| {
-            let start = std::time::Instant::now();
-            let solution =
-                zecklab_answers::family::solve_until(&variant, n, false, SOLVE_MEMORY, &context.cancel)
-                    .map_err(answer_error)?;
-            Ok(zecklab_answers::family::FamilySolve::of(&solution, &variant, start.elapsed().as_secs_f64()))
-        })?;
-        return to_python(py, &answer);
-    }
-    if reversed {
-        let answer = work::run(py, "solving the reversed game", move |context| {
-            zecklab_answers::relatives::reversed_line(n, remoteness, tiers, &context.cancel, |d, t| {
-                context.progress.set(d, t)
-            })
-            .map_err(solve_failure)
-        })?;
-        return to_python(py, &answer);
-    }
+    let game = solving::SolveGame::from_options(variant, reversed, false, None).map_err(answer_error)?;
     let request = SolveRequest { remoteness, misere, tiers, engine: named, keep, ..SolveRequest::new(n) };
+    // Every refusal is the dispatcher's, before any work.
+    solving::plan_game(&game, &request, n, false).map_err(answer_error)?;
     if keep {
+        // A table to read positions from: the Zeckendorf game's, in either play.
+        if variant.recurrence != zecklab_games::zgame::family::Recurrence::FIBONACCI || reversed {
+            return Err(PyValueError::new_err(
+                "keep=True keeps the Zeckendorf game's table (either play): drop recurrence and reversed",
+            ));
+        }
         let solution = work::run(py, "solving", move |context| {
             solving::solve_kept(&request, &mut context.control()).map_err(solve_failure)
         })?;
         let table = Table::new(Source::Solved(Arc::new(solution)), None);
         return Ok(Bound::new(py, table)?.into_any());
     }
-    solving::plan(&request, n, false).map_err(answer_error)?;
     let answer = work::run(py, "solving", move |context| {
-        Ok(solving::solve_game(&request, &mut context.control()).map_err(solve_failure)?.line)
+        Ok(solving::solve_any(&game, &request, &mut context.control()).map_err(solve_failure)?.answer)
     })?;
-    if variant.named || variant.misere {
-        // As `zgame solve` prints a named or misère game: the line with the variant's fields.
-        let tags = variant.tags();
-        return to_python(py, &zecklab_answers::family::FamilySolve { solve: answer, tags });
-    }
     to_python(py, &answer)
 }
 

@@ -13,9 +13,11 @@ use serde::Serialize;
 use zecklab_answers::game_link::{self, GameJson};
 use zecklab_answers::lab::{self, parse_rule, RuleTestJson};
 use zecklab_answers::moves::MoveJson;
-use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson, OrderedSolveJson};
+use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson};
 use zecklab_answers::record::record_lines;
-use zecklab_answers::solve::{plan, solve_game, Control, Engine, SolveRequest, SOLVE_MEMORY};
+use zecklab_answers::solve::{
+    plan_game, solve_any, Control, Engine, SolveAnswer, SolveGame, SolveRequest, SOLVE_MEMORY,
+};
 use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
 use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
 use zecklab_answers::{family, nim, number, repr, wythoff, AnswerError};
@@ -549,70 +551,15 @@ async fn reversed(state: &State, n: u32) -> Result<Arc<(ReversedSolution, f64)>,
         .await
 }
 
-async fn zgame_solve(
-    Shared(state): Shared_,
-    RawQuery(q): RawQuery,
-) -> Answer<Either<ZgameSolve, family::FamilySolve, OrderedSolveJson>> {
+async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<SolveAnswer> {
     let params = Params::parse(q.as_deref());
     let n = params.u32_or("n", 0)?;
     if n == 0 {
         return Err(ApiError::bad("missing or invalid n: the game on n needs n >= 1"));
     }
-    if is_ordered(&params)? {
-        let solved = ordered_solved(&state, n).await?;
-        return blocking(move || Ok(Json(Either::Ordered(OrderedSolveJson::of(&solved.0, solved.1))))).await;
-    }
     let tiers = params.flag("tiers")?;
-    if let Some(variant) = variant_of(&params)? {
-        let solved = family_solved(&state, variant, n, false).await?;
-        return blocking(move || {
-            Ok(Json(Either::Family(family::FamilySolve::of(&solved.0, &variant, solved.1))))
-        })
-        .await;
-    }
-    if params.flag("reversed")? {
-        let solved = reversed(&state, n).await?;
-        return blocking(move || Ok(Json(Either::Game(ZgameSolve::of_reversed(&solved.0, solved.1, tiers)))))
-            .await;
-    }
-    if let (Some(table), false) = (stored(&state, n).await?, tiers) {
-        // Counting the P-positions reads every outcome chunk once per file version: through the
-        // gate, like a solve.
-        let start = Instant::now();
-        let id = table.identity().words().to_vec();
-        let counted = table.clone();
-        let p_positions = state
-            .solves
-            .cached_or(Key::Answer("stored p-positions", id), 64, move |_| {
-                counted.p_positions().map_err(|e| ApiError::too_large(e.to_string()))
-            })
-            .await?;
-        return blocking(move || {
-            let start_position = ZPosition::start(n).map_err(|e| ApiError::bad(e.to_string()))?;
-            let (outcome, remoteness) = Values::Stored(&table).value(&start_position)?;
-            Ok(Json(Either::Game(ZgameSolve {
-                n,
-                positions: table.positions(),
-                p_positions: *p_positions,
-                winner: Winner::of_start(outcome),
-                remoteness,
-                seconds: start.elapsed().as_secs_f64(),
-                engine: zecklab_answers::solve::Engine::Flat,
-                saved: None,
-                // Tiers need a pass over every position with its counts: from solutions only.
-                tiers: None,
-            })))
-        })
-        .await;
-    }
-    // The game's figures by the engine every front end chooses for the same question (a
-    // solution kept for positions is not reused: its engine would differ from the command line's).
-    let limit = state.solves.up_to();
-    if n > limit {
-        return Err(ApiError::too_large(format!(
-            "the game on n = {n} is not stored, and this server solves games on demand only up to n = {limit}: store it with `zecklab zgame solve --n {n} --save` (or start the server with a larger --solve-up-to)"
-        )));
-    }
+    let variant = variant_of(&params)?.unwrap_or(family::Variant::ZECKENDORF);
+    let game = SolveGame::from_options(variant, params.flag("reversed")?, is_ordered(&params)?, None)?;
     let engine = match params.text("engine").map(str::trim) {
         None | Some("") => None,
         Some("flat") => Some(Engine::Flat),
@@ -626,18 +573,91 @@ async fn zgame_solve(
         }
     };
     let remoteness = !params.flag("outcomes")?;
-    let request = SolveRequest { tiers, remoteness, engine, ..SolveRequest::new(n) };
-    plan(&request, n, false)?;
-    let named = engine.map_or(0, |e| 1 + e as u64);
-    let key = Key::Answer("solve", vec![u64::from(n), u64::from(tiers), u64::from(remoteness), named]);
-    let line = state
+    // The ordered game has no outcomes-only line here (its page shows remoteness).
+    let remoteness = remoteness || game == SolveGame::Ordered;
+    let request = SolveRequest { tiers, remoteness, engine, misere: variant.misere, ..SolveRequest::new(n) };
+    // How far this server solves on demand, by game: a stored table answers the plain game past it.
+    let up_to = state.solves.up_to();
+    let (limit, what) = match &game {
+        SolveGame::Ordered => (ORDERED_LIMIT.min(up_to), "the ordered game"),
+        SolveGame::Family(v) if v.recurrence != zecklab_games::zgame::family::Recurrence::FIBONACCI => {
+            (FAMILY_LIMIT.min(up_to), "the game's family")
+        }
+        _ => (up_to, "games"),
+    };
+    if n > limit {
+        if game == SolveGame::Family(family::Variant::ZECKENDORF) && !tiers && engine.is_none() && remoteness
+        {
+            if let Some(table) = stored(&state, n).await? {
+                return stored_solve(&state, table, n).await;
+            }
+        }
+        return Err(ApiError::too_large(format!(
+            "this server solves {what} on demand only up to n = {limit}: use the command line for n = {n} (zgame solve), or store the game with `zecklab zgame solve --n {n} --save` (or start the server with a larger --solve-up-to)"
+        )));
+    }
+    plan_game(&game, &request, n, false)?;
+    // The cache knows an answer by everything that makes it: n, the options and the game.
+    let mut words =
+        vec![u64::from(n), u64::from(tiers), u64::from(remoteness), engine.map_or(0, |e| 1 + e as u64)];
+    words.extend(match &game {
+        SolveGame::Family(v) => vec![
+            0,
+            u64::from(v.recurrence.c()),
+            u64::from(v.recurrence.k()),
+            u64::from(v.rules == RuleSet::All),
+            u64::from(v.misere),
+            u64::from(v.named),
+        ],
+        SolveGame::Reversed => vec![1],
+        SolveGame::Ordered | SolveGame::BlackHole { .. } => vec![2],
+    });
+    let key = Key::Answer("solve", words);
+    let answer = state
         .solves
         .cached_or(key, 1 << 12, move |cancel| {
             let mut control = Control::new().with_cancel(cancel.clone());
-            Ok(solve_game(&request, &mut control)?.line)
+            Ok(solve_any(&game, &request, &mut control)?.answer)
         })
         .await?;
-    Ok(Json(Either::Game(ZgameSolve::clone(&line))))
+    Ok(Json(SolveAnswer::clone(&answer)))
+}
+
+/// The plain game's figures from its stored table (past what this server solves on demand): as
+/// the flat engine that wrote the table found them.
+async fn stored_solve(
+    state: &Arc<State>,
+    table: Arc<zecklab_store::StoredTable>,
+    n: u32,
+) -> Answer<SolveAnswer> {
+    // Counting the P-positions reads every outcome chunk once per file version: through the gate,
+    // like a solve.
+    let start = Instant::now();
+    let id = table.identity().words().to_vec();
+    let counted = table.clone();
+    let p_positions = state
+        .solves
+        .cached_or(Key::Answer("stored p-positions", id), 64, move |_| {
+            counted.p_positions().map_err(|e| ApiError::too_large(e.to_string()))
+        })
+        .await?;
+    blocking(move || {
+        let start_position = ZPosition::start(n).map_err(|e| ApiError::bad(e.to_string()))?;
+        let (outcome, remoteness) = Values::Stored(&table).value(&start_position)?;
+        Ok(Json(SolveAnswer::Game(ZgameSolve {
+            n,
+            positions: table.positions(),
+            p_positions: *p_positions,
+            winner: Winner::of_start(outcome),
+            remoteness,
+            seconds: start.elapsed().as_secs_f64(),
+            engine: Engine::Flat,
+            saved: None,
+            // Tiers need a pass over every position with its counts: from solutions only.
+            tiers: None,
+        })))
+    })
+    .await
 }
 
 async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<ZgamePosition> {

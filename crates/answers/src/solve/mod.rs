@@ -9,8 +9,13 @@
 //! checkpoints, which the flat solve does not save); remoteness, MPI and the tier sweep's scalar
 //! machinery go tier by tier; outcomes alone go layer by layer while the layered engine's window
 //! fits, else tier by tier. How large each engine goes is in [`limits`].
+//!
+//! The other games (the family's other members, the reversed game, the ordered game, the black
+//! holes) go to their own solvers through [`solve_any`], which routes every game, the Zeckendorf
+//! game's solves included.
 
 mod control;
+mod game;
 pub mod limits;
 mod run;
 mod tuning;
@@ -22,6 +27,7 @@ use zecklab_engines::TierEngine;
 use zecklab_games::zgame::{Solution, SolvePlan};
 
 pub use self::control::{Control, Progress, SolveEvent};
+pub use self::game::{plan_game, solve_any, GameSolved, KeptTable, SolveAnswer, SolveGame};
 pub use self::limits::{
     layered_that_fit, tiers_that_fit, LAYERED_OUTCOMES_TO, SOLVE_MEMORY, TIERED_OUTCOMES_TO,
 };

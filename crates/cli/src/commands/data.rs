@@ -297,7 +297,8 @@ fn solve(
             checkpoint: checkpoint.clone(),
             ..SolveRequest::new(n)
         };
-        let line = solve_with_bar(&request, None)?.line;
+        let game = zecklab_answers::solve::SolveGame::Family(zecklab_answers::family::Variant::ZECKENDORF);
+        let line = solve_with_bar(&game, &request, None)?.answer.line().clone();
         let row = Solved {
             n,
             positions: line.positions,

@@ -4,55 +4,23 @@
 
 use zecklab_answers::black_hole as answers;
 
-use super::common::check_range;
 use crate::input::InputError;
 use crate::output::{counted, Out};
-use crate::progress;
 
-/// `zgame solve --black-hole M`: from `start`, or one line per n ones from `first` to `last`.
-pub fn solve(
-    out: &mut Out,
-    m: usize,
-    start: Option<&str>,
-    first: u32,
-    last: u32,
-    no_remoteness: bool,
-    json: bool,
-) -> anyhow::Result<()> {
-    let rules = answers::rules(m)?;
-    let starts: Vec<Vec<u32>> = match start {
-        Some(text) => vec![rules.parse(text).map_err(InputError::from_display)?],
-        None => {
-            // n = 0 is a start here too (no piece, no move), but a range starts from 1 as elsewhere.
-            check_range(first, last)?;
-            (first..=last).map(|n| rules.start(n)).collect()
-        }
-    };
-    for counts in starts {
-        let spinner =
-            progress::spinner(&format!("solving the black-hole game from {}", answers::counts_text(&counts)));
-        let line = answers::black_hole_solve(rules, &counts);
-        spinner.finish_and_clear();
-        let mut line = line?;
-        if no_remoteness {
-            line.solve.remoteness = None;
-        }
-        if json {
-            out.json(&line)?;
-            continue;
-        }
-        let s = &line.solve;
-        let winner = format!("{} wins", s.winner);
-        let remoteness = s.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
-        out.line(format!(
-            "black hole on F{m}, start {} (worth {}): {winner}; {} reachable, {}{remoteness} ({:.2} s)",
-            line.start,
-            s.n,
-            counted(s.positions, "position", "positions"),
-            counted(s.p_positions, "P-position", "P-positions"),
-            s.seconds
-        ))?;
-    }
+/// `zgame solve --black-hole M`'s line of text for one start.
+pub fn print_solve(out: &mut Out, line: &answers::BlackHoleSolveJson) -> anyhow::Result<()> {
+    let s = &line.solve;
+    let winner = format!("{} wins", s.winner);
+    let remoteness = s.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
+    out.line(format!(
+        "black hole on F{}, start {} (worth {}): {winner}; {} reachable, {}{remoteness} ({:.2} s)",
+        line.m,
+        line.start,
+        s.n,
+        counted(s.positions, "position", "positions"),
+        counted(s.p_positions, "P-position", "P-positions"),
+        s.seconds
+    ))?;
     Ok(())
 }
 

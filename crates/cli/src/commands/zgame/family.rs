@@ -49,42 +49,21 @@ fn solved(
     Ok((solution?, start.elapsed().as_secs_f64()))
 }
 
-/// `zgame solve` of a generalized game (a recurrence other than the Fibonacci one): one line
-/// per n, each saved in `save` when given.
-pub fn solve_range(
-    out: &mut Out,
-    first: u32,
-    last: u32,
-    variant: &Variant,
-    json: bool,
-    save: Option<&Store>,
-) -> anyhow::Result<()> {
-    check_range(first, last)?;
-    // A store that cannot take the tables fails now, not after the solves.
-    if let Some(store) = save {
-        store.prepare().map_err(InputError::from_display)?;
-    }
-    for n in first..=last {
-        let (solution, seconds) = solved(variant, n, false)?;
-        let mut line = FamilySolve::of(&solution, variant, seconds);
-        if let Some(store) = save {
-            line.solve.saved = Some(super::common::save_with_progress(store, &solution, n)?);
-        }
-        if json {
-            out.json(&line)?;
-        } else {
-            out.line(format!(
-                "n = {n}{}: {}, {}; {} wins (start remoteness {}); {seconds:.2} s",
-                describe(variant),
-                crate::output::counted(line.solve.positions, "position", "positions"),
-                crate::output::counted(line.solve.p_positions, "P-position", "P-positions"),
-                line.solve.winner,
-                line.solve.remoteness.unwrap_or(0),
-            ))?;
-            if let Some(path) = &line.solve.saved {
-                out.line(format!("  saved to {path}"))?;
-            }
-        }
+/// `zgame solve`'s line of text for one n of a generalized game (a recurrence other than the
+/// Fibonacci one).
+pub fn print_solve(out: &mut Out, variant: &Variant, line: &FamilySolve) -> anyhow::Result<()> {
+    out.line(format!(
+        "n = {}{}: {}, {}; {} wins (start remoteness {}); {:.2} s",
+        line.solve.n,
+        describe(variant),
+        crate::output::counted(line.solve.positions, "position", "positions"),
+        crate::output::counted(line.solve.p_positions, "P-position", "P-positions"),
+        line.solve.winner,
+        line.solve.remoteness.unwrap_or(0),
+        line.solve.seconds,
+    ))?;
+    if let Some(path) = &line.solve.saved {
+        out.line(format!("  saved to {path}"))?;
     }
     Ok(())
 }

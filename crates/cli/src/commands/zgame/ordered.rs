@@ -4,38 +4,23 @@
 
 use zecklab_answers::ordered as answers;
 
-use super::common::check_range;
 use crate::output::{counted, Out};
 use crate::progress;
 
-/// `zgame solve --ordered`: one line per n.
-pub fn solve(out: &mut Out, first: u32, last: u32, no_remoteness: bool, json: bool) -> anyhow::Result<()> {
-    check_range(first, last)?;
-    if last > zecklab_games::zgame::ordered::ORDERED_FLAT_TO {
-        // Refused before any work (the answer's own check says the same for each n).
-        answers::ordered_solve(last, false)?;
-    }
-    for n in first..=last {
-        let spinner = progress::spinner(&format!("solving the ordered game on n = {n}"));
-        let line = answers::ordered_solve(n, !no_remoteness);
-        spinner.finish_and_clear();
-        let line = line?;
-        if json {
-            out.json(&line)?;
-            continue;
-        }
-        let s = &line.solve;
-        let winner = format!("{} wins", s.winner);
-        let degenerate =
-            if line.degenerate == Some(true) { " (no move at all: the start is the end)" } else { "" };
-        let remoteness = s.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
-        out.line(format!(
-            "ordered game, n = {n}: {winner}{degenerate}; {}, {}{remoteness} ({:.2} s)",
-            counted(s.positions, "position", "positions"),
-            counted(s.p_positions, "P-position", "P-positions"),
-            s.seconds
-        ))?;
-    }
+/// `zgame solve --ordered`'s line of text for one n.
+pub fn print_solve(out: &mut Out, line: &answers::OrderedSolveJson) -> anyhow::Result<()> {
+    let s = &line.solve;
+    let winner = format!("{} wins", s.winner);
+    let degenerate =
+        if line.degenerate == Some(true) { " (no move at all: the start is the end)" } else { "" };
+    let remoteness = s.remoteness.map_or(String::new(), |r| format!(", remoteness {r}"));
+    out.line(format!(
+        "ordered game, n = {}: {winner}{degenerate}; {}, {}{remoteness} ({:.2} s)",
+        s.n,
+        counted(s.positions, "position", "positions"),
+        counted(s.p_positions, "P-position", "P-positions"),
+        s.seconds
+    ))?;
     Ok(())
 }
 

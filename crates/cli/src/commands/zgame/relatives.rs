@@ -1,14 +1,12 @@
 //! `zgame solve --reversed`, `zgame coalitions`, and the `--reversed` forms of `zgame position`
 //! and `zgame lengths`: the Zeckendorf game's relatives, with the same output shapes.
 
-use std::time::Instant;
-
 use zecklab_answers::relatives;
-use zecklab_answers::zgame::{self, ZgameSolve};
-use zecklab_games::zgame::{coalition_bytes, reversed_bytes, ReversedSolution};
+use zecklab_answers::zgame::{self};
+use zecklab_games::zgame::{coalition_bytes, ReversedSolution};
 use zecklab_games::Cancel;
 
-use super::common::{check_range, print_solve_line, solve_failed, MEMORY_LIMIT, REVERSED_TO};
+use super::common::{check_range, solve_failed, MEMORY_LIMIT, REVERSED_TO};
 use crate::input;
 use crate::output::Out;
 use crate::progress;
@@ -41,29 +39,6 @@ pub fn solve_reversed_with_progress(n: u32) -> anyhow::Result<ReversedSolution> 
     .map_err(solve_failed)?;
     bar.finish_and_clear();
     Ok(solution)
-}
-
-/// `zgame solve --reversed`: one line per n of `first..=last`.
-pub fn solve_reversed_range(
-    out: &mut Out,
-    first: u32,
-    last: u32,
-    remoteness: bool,
-    json: bool,
-    tiers: bool,
-) -> anyhow::Result<()> {
-    check_range(first, last)?;
-    relatives::fits(reversed_bytes(last), last, &format!("the reversed game on {last}"))?;
-    for n in first..=last {
-        let start = Instant::now();
-        let solution = solve_reversed_with_progress(n)?;
-        let mut line = ZgameSolve::of_reversed(&solution, start.elapsed().as_secs_f64(), tiers);
-        if !remoteness {
-            line.remoteness = None;
-        }
-        print_solve_line(out, &line, None, json)?;
-    }
-    Ok(())
 }
 
 /// `zgame coalitions`: which coalitions of `players` players win, one line per n.
@@ -142,8 +117,8 @@ mod tests {
 
     #[test]
     fn documented_limits_are_the_computed_ones() {
-        let reversed_fits = |n| reversed_bytes(n).unwrap() <= MEMORY_LIMIT;
-        assert!(reversed_fits(REVERSED_TO) && !reversed_fits(REVERSED_TO + 1));
+        // The reversed game's limit is held to its memory model beside the other limits, in the
+        // dispatcher's tests.
         let most = zecklab_games::zgame::MAX_PLAYERS;
         let coalitions_fit = |n| coalition_bytes(n, most).unwrap() <= MEMORY_LIMIT;
         assert!(coalitions_fit(COALITIONS_TO) && !coalitions_fit(COALITIONS_TO + 1));

@@ -2,15 +2,17 @@
 //! of one position with every move.
 
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use zecklab_answers::family::Variant;
 use zecklab_answers::solve::limits::{
     FLAT_OUTCOMES_TO, FLAT_REMOTENESS_ONE_BYTE_TO, FLAT_REMOTENESS_TO, LAYERED_OUTCOMES_TO, REVERSED_TO,
     SOLVE_MEMORY, TIERED_REMOTENESS_TO,
 };
-use zecklab_answers::solve::{plan, solve_game, Control, Engine, SolveEvent, SolveRequest, Solved};
-use zecklab_answers::zgame::ZgameSolve;
+use zecklab_answers::solve::{
+    plan, plan_game, solve_any, Checkpointing, Control, Engine, GameSolved, KeptTable, SolveAnswer,
+    SolveEvent, SolveGame, SolveRequest,
+};
 use zecklab_engines::Exchange;
 use zecklab_games::zgame::{check_table, SolvePlan};
 use zecklab_store::Store;
@@ -60,90 +62,6 @@ the first prints the line one process would print and saves the checkpoints. `zg
         SOLVE_MEMORY >> 30,
         SOLVE_MEMORY >> 30,
     )
-}
-
-/// How `solve_range` prints.
-#[derive(Clone, Copy, Debug)]
-pub struct SolveOutput {
-    /// One JSON object per n.
-    pub json: bool,
-    /// Add the tiers (positions and P-positions by number of parts).
-    pub tiers: bool,
-}
-
-/// Solves the games on `first..=request.n`, one line each, with `save` the store their tables
-/// go to. `variant` is the Zeckendorf game in either play (its lines gain the variant's fields
-/// when it was named or misère). Every refusal comes from the dispatcher, before any work.
-pub fn solve_range(
-    out: &mut Out,
-    first: u32,
-    request: &SolveRequest,
-    save: Option<&Store>,
-    output: SolveOutput,
-    variant: &Variant,
-) -> anyhow::Result<()> {
-    let tags = (variant.named || variant.misere).then(|| variant.tags());
-    let mut world = distributed::world();
-    plan(request, first, world.is_some()).map_err(InputError::from_display)?;
-    // A store that cannot take the tables fails now, not after the solves.
-    if let Some(store) = save {
-        store.prepare().map_err(InputError::from_display)?;
-    }
-    for n in first..=request.n {
-        let request = SolveRequest { tiers: output.tiers, ..request.at(n) };
-        let exchange = world.as_mut().map(|w| w as &mut dyn Exchange);
-        let solved = solve_with_bar(&request, exchange)?;
-        if distributed::is_secondary() {
-            continue;
-        }
-        let saved = match (save, &solved.table) {
-            (Some(store), Some(table)) => Some(save_with_progress(store, table, n)?),
-            _ => None,
-        };
-        let line = ZgameSolve { saved, ..solved.line };
-        print_solve_line(out, &line, tags.as_ref(), output.json)?;
-    }
-    Ok(())
-}
-
-/// Solves one game through the dispatcher with a progress bar on a terminal (hidden when stderr
-/// is not one, and in every process of an MPI job but the first), its messages said above the
-/// bar; with checkpoints and one process, Ctrl-C or SIGTERM stops the run after the tier or layer
-/// being solved, with the checkpoint saved.
-pub fn solve_with_bar(request: &SolveRequest, exchange: Option<&mut dyn Exchange>) -> anyhow::Result<Solved> {
-    let n = request.n;
-    let distributed = exchange.is_some();
-    let engine = plan(request, n, distributed).map_err(InputError::from_display)?;
-    let stoppable = request.checkpoint.is_some() && !distributed;
-    if stoppable {
-        interrupt::watch()?;
-    }
-    let how = match engine {
-        Engine::Flat => "",
-        Engine::Tiers => " by tiers",
-        Engine::Layered => " by layers",
-    };
-    let bar = if distributed::is_secondary() {
-        indicatif::ProgressBar::hidden()
-    } else {
-        progress::bar(0, "positions", &format!("solving n = {n}{how}"))
-    };
-    let moved = |done, total| {
-        bar.set_length(total);
-        bar.set_position(done);
-    };
-    let said = |event: &SolveEvent| bar.suspend(|| eprintln!("{event}"));
-    let stop = interrupt::requested;
-    let mut control = Control::new().with_progress(&moved).with_events(&said);
-    if stoppable {
-        control = control.with_stop(&stop);
-    }
-    if let Some(exchange) = exchange {
-        control = control.with_exchange(exchange);
-    }
-    let solved = solve_game(request, &mut control);
-    bar.finish_and_clear();
-    solved.map_err(solve_failed)
 }
 
 /// The `--help` text after the options of `zgame check`.
@@ -200,11 +118,10 @@ pub fn check(
     Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// `zgame solve`: the game asked for (a black hole, the ordered game, a member of the family, the
-/// reversed game or the Zeckendorf game in either play) on every n of the range, printed as it is
-/// solved.
+/// `zgame solve`: the game the options name (a black hole, the ordered game, a member of the
+/// family, the reversed game or the Zeckendorf game in either play) on every n of the range,
+/// each printed as it is solved. The dispatcher chooses the solver and says every refusal.
 pub fn run(out: &mut Out, args: SolveArgs, store: Option<std::path::PathBuf>) -> anyhow::Result<ExitCode> {
-    let out = &mut *out;
     let SolveArgs {
         at,
         n,
@@ -222,91 +139,132 @@ pub fn run(out: &mut Out, args: SolveArgs, store: Option<std::path::PathBuf>) ->
         variant,
         misere,
         ordered,
-        black_hole: hole,
+        black_hole,
         start,
         json,
     } = args;
     let first = at.or(n).unwrap_or(1);
-    if let Some(m) = hole {
-        if engine != super::EngineArg::Fast || layers {
-            return Err(InputError::from_display(
-                "the black-hole games have their own solver: drop --engine and --layers",
-            ));
-        }
-        super::black_hole::solve(out, m, start.as_deref(), first, to.unwrap_or(first), no_remoteness, json)?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    if ordered {
-        if engine != super::EngineArg::Fast || layers {
-            return Err(InputError::from_display(
-                "the ordered game has its own solver: drop --engine and --layers",
-            ));
-        }
-        super::ordered::solve(out, first, to.unwrap_or(first), no_remoteness, json)?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
-    }
     let variant = variant.variant(misere)?;
-    if variant.recurrence != zecklab_games::zgame::family::Recurrence::FIBONACCI {
-        if tiers || flat || layers || checkpoint.is_some() || reversed || engine != super::EngineArg::Fast {
-            return Err(InputError::from_display(
-                    "a recurrence other than 1,2 is solved by the family's own solver: drop --tiers, --flat, --layers, --checkpoint, --engine and --reversed",
-                ));
-        }
-        let store = if save { Some(super::stored::store(store)?) } else { None };
-        super::family::solve_range(
-            out,
-            first,
-            to.unwrap_or(first),
-            &variant,
-            json || tiers_json,
-            store.as_ref(),
-        )?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    if reversed && (variant.named || variant.misere) {
-        return Err(InputError::from_display(
-                "--reversed plays the reversed Zeckendorf game in normal play: drop --recurrence, --rules and --misere",
-            ));
-    }
-    if reversed {
-        if distributed::world().is_some() {
-            return Err(InputError::from_display(zecklab_answers::solve::SHARED_ONLY));
-        }
-        super::relatives::solve_reversed_range(
-            out,
-            first,
-            to.unwrap_or(first),
-            !no_remoteness,
-            json || tiers_json,
-            tiers_json,
-        )?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let store = if save { Some(super::stored::store(store)?) } else { None };
-    let output = SolveOutput { json: json || tiers_json, tiers: tiers_json };
+    let game = SolveGame::from_options(variant, reversed, ordered, black_hole.map(|m| (m, start.clone())))
+        .map_err(InputError::from_display)?;
     let engine_named = match (tiers || engine == super::EngineArg::Scalar, flat, layers) {
-        (true, _, _) => Some(zecklab_answers::solve::Engine::Tiers),
-        (_, true, _) => Some(zecklab_answers::solve::Engine::Flat),
-        (_, _, true) => Some(zecklab_answers::solve::Engine::Layered),
+        (true, _, _) => Some(Engine::Tiers),
+        (_, true, _) => Some(Engine::Flat),
+        (_, _, true) => Some(Engine::Layered),
         _ => None,
     };
-    let request = zecklab_answers::solve::SolveRequest {
+    let request = SolveRequest {
         n: to.unwrap_or(first),
         remoteness: !no_remoteness,
         misere: variant.misere,
         tiers: tiers_json,
         engine: engine_named,
         kernel: engine.into(),
-        keep: store.is_some(),
-        checkpoint: checkpoint.map(|dir| zecklab_answers::solve::Checkpointing {
-            dir,
-            every: checkpoint_every.map(std::time::Duration::from_secs),
+        keep: save,
+        checkpoint: checkpoint
+            .map(|dir| Checkpointing { dir, every: checkpoint_every.map(Duration::from_secs) }),
+    };
+    let mut world = distributed::world();
+    plan_game(&game, &request, first, world.is_some()).map_err(InputError::from_display)?;
+    let store = if save { Some(super::stored::store(store)?) } else { None };
+    // A store that cannot take the tables fails now, not after the solves.
+    if let Some(store) = &store {
+        store.prepare().map_err(InputError::from_display)?;
+    }
+    // A black hole's given start is one game, whatever the range.
+    let last = if matches!(game, SolveGame::BlackHole { start: Some(_), .. }) { first } else { request.n };
+    for n in first..=last {
+        let exchange = world.as_mut().map(|w| w as &mut dyn Exchange);
+        let mut solved = solve_with_bar(&game, &request.at(n), exchange)?;
+        if distributed::is_secondary() {
+            continue;
+        }
+        if let (Some(store), Some(table)) = (&store, &solved.table) {
+            let saved = match table {
+                KeptTable::Game(solution) => save_with_progress(store, solution, n)?,
+                KeptTable::Family(solution) => save_with_progress(store, solution, n)?,
+            };
+            solved.answer.line_mut().saved = Some(saved);
+        }
+        print_answer(out, &game, &solved.answer, json || tiers_json)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints one solve's answer: its JSON, or its line of text in its game's words.
+fn print_answer(out: &mut Out, game: &SolveGame, answer: &SolveAnswer, json: bool) -> anyhow::Result<()> {
+    if json {
+        out.json(answer)?;
+        return Ok(out.flush()?);
+    }
+    match (answer, game) {
+        (SolveAnswer::Game(line), _) => print_solve_line(out, line, None, false),
+        (SolveAnswer::Family(family), SolveGame::Family(variant))
+            if variant.recurrence != zecklab_games::zgame::family::Recurrence::FIBONACCI =>
+        {
+            super::family::print_solve(out, variant, family)
+        }
+        (SolveAnswer::Family(family), _) => print_solve_line(out, &family.solve, Some(&family.tags), false),
+        (SolveAnswer::Ordered(line), _) => super::ordered::print_solve(out, line),
+        (SolveAnswer::BlackHole(line), _) => super::black_hole::print_solve(out, line),
+    }
+}
+
+/// Solves one game through the dispatcher with a progress bar on a terminal (hidden when stderr
+/// is not one, and in every process of an MPI job but the first; a spinner for the solvers that
+/// report no progress), its messages said above the bar; with checkpoints and one process, Ctrl-C
+/// or SIGTERM stops the run after the tier or layer being solved, with the checkpoint saved.
+pub fn solve_with_bar(
+    game: &SolveGame,
+    request: &SolveRequest,
+    exchange: Option<&mut dyn Exchange>,
+) -> anyhow::Result<GameSolved> {
+    let n = request.n;
+    let distributed = exchange.is_some();
+    let label = match game {
+        SolveGame::Family(variant)
+            if variant.recurrence == zecklab_games::zgame::family::Recurrence::FIBONACCI =>
+        {
+            let request = SolveRequest { misere: variant.misere, ..request.clone() };
+            let how = match plan(&request, n, distributed).map_err(InputError::from_display)? {
+                Engine::Flat => "",
+                Engine::Tiers => " by tiers",
+                Engine::Layered => " by layers",
+            };
+            Some(format!("solving n = {n}{how}"))
+        }
+        SolveGame::Reversed => Some(format!("solving the reversed game on n = {n}")),
+        SolveGame::Family(_) => None,
+        SolveGame::Ordered => None,
+        SolveGame::BlackHole { .. } => None,
+    };
+    let stoppable = request.checkpoint.is_some() && !distributed;
+    if stoppable {
+        interrupt::watch()?;
+    }
+    let bar = match &label {
+        _ if distributed::is_secondary() => indicatif::ProgressBar::hidden(),
+        Some(label) => progress::bar(0, "positions", label),
+        None => progress::spinner(&match game {
+            SolveGame::Ordered => format!("solving the ordered game on n = {n}"),
+            SolveGame::BlackHole { .. } => "solving the black-hole game".to_string(),
+            _ => format!("solving n = {n}"),
         }),
     };
-    solve_range(out, first, &request, store.as_ref(), output, &variant)?;
-    Ok(ExitCode::SUCCESS)
+    let moved = |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    };
+    let said = |event: &SolveEvent| bar.suspend(|| eprintln!("{event}"));
+    let stop = interrupt::requested;
+    let mut control = Control::new().with_progress(&moved).with_events(&said);
+    if stoppable {
+        control = control.with_stop(&stop);
+    }
+    if let Some(exchange) = exchange {
+        control = control.with_exchange(exchange);
+    }
+    let solved = solve_any(game, request, &mut control);
+    bar.finish_and_clear();
+    solved.map_err(solve_failed)
 }
