@@ -11,6 +11,8 @@ use zecklab_games::Cancel;
 /// Something a solve says on its way that is not its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveEvent {
+    /// The engine chosen, said before it starts.
+    Engine(super::Engine),
     /// The solve resumed from a checkpoint; the message says how far it had come.
     Resumed(String),
     /// A checkpoint could not be saved; the run goes on, and the last one saved is kept. Said
@@ -23,6 +25,7 @@ pub enum SolveEvent {
 impl fmt::Display for SolveEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SolveEvent::Engine(engine) => write!(f, "solving by the {} engine", engine.name()),
             SolveEvent::Resumed(m) => f.write_str(m),
             SolveEvent::SaveFailed(e) => write!(
                 f,

@@ -238,6 +238,8 @@ fn choose_engine(request: &SolveRequest, distributed: bool) -> Result<Engine, An
 /// checkpoint that could not be saved at a stop, or a shared solve whose processes disagree.
 pub fn solve_game(request: &SolveRequest, control: &mut Control<'_>) -> Result<Solved, SolveFailure> {
     let engine = plan(request, request.n, control.is_distributed())?;
+    // Said before the work, so that a caller can name the engine while it runs.
+    control.voice().say(&SolveEvent::Engine(engine));
     let start = Instant::now();
     let seconds = || start.elapsed().as_secs_f64();
     Ok(match engine {
@@ -405,7 +407,10 @@ mod tests {
             let heard = |e: &SolveEvent| events.lock().unwrap().push(e.clone());
             let resumed = solve_game(&request, &mut Control::new().with_events(&heard)).unwrap();
             let heard = events.into_inner().unwrap();
-            assert!(matches!(heard.as_slice(), [SolveEvent::Resumed(_)]), "{engine:?}: {heard:?}");
+            assert!(
+                matches!(heard.as_slice(), [SolveEvent::Engine(e), SolveEvent::Resumed(_)] if *e == engine),
+                "{engine:?}: {heard:?}"
+            );
             let fresh = solve(&SolveRequest { checkpoint: None, ..request.clone() }).unwrap();
             assert_eq!(
                 ZgameSolve { seconds: 0.0, ..resumed.line },

@@ -10,8 +10,8 @@ use zecklab_answers::solve::limits::{
     SOLVE_MEMORY, TIERED_REMOTENESS_TO,
 };
 use zecklab_answers::solve::{
-    plan, plan_game, solve_any, Checkpointing, Control, Engine, GameSolved, KeptTable, SolveAnswer,
-    SolveEvent, SolveGame, SolveRequest,
+    plan_game, solve_any, Checkpointing, Control, Engine, GameSolved, KeptTable, SolveAnswer, SolveEvent,
+    SolveGame, SolveRequest,
 };
 use zecklab_engines::Exchange;
 use zecklab_games::zgame::{check_table, SolvePlan};
@@ -221,17 +221,12 @@ pub fn solve_with_bar(
 ) -> anyhow::Result<GameSolved> {
     let n = request.n;
     let distributed = exchange.is_some();
+    // The Zeckendorf game's bar is named once its engine is chosen (said by the solve).
     let label = match game {
         SolveGame::Family(variant)
             if variant.recurrence == zecklab_games::zgame::family::Recurrence::FIBONACCI =>
         {
-            let request = SolveRequest { misere: variant.misere, ..request.clone() };
-            let how = match plan(&request, n, distributed).map_err(InputError::from_display)? {
-                Engine::Flat => "",
-                Engine::Tiers => " by tiers",
-                Engine::Layered => " by layers",
-            };
-            Some(format!("solving n = {n}{how}"))
+            Some(format!("solving n = {n}"))
         }
         SolveGame::Reversed => Some(format!("solving the reversed game on n = {n}")),
         SolveGame::Family(_) => None,
@@ -255,7 +250,12 @@ pub fn solve_with_bar(
         bar.set_length(total);
         bar.set_position(done);
     };
-    let said = |event: &SolveEvent| bar.suspend(|| eprintln!("{event}"));
+    let said = |event: &SolveEvent| match event {
+        SolveEvent::Engine(Engine::Tiers) => bar.set_message(format!("solving n = {n} by tiers")),
+        SolveEvent::Engine(Engine::Layered) => bar.set_message(format!("solving n = {n} by layers")),
+        SolveEvent::Engine(Engine::Flat) => {}
+        _ => bar.suspend(|| eprintln!("{event}")),
+    };
     let stop = interrupt::requested;
     let mut control = Control::new().with_progress(&moved).with_events(&said);
     if stoppable {
