@@ -573,28 +573,36 @@ async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<So
         }
     };
     let remoteness = !params.flag("outcomes")?;
-    // The ordered game has no outcomes-only line here (its page shows remoteness).
-    let remoteness = remoteness || game == SolveGame::Ordered;
     let request = SolveRequest { tiers, remoteness, engine, misere: variant.misere, ..SolveRequest::new(n) };
     // How far this server solves on demand, by game: a stored table answers the plain game past it.
     let up_to = state.solves.up_to();
-    let (limit, what) = match &game {
-        SolveGame::Ordered => (ORDERED_LIMIT.min(up_to), "the ordered game"),
-        SolveGame::Family(v) if v.recurrence != zecklab_games::zgame::family::Recurrence::FIBONACCI => {
-            (FAMILY_LIMIT.min(up_to), "the game's family")
-        }
-        _ => (up_to, "games"),
+    let family_member = matches!(&game, SolveGame::Family(v) if v.recurrence != zecklab_games::zgame::family::Recurrence::FIBONACCI);
+    let limit = match &game {
+        SolveGame::Ordered => ORDERED_LIMIT.min(up_to),
+        _ if family_member => FAMILY_LIMIT.min(up_to),
+        _ => up_to,
     };
     if n > limit {
-        if game == SolveGame::Family(family::Variant::ZECKENDORF) && !tiers && engine.is_none() && remoteness
-        {
+        let plain = game == SolveGame::Family(family::Variant::ZECKENDORF);
+        if plain && !tiers && engine.is_none() && remoteness {
             if let Some(table) = stored(&state, n).await? {
                 return stored_solve(&state, table, n).await;
             }
         }
-        return Err(ApiError::too_large(format!(
-            "this server solves {what} on demand only up to n = {limit}: use the command line for n = {n} (zgame solve), or store the game with `zecklab zgame solve --n {n} --save` (or start the server with a larger --solve-up-to)"
-        )));
+        return Err(ApiError::too_large(match &game {
+            SolveGame::Ordered => format!(
+                "this server solves the ordered game on demand for 1 <= n <= {limit}: use the command line for n = {n} (zgame solve --ordered)"
+            ),
+            _ if family_member => format!(
+                "this server solves the game's family on demand for 1 <= n <= {limit}: use the command line for n = {n}"
+            ),
+            SolveGame::Reversed => format!(
+                "this server answers this question on demand only up to n = {limit}: use the command line for the game on n = {n}"
+            ),
+            _ => format!(
+                "the game on n = {n} is not stored, and this server solves games on demand only up to n = {limit}: store it with `zecklab zgame solve --n {n} --save` (or start the server with a larger --solve-up-to)"
+            ),
+        }));
     }
     plan_game(&game, &request, n, false)?;
     // The cache knows an answer by everything that makes it: n, the options and the game.
