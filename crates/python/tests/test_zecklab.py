@@ -216,6 +216,10 @@ ONE_PATH = [
     ({"engine": "layered", "remoteness": False, "tiers": True}, ["--layers", "--no-remoteness", "--tiers-json"]),
     ({"misere": True}, ["--misere"]),
     ({"misere": True, "engine": "tiers"}, ["--misere", "--tiers"]),
+    # The other games, through the same router.
+    ({"reversed": True}, ["--reversed"]),
+    ({"recurrence": "1,3"}, ["--recurrence", "1,3"]),
+    ({"rules": "no-initial-combine"}, ["--rules", "no-initial-combine"]),
 ]
 
 

@@ -98,6 +98,15 @@ async fn the_api_prints_the_clis_json_for_the_same_question() {
             "/api/zgame/solve?n=40&recurrence=1,3&rules=no-initial-combine".into(),
         ),
         (vec!["zgame", "solve", "--n", "30", "--misere", "--json"], "/api/zgame/solve?n=30&misere=1".into()),
+        // Both rule sets are the game's own moves on the Fibonacci numbers: the game's engines.
+        (
+            vec!["zgame", "solve", "--n", "30", "--rules", "no-initial-combine", "--json"],
+            "/api/zgame/solve?n=30&rules=no-initial-combine".into(),
+        ),
+        (
+            vec!["zgame", "solve", "--n", "12", "--ordered", "--json"],
+            "/api/zgame/solve?n=12&variant=ordered".into(),
+        ),
         (
             vec!["zgame", "position", "4 2^2 1^3", "--recurrence", "1,3", "--line", "--json"],
             "/api/zgame/position?p=4_2%5E2_1%5E3&recurrence=1,3&line=1".into(),
