@@ -39,6 +39,22 @@ impl Engine {
             Engine::Layered => "layered",
         }
     }
+
+    /// The engine of a name as [`Engine::name`] gives it.
+    ///
+    /// # Errors
+    /// [`crate::AnswerError::Invalid`] naming any other text.
+    pub fn from_name(name: &str) -> Result<Engine, crate::AnswerError> {
+        [Engine::Flat, Engine::Tiers, Engine::Layered]
+            .into_iter()
+            .find(|e| e.name() == name.trim())
+            .ok_or_else(|| {
+                crate::AnswerError::Invalid(format!(
+                    "invalid engine '{}': flat, tiers or layered",
+                    crate::number::shown(name)
+                ))
+            })
+    }
 }
 
 /// One solved game, as `zgame solve --json` prints it.

@@ -39,17 +39,7 @@ pub(crate) fn zgame_solve<'py>(
     engine: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let n = n.0;
-    let named = match engine.as_deref() {
-        None => None,
-        Some("flat") => Some(solving::Engine::Flat),
-        Some("tiers") => Some(solving::Engine::Tiers),
-        Some("layered") => Some(solving::Engine::Layered),
-        Some(other) => {
-            return Err(PyValueError::new_err(format!(
-            "invalid engine {other:?}: give \"flat\", \"tiers\" or \"layered\" (or None to choose by itself)"
-        )))
-        }
-    };
+    let named = engine.as_deref().map(solving::Engine::from_name).transpose().map_err(answer_error)?;
     let variant = Variant::parse(recurrence.as_deref(), rules.as_deref(), misere).map_err(answer_error)?;
     let game = solving::SolveGame::from_options(variant, reversed, false, None).map_err(answer_error)?;
     let request = SolveRequest { remoteness, misere, tiers, engine: named, keep, ..SolveRequest::new(n) };

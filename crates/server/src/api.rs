@@ -562,15 +562,7 @@ async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<So
     let game = SolveGame::from_options(variant, params.flag("reversed")?, is_ordered(&params)?, None)?;
     let engine = match params.text("engine").map(str::trim) {
         None | Some("") => None,
-        Some("flat") => Some(Engine::Flat),
-        Some("tiers") => Some(Engine::Tiers),
-        Some("layered") => Some(Engine::Layered),
-        Some(other) => {
-            return Err(ApiError::bad(format!(
-                "invalid engine '{}': flat, tiers or layered",
-                zecklab_answers::number::shown(other)
-            )))
-        }
+        Some(name) => Some(Engine::from_name(name)?),
     };
     let remoteness = !params.flag("outcomes")?;
     let request = SolveRequest { tiers, remoteness, engine, misere: variant.misere, ..SolveRequest::new(n) };
