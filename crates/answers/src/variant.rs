@@ -9,7 +9,7 @@ use crate::AnswerError;
 
 /// Which member of the family: recurrence, rule set and play, and whether the recurrence or the
 /// rule set was named (then the JSON says which; without, the lines are the game's own).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
     /// The recurrence.
     pub recurrence: Recurrence,

@@ -66,13 +66,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(zgame::zgame_rule_test, m)?)?;
     m.add_function(wrap_pyfunction!(zgame::zgame_rule_search, m)?)?;
     m.add_function(wrap_pyfunction!(lab::zgame_rule_learn, m)?)?;
-    m.add_function(wrap_pyfunction!(variants::zgame_ordered_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(variants::zgame_black_hole_solve, m)?)?;
-    m.add_function(wrap_pyfunction!(variants::zgame_black_hole_position, m)?)?;
-    m.add_function(wrap_pyfunction!(variants::zgame_black_hole_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(variants::zgame_black_hole_table, m)?)?;
-    m.add_function(wrap_pyfunction!(variants::zgame_ordered_position, m)?)?;
-    m.add_function(wrap_pyfunction!(variants::zgame_ordered_lengths, m)?)?;
     m.add_function(wrap_pyfunction!(lab::zgame_p_structure, m)?)?;
     m.add_function(wrap_pyfunction!(stored::zgame_stats, m)?)?;
     m.add_function(wrap_pyfunction!(stored::data_record, m)?)?;

@@ -10,9 +10,6 @@ use crate::topy::to_python;
 use crate::whole::Whole;
 use crate::*;
 
-/// The largest game `zgame.position` solves on demand for one answer (as the command line).
-pub(crate) const POSITION_LIMIT: u32 = 500;
-
 /// A whole number from Python: an `int` (never negative) or decimal text in the command line's
 /// grammar; `what` names it in errors.
 pub(crate) fn natural(value: &Bound<'_, PyAny>, what: &str) -> PyResult<BigUint> {

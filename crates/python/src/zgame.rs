@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use zecklab_answers::family::Variant;
+use zecklab_answers::lengths;
 use zecklab_answers::solve::{self as solving, SolveRequest, SOLVE_MEMORY};
-use zecklab_answers::{lengths, zgame as answers};
 use zecklab_games::zgame::Solution;
 use zecklab_store::Store;
 
@@ -24,11 +24,11 @@ pub(crate) static LAST_SOLVED: Mutex<Option<Arc<Solution>>> = Mutex::new(None);
 /// The Zeckendorf game on `n` or a member of its family: its figures (`zgame solve`), or with
 /// `keep` the solved table.
 #[pyfunction]
-#[pyo3(signature = (n, remoteness=true, misere=false, tiers=false, keep=false, recurrence=None, rules=None, reversed=false, engine=None))]
+#[pyo3(signature = (n, remoteness=true, misere=false, tiers=false, keep=false, recurrence=None, rules=None, reversed=false, engine=None, ordered=false, black_hole=None, start=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn zgame_solve<'py>(
     py: Python<'py>,
-    n: Whole<u32>,
+    n: Option<Whole<u32>>,
     remoteness: bool,
     misere: bool,
     tiers: bool,
@@ -37,17 +37,28 @@ pub(crate) fn zgame_solve<'py>(
     rules: Option<String>,
     reversed: bool,
     engine: Option<String>,
+    ordered: bool,
+    black_hole: Option<Whole<usize>>,
+    start: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let n = n.0;
+    if start.is_some() == n.is_some() {
+        return Err(PyValueError::new_err("give one of n and start (a black-hole game's counts)"));
+    }
+    if start.is_some() && black_hole.is_none() {
+        return Err(PyValueError::new_err("start is a black-hole game's start: give black_hole too"));
+    }
+    let n = n.map_or(1, |n| n.0);
     let named = engine.as_deref().map(solving::Engine::from_name).transpose().map_err(answer_error)?;
     let variant = Variant::parse(recurrence.as_deref(), rules.as_deref(), misere).map_err(answer_error)?;
-    let game = solving::SolveGame::from_options(variant, reversed, false, None).map_err(answer_error)?;
+    let game = solving::SolveGame::from_options(variant, reversed, ordered, black_hole.map(|m| (m.0, start)))
+        .map_err(answer_error)?;
     let request = SolveRequest { remoteness, misere, tiers, engine: named, keep, ..SolveRequest::new(n) };
     // Every refusal is the dispatcher's, before any work.
     solving::plan_game(&game, &request, n, false).map_err(answer_error)?;
     if keep {
         // A table to read positions from: the Zeckendorf game's, in either play.
-        if variant.recurrence != zecklab_games::zgame::family::Recurrence::FIBONACCI || reversed {
+        if !matches!(game, solving::SolveGame::Family(v) if v.recurrence == zecklab_games::zgame::family::Recurrence::FIBONACCI)
+        {
             return Err(PyValueError::new_err(
                 "keep=True keeps the Zeckendorf game's table (either play): drop recurrence and reversed",
             ));
@@ -191,56 +202,72 @@ pub(crate) fn locate(path: Option<PathBuf>) -> PyResult<Store> {
     })
 }
 
-/// The value of one position of the Zeckendorf game and of every move (`zgame position`): from
-/// the store when its game is stored, else solved now (up to n = 500).
+/// The value of one position of any game of the family and of every move (`zgame position`):
+/// from the store when its game is stored, else solved now (the game up to n = 500; the last
+/// game solved is kept for the next question).
 #[pyfunction]
-#[pyo3(signature = (position, line=false, store=None, reversed=false))]
+#[pyo3(signature = (position, line=false, store=None, reversed=false, ordered=false, black_hole=None, misere=false, recurrence=None, rules=None, grundy=false))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn zgame_position<'py>(
     py: Python<'py>,
     position: String,
     line: bool,
     store: Option<PathBuf>,
     reversed: bool,
+    ordered: bool,
+    black_hole: Option<Whole<usize>>,
+    misere: bool,
+    recurrence: Option<String>,
+    rules: Option<String>,
+    grundy: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (p, n) = answers::parse_position(&position).map_err(answer_error)?;
-    if reversed {
-        let answer = work::run(py, "solving the reversed game", move |context| {
-            zecklab_answers::relatives::reversed_position_solved(&p, line, &context.cancel, |d, t| {
-                context.progress.set(d, t)
-            })
-            .map_err(solve_failure)
-        })?;
-        return to_python(py, &answer);
-    }
-    let store = locate(store).ok();
+    use zecklab_answers::position::{
+        open_table, solve_table, OwnedTable, PositionGame, PositionQuestion, TableNeed,
+    };
+    let variant = Variant::parse(recurrence.as_deref(), rules.as_deref(), misere).map_err(answer_error)?;
+    let game = PositionGame::from_options(variant, grundy, reversed, ordered, black_hole.map(|m| m.0))
+        .map_err(answer_error)?;
+    let question = PositionQuestion::parse(game, &position, line).map_err(answer_error)?;
+    let need = question.needs();
+    let store = match need {
+        TableNeed::Game { .. } | TableNeed::Family { .. } => locate(store).ok(),
+        _ => None,
+    };
     let answer = work::run(py, "answering", move |context| {
-        if let Some(table) = store.as_ref().map(|s| s.open(n)).transpose().map_err(store_error)?.flatten() {
-            return answers::position(answers::Values::Stored(&table), &p, line).map_err(answer_error);
+        if let Some(table) =
+            store.as_ref().map(|s| open_table(&need, s)).transpose().map_err(answer_error)?.flatten()
+        {
+            return question.answer(table.table()).map_err(answer_error);
         }
-        if n > POSITION_LIMIT {
-            return Err(LimitError::new_err(format!(
-                "the game on n = {n} is not stored, and answering means solving all of it, which is done on demand only up to n = {POSITION_LIMIT}: store it first with `zecklab zgame solve --n {n} --save`"
-            )));
-        }
+        let TableNeed::Game { n } = need else {
+            let table = solve_table(&need, &mut context.control()).map_err(solve_failure)?;
+            return question.answer(table.table()).map_err(answer_error);
+        };
+        // A notebook asks about many positions of one game: the last one solved is kept.
         let cached = LAST_SOLVED.lock().expect("not poisoned").clone().filter(|s| s.index().n() == n);
         let solution = match cached {
             Some(solution) => solution,
             None => {
-                let solution = solving::solve_kept(&SolveRequest::new(n), &mut context.control())
-                    .map_err(solve_failure)?;
+                let OwnedTable::Game(solution) =
+                    solve_table(&need, &mut context.control()).map_err(solve_failure)?
+                else {
+                    unreachable!("the game's table is the game solved")
+                };
                 let solution = Arc::new(solution);
                 *LAST_SOLVED.lock().expect("not poisoned") = Some(solution.clone());
                 solution
             }
         };
-        answers::position(answers::Values::Solved(&solution), &p, line).map_err(answer_error)
+        question.answer(zecklab_answers::position::Table::Game(&solution)).map_err(answer_error)
     })?;
     to_python(py, &answer)
 }
 
-/// Exact game lengths (`zgame lengths`); of a member of the family, the shortest and longest.
+/// Exact game lengths (`zgame lengths`) of any game: of a member of the family, the ordered game
+/// and a black-hole game, the shortest and longest.
 #[pyfunction]
-#[pyo3(signature = (n, distribution=false, reversed=false, recurrence=None, rules=None, measure=None))]
+#[pyo3(signature = (n, distribution=false, reversed=false, recurrence=None, rules=None, measure=None, ordered=false, black_hole=None))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn zgame_lengths<'py>(
     py: Python<'py>,
     n: Whole<u32>,
@@ -249,7 +276,10 @@ pub(crate) fn zgame_lengths<'py>(
     recurrence: Option<String>,
     rules: Option<String>,
     measure: Option<String>,
+    ordered: bool,
+    black_hole: Option<Whole<usize>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    use zecklab_answers::game_lengths::{lengths_of, LengthsRequest};
     use zecklab_games::zgame::random::Measure;
     let n = n.0;
     let measure = match measure.as_deref() {
@@ -260,20 +290,15 @@ pub(crate) fn zgame_lengths<'py>(
             return Err(PyValueError::new_err(format!("invalid measure '{other}': give 'path' or 'games'")))
         }
     };
-    if recurrence.is_some() || rules.is_some() {
-        if distribution || reversed {
-            return Err(PyValueError::new_err(
-                "a generalized game gives its shortest and longest games and, with a measure, its law's figures: no distribution, no reversed game",
-            ));
-        }
-        let variant = variant(recurrence.as_deref(), rules.as_deref())?;
-        let answer = work::run(py, "lengths", move |_| {
-            zecklab_answers::family::lengths_by(&variant, n, measure).map_err(answer_error)
-        })?;
-        return to_python(py, &answer);
-    }
+    let game = solving::SolveGame::from_options(
+        variant(recurrence.as_deref(), rules.as_deref())?,
+        reversed,
+        ordered,
+        black_hole.map(|m| (m.0, None)),
+    )
+    .map_err(answer_error)?;
     let answer = work::run(py, "lengths", move |context| {
-        lengths::lengths_by(n, distribution, reversed, measure, |d, t| context.progress.set(d, t))
+        lengths_of(&game, n, LengthsRequest { distribution, measure }, |d, t| context.progress.set(d, t))
             .map_err(answer_error)
     })?;
     to_python(py, &answer)

@@ -1,6 +1,8 @@
 //! The JSON API under `/api/`. Each handler parses its parameters, computes the answer on the
 //! blocking pool with the function the command line calls, and sends the same JSON shape.
 
+mod positions;
+
 use std::sync::Arc;
 use std::time::Instant;
 use zecklab_games::Winner;
@@ -12,28 +14,24 @@ use axum::{Json, Router};
 use serde::Serialize;
 use zecklab_answers::game_link::{self, GameJson};
 use zecklab_answers::lab::{self, parse_rule, RuleTestJson};
-use zecklab_answers::moves::MoveJson;
-use zecklab_answers::ordered::{self, ordered_solve_memory, OrderedPositionJson};
 use zecklab_answers::record::record_lines;
 use zecklab_answers::solve::{
     plan_game, solve_any, Control, Engine, SolveAnswer, SolveGame, SolveRequest, SOLVE_MEMORY,
 };
 use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
-use zecklab_answers::zgame::{self as zanswers, CoalitionsJson, Values, ZgameSolve};
+use zecklab_answers::zgame::{CoalitionsJson, Values, ZgameSolve};
 use zecklab_answers::{family, nim, number, repr, wythoff, AnswerError};
 use zecklab_games::fibnim::{census, reach, NimRules, Theory};
-use zecklab_games::zgame::family::{FamilySolution, RuleSet};
-use zecklab_games::zgame::ordered::{solve_ordered, OrderedPosition, OrderedSolution};
-use zecklab_games::zgame::{
-    reversed_bytes, solve_coalitions_until, solve_reversed_until, ReversedError, ReversedSolution, ZPosition,
-    MAX_PLAYERS,
-};
+use zecklab_games::zgame::family::RuleSet;
+use zecklab_games::zgame::{solve_coalitions_until, ZPosition, MAX_PLAYERS};
 
+use self::positions::position_answer;
 use crate::budget::{self, AnswerBudget, BUDGET_WAIT};
 use crate::query::Params;
 use crate::solves::{Key, Solves};
 use crate::tables::{Lookup, Tables};
 use crate::{ApiError, Config};
+use zecklab_answers::position::PositionAnswer;
 
 /// The largest `to` for the census of opening heaps (quadratic work).
 pub const CENSUS_LIMIT: u32 = 1_000;
@@ -58,7 +56,7 @@ pub const LADDER_MEMORY: u128 = 64 << 20;
 /// What every handler shares.
 pub struct State {
     tables: Tables,
-    solves: Solves,
+    pub(crate) solves: Solves,
     budget: AnswerBudget,
 }
 
@@ -420,21 +418,11 @@ async fn wythoff_board(RawQuery(q): RawQuery) -> Answer<wythoff::WythoffBoard> {
 
 /// The member of the family a request names (`recurrence=C,K`, `rules=`, `misere=1`), or `None`
 /// for the Zeckendorf game itself in normal play.
-fn variant_of(params: &Params) -> Result<Option<family::Variant>, ApiError> {
+pub(crate) fn variant_of(params: &Params) -> Result<Option<family::Variant>, ApiError> {
     let variant =
         family::Variant::parse(params.text("recurrence"), params.text("rules"), params.flag("misere")?)
             .map_err(|e| ApiError::about("recurrence", e))?;
     Ok((variant.named || variant.misere).then_some(variant))
-}
-
-/// One answer or the other, sent as whichever it is (the family's answers are the game's own
-/// shapes with fields added).
-#[derive(Serialize)]
-#[serde(untagged)]
-pub(crate) enum Either<G, F, O> {
-    Game(G),
-    Family(F),
-    Ordered(O),
 }
 
 /// The largest ordered game solved on demand here, with remoteness (n = 24: 0.5 s and 0.2 GB;
@@ -442,7 +430,7 @@ pub(crate) enum Either<G, F, O> {
 pub const ORDERED_LIMIT: u32 = 24;
 
 /// Whether the query asks for the ordered game (`variant=ordered`).
-fn is_ordered(params: &Params) -> Result<bool, ApiError> {
+pub(crate) fn is_ordered(params: &Params) -> Result<bool, ApiError> {
     match params.text("variant").map(str::trim) {
         None | Some("") => Ok(false),
         Some("ordered") => Ok(true),
@@ -452,70 +440,15 @@ fn is_ordered(params: &Params) -> Result<bool, ApiError> {
     }
 }
 
-/// The ordered game on `n` with remoteness, solved once through the gate and kept.
-async fn ordered_solved(state: &State, n: u32) -> Result<Arc<(OrderedSolution, f64)>, ApiError> {
-    let limit = ORDERED_LIMIT.min(state.solves.up_to());
-    if n == 0 || n > limit {
-        return Err(ApiError::too_large(format!(
-            "this server solves the ordered game on demand for 1 <= n <= {limit}: use the command line for n = {n} (zgame position --ordered)"
-        )));
-    }
-    let bytes = ordered_solve_memory(n, true).map_or(u64::MAX, |b| u64::try_from(b).unwrap_or(u64::MAX));
-    state
-        .solves
-        .cached_or(Key::Answer("ordered", vec![u64::from(n)]), bytes, move |_| {
-            let start = Instant::now();
-            let solution = solve_ordered(n, true, 4 << 30).map_err(|e| ApiError::too_large(e.to_string()))?;
-            Ok((solution, start.elapsed().as_secs_f64()))
-        })
-        .await
-}
-
 /// The largest member of the family (other than the game itself) solved on demand here.
 pub const FAMILY_LIMIT: u32 = 200;
 
-/// A member of the family on `n`, solved once through the gate and kept.
-async fn family_solved(
-    state: &State,
-    variant: family::Variant,
-    n: u32,
-    grundy: bool,
-) -> Result<Arc<(FamilySolution, f64)>, ApiError> {
-    let limit = FAMILY_LIMIT.min(state.solves.up_to());
-    if n == 0 || n > limit {
-        return Err(ApiError::too_large(format!(
-            "this server solves the game's family on demand for 1 <= n <= {limit}: use the command line for n = {n}"
-        )));
-    }
-    let key = Key::Answer(
-        "family",
-        vec![
-            u64::from(n),
-            u64::from(variant.recurrence.c()),
-            u64::from(variant.recurrence.k()),
-            u64::from(variant.rules == RuleSet::All),
-            u64::from(variant.misere),
-            u64::from(grundy),
-        ],
-    );
-    let rules = zecklab_games::zgame::family::FamilyRules::new(variant.recurrence, variant.rules, n);
-    let positions =
-        zecklab_games::zgame::family::FamilyIndex::new(rules.terms(), n).map_or(u64::MAX, |i| i.count());
-    let bytes =
-        u64::try_from(zecklab_games::zgame::family::family_bytes(positions, grundy)).unwrap_or(u64::MAX);
-    state
-        .solves
-        .cached_or(key, bytes, move |cancel| {
-            let start = Instant::now();
-            let solution = family::solve_until(&variant, n, grundy, 4 << 30, cancel)?;
-            Ok((solution, start.elapsed().as_secs_f64()))
-        })
-        .await
-}
-
 /// The stored table of the game on `n`, if the store holds one: opened on the blocking pool
 /// only when it is not open already.
-async fn stored(state: &Arc<State>, n: u32) -> Result<Option<Arc<zecklab_store::StoredTable>>, ApiError> {
+pub(crate) async fn stored(
+    state: &Arc<State>,
+    n: u32,
+) -> Result<Option<Arc<zecklab_store::StoredTable>>, ApiError> {
     match state.tables.current(n)? {
         Lookup::Found(table) => Ok(Some(table)),
         Lookup::Absent => Ok(None),
@@ -524,31 +457,6 @@ async fn stored(state: &Arc<State>, n: u32) -> Result<Option<Arc<zecklab_store::
             blocking(move || shared.tables.open(n)).await
         }
     }
-}
-
-/// The reversed game on `n`, solved once through the gate (and the seconds its solve took).
-async fn reversed(state: &State, n: u32) -> Result<Arc<(ReversedSolution, f64)>, ApiError> {
-    let limit = state.solves.up_to();
-    if n == 0 {
-        return Err(ApiError::bad("invalid n = 0: a game needs n >= 1"));
-    }
-    if n > limit {
-        return Err(ApiError::too_large(format!(
-            "this server answers this question on demand only up to n = {limit}: use the command line for the game on n = {n}"
-        )));
-    }
-    let bytes = reversed_bytes(n).map_or(u64::MAX, |b| u64::try_from(b).unwrap_or(u64::MAX));
-    state
-        .solves
-        .cached_or(Key::Answer("reversed", vec![u64::from(n)]), bytes, move |cancel| {
-            let start = Instant::now();
-            match solve_reversed_until(n, cancel, |_, _| {}) {
-                Ok(solution) => Ok((solution, start.elapsed().as_secs_f64())),
-                Err(ReversedError::Cancelled) => Err(ApiError::busy("cancelled: the client went away")),
-                Err(e) => Err(ApiError::too_large(e.to_string())),
-            }
-        })
-        .await
 }
 
 async fn zgame_solve(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<SolveAnswer> {
@@ -669,68 +577,7 @@ async fn zgame_position(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer
 }
 
 /// A position's answer in the game, variant or member of the family the query names.
-pub(crate) type ZgamePosition =
-    Either<zanswers::PositionJson, family::FamilyPositionJson, OrderedPositionJson>;
-
-impl ZgamePosition {
-    /// The position's moves, best first.
-    pub(crate) fn moves(&self) -> &[MoveJson] {
-        match self {
-            Either::Game(p) => &p.moves,
-            Either::Family(p) => &p.position.moves,
-            Either::Ordered(p) => &p.moves,
-        }
-    }
-
-    /// The position in the game's grammar.
-    pub(crate) fn position(&self) -> &str {
-        match self {
-            Either::Game(p) => &p.position,
-            Either::Family(p) => &p.position.position,
-            Either::Ordered(p) => &p.position,
-        }
-    }
-
-    /// `win` or `loss` for the player to move, and the remoteness when known.
-    pub(crate) fn value(&self) -> (&'static str, Option<u32>) {
-        match self {
-            Either::Game(p) => (p.outcome, p.remoteness),
-            Either::Family(p) => (p.position.outcome, p.position.remoteness),
-            Either::Ordered(p) => (p.outcome, p.remoteness),
-        }
-    }
-}
-
-/// The answer for the position `text` of the game `params` names (`recurrence`, `rules`,
-/// `misere`, `grundy`, `reversed`, `variant`), with the optimal line when asked.
-pub(crate) async fn position_answer(
-    state: &Arc<State>,
-    params: &Params,
-    text: &str,
-    with_line: bool,
-) -> Result<ZgamePosition, ApiError> {
-    if is_ordered(params)? {
-        return Ok(Either::Ordered(ordered_position_answer(state, text).await?));
-    }
-    let grundy = params.flag("grundy")?;
-    if let Some(variant) = variant_of(params)?.or(grundy.then_some(family::Variant::ZECKENDORF)) {
-        let (counts, n) = family::parse(&variant, text).map_err(|e| ApiError::about("p", e))?;
-        let solved = family_solved(state, variant, n, grundy && !variant.misere).await?;
-        return blocking(move || {
-            Ok(Either::Family(family::position(&solved.0, &variant, &counts, with_line)?))
-        })
-        .await;
-    }
-    let (position, n) = zanswers::parse_position(text).map_err(|e| ApiError::about("p", e))?;
-    if params.flag("reversed")? {
-        let solved = reversed(state, n).await?;
-        return blocking(move || {
-            Ok(Either::Game(zanswers::reversed_position(&solved.0, &position, with_line)?))
-        })
-        .await;
-    }
-    Ok(Either::Game(game_position(state, position, n, with_line).await?))
-}
+pub(crate) type ZgamePosition = PositionAnswer;
 
 /// A whole game as its link holds it (`p`: the start, `m`: the moves' tokens), every position
 /// along it in one answer (the last with its optimal line when `line=1`): a page opening a game
@@ -764,56 +611,6 @@ pub(crate) async fn replay(
     }
     plies.push(ply);
     Ok(GameJson { plies })
-}
-
-/// The answer for an ordered position given as the page's text.
-pub(crate) async fn ordered_position_answer(
-    state: &State,
-    text: &str,
-) -> Result<OrderedPositionJson, ApiError> {
-    let (position, n) = ordered_question(text)?;
-    let solved = ordered_solved(state, n).await?;
-    blocking(move || Ok(ordered::position_in(&solved.0, &position))).await
-}
-
-/// An ordered position from the page's text: its values in order, or a number n for n ones.
-fn ordered_question(text: &str) -> Result<(OrderedPosition, u32), ApiError> {
-    let t = text.trim();
-    let spelled = match t.strip_prefix('+').unwrap_or(t) {
-        n if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !t.contains(' ') => {
-            let count: u32 = n.parse().map_err(|_| ApiError::bad(format!("invalid n '{n}'")))?;
-            if count == 0 || count > ORDERED_LIMIT {
-                return Err(ApiError::too_large(format!(
-                    "this server solves the ordered game on demand for 1 <= n <= {ORDERED_LIMIT}: use the command line for n = {count}"
-                )));
-            }
-            vec!["1"; count as usize].join(" ")
-        }
-        _ => t.to_string(),
-    };
-    ordered::parse_ordered(&spelled).map_err(|e| ApiError::about("p", e))
-}
-
-/// A position of the Zeckendorf game and every move: from the store when it holds the game,
-/// else solved (within the server's limits).
-pub(crate) async fn game_position(
-    state: &Arc<State>,
-    position: ZPosition,
-    n: u32,
-    with_line: bool,
-) -> Result<zanswers::PositionJson, ApiError> {
-    let table = stored(state, n).await?;
-    let (position, from_store) = blocking(move || {
-        let Some(table) = table else { return Ok((position, None)) };
-        let answer = zanswers::position(Values::Stored(&table), &position, with_line)?;
-        Ok((position, Some(answer)))
-    })
-    .await?;
-    if let Some(answer) = from_store {
-        return Ok(answer);
-    }
-    let solved = state.solves.solution(n).await?;
-    blocking(move || Ok(zanswers::position(Values::Solved(&solved.solution), &position, with_line)?)).await
 }
 
 async fn zgame_coalitions(Shared(state): Shared_, RawQuery(q): RawQuery) -> Answer<CoalitionsJson> {

@@ -18,8 +18,8 @@ use zecklab_answers::game_link::{move_of_token, move_token, GameJson, MoveTokens
 use zecklab_answers::number;
 
 use crate::api::{
-    blocking, large, nim_question, replay, repr_question, wythoff_question, Either, LadderJson, State,
-    ZgamePosition, NIM_POSITION_DIGITS,
+    blocking, large, nim_question, replay, repr_question, wythoff_question, LadderJson, State, ZgamePosition,
+    NIM_POSITION_DIGITS,
 };
 use crate::assets::{error_page, html_response, page_html};
 use crate::prerender::{
@@ -304,9 +304,10 @@ impl GameView<'_> {
                 api_request("/api/zgame/position", &[("p", &p), ("line", "1")]),
             )
         };
-        let source = match answer {
-            Either::Game(p) if p.source == "store" => "this server's store of solved games",
-            _ => "solved on demand by this server (the command solves it again, or reads the store)",
+        let source = if answer.from_store() {
+            "this server's store of solved games"
+        } else {
+            "solved on demand by this server (the command solves it again, or reads the store)"
         };
         with_cite(page, &command, source, &api)
     }

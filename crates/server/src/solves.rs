@@ -39,6 +39,8 @@ pub enum Key {
     Game(u32),
     /// Any other answer, by its endpoint and parameters (`"reversed", n`, ...).
     Answer(&'static str, Vec<u64>),
+    /// A table a position question needs.
+    Table(zecklab_answers::position::TableNeed),
 }
 
 /// A cached result: anything shared between threads.

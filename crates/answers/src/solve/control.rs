@@ -127,7 +127,7 @@ impl<'a> Control<'a> {
 
     /// What the solve reports through, apart from the exchange (so that it can be shared with
     /// the engine's threads while the exchange is in use).
-    pub(super) fn voice(&self) -> Voice<'a> {
+    pub(crate) fn voice(&self) -> Voice<'a> {
         Voice { progress: self.progress, events: self.events, stop: self.stop, leader: self.is_leader() }
     }
 
@@ -139,7 +139,7 @@ impl<'a> Control<'a> {
 /// The progress, events and stop of a [`Control`]: only the process that speaks for a job
 /// reports.
 #[derive(Clone, Copy)]
-pub(super) struct Voice<'a> {
+pub(crate) struct Voice<'a> {
     progress: &'a dyn Progress,
     events: &'a (dyn Fn(&SolveEvent) + Sync),
     stop: Option<&'a (dyn Fn() -> Option<i32> + Sync)>,
@@ -147,7 +147,7 @@ pub(super) struct Voice<'a> {
 }
 
 impl Voice<'_> {
-    pub(super) fn progress(&self, done: u64, total: u64) {
+    pub(crate) fn progress(&self, done: u64, total: u64) {
         if self.leader {
             self.progress.moved(done, total);
         }

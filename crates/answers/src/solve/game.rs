@@ -41,17 +41,29 @@ impl SolveGame {
     ///
     /// # Errors
     /// [`AnswerError::Invalid`] for the reversed game with a recurrence, a rule set or misère
-    /// play.
+    /// play, and for the ordered game or a black hole with any other option of a game.
     pub fn from_options(
         variant: Variant,
         reversed: bool,
         ordered: bool,
         black_hole: Option<(usize, Option<String>)>,
     ) -> Result<SolveGame, AnswerError> {
+        let alone = |game: &str| {
+            Err(AnswerError::Invalid(format!(
+                "{game} is played alone: drop --recurrence, --rules, --misere and --reversed"
+            )))
+        };
+        let other_options = variant.named || variant.misere || reversed;
         if let Some((m, start)) = black_hole {
+            if other_options || ordered {
+                return alone("a black-hole game");
+            }
             return Ok(SolveGame::BlackHole { m, start });
         }
         if ordered {
+            if other_options {
+                return alone("the ordered game");
+            }
             return Ok(SolveGame::Ordered);
         }
         if reversed {
@@ -89,6 +101,9 @@ pub fn plan_game(
     match game {
         SolveGame::Family(_) if game.by_the_games_engines() => plan(request, first, distributed).map(|_| ()),
         _ if distributed => refuse(SHARED_ONLY),
+        SolveGame::BlackHole { .. } | SolveGame::Ordered if request.tiers || request.keep => {
+            refuse("this game has its own solver, which neither counts by parts nor keeps its table: drop --tiers-json and --save")
+        }
         SolveGame::BlackHole { .. } if engine_named => {
             refuse("the black-hole games have their own solver: drop --engine and --layers")
         }

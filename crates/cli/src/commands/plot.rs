@@ -301,13 +301,14 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         FigureCommand::ZgamePStructure { to } => zecklab_plot::zgame_p_structure(to),
         FigureCommand::ZgamePLargest { to } => zecklab_plot::zgame_p_largest(to),
         FigureCommand::ZgamePosition { position, store } => {
+            use zecklab_answers::position::{PositionAnswer, PositionGame, PositionQuestion};
             let p = ZPosition::parse(&position).map_err(InputError::from_display)?;
-            let n = u32::try_from(p.n())
-                .map_err(|_| InputError(format!("the position sums to n = {}, too large", p.n())))?;
-            let store = crate::commands::zgame::store_at(store).ok();
-            let values = crate::commands::zgame::values_for(store.as_ref(), n)?;
-            let (outcome, remoteness) = values.value(&p)?;
-            zecklab_plot::zgame_position(&p, outcome.as_str(), remoteness)
+            let question = PositionQuestion::parse(PositionGame::Game, &position, false)?;
+            let PositionAnswer::Game(answer) = crate::commands::zgame::position_answer(&question, store)?
+            else {
+                unreachable!("a position of the game is answered in the game's shape")
+            };
+            zecklab_plot::zgame_position(&p, answer.outcome, answer.remoteness)
         }
     }
     .map_err(InputError::from_display)?;

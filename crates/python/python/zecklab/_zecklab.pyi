@@ -99,15 +99,15 @@ def wythoff_solve(a: Whole, b: Whole) -> Dict[str, Any]:
     """Wythoff's game: the outcome and every winning move."""
 def wythoff_explore(a: Whole, b: Whole) -> Dict[str, Any]:
     """Wythoff's game: the explorer's view of a position."""
-def zgame_solve(n: int, remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, reversed: bool = False, engine: Optional[str] = None) -> Union[Dict[str, Any], Table]:
+def zgame_solve(n: Optional[int], remoteness: bool = True, misere: bool = False, tiers: bool = False, keep: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, reversed: bool = False, engine: Optional[str] = None, ordered: bool = False, black_hole: Optional[int] = None, start: Optional[str] = None) -> Union[Dict[str, Any], Table]:
     """The Zeckendorf game on ``n``: its line, or with ``keep`` the solved table."""
-def zgame_position(position: str, line: bool = False, store: Optional[str] = None, reversed: bool = False) -> Dict[str, Any]:
+def zgame_position(position: str, line: bool = False, store: Optional[str] = None, reversed: bool = False, ordered: bool = False, black_hole: Optional[int] = None, misere: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, grundy: bool = False) -> Dict[str, Any]:
     """The value of one position and of every move."""
 def zgame_certificates(n: int, minimal: bool = ...) -> Optional[Dict[str, Any]]:
     """Player 2's strategy sizes, or None when Player 1 wins."""
 def zgame_coalitions(n: int, players: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Dict[str, Any]:
     """Which coalitions of several players win."""
-def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, measure: Optional[str] = None) -> Dict[str, Any]:
+def zgame_lengths(n: int, distribution: bool = False, reversed: bool = False, recurrence: Optional[str] = None, rules: Optional[str] = None, measure: Optional[str] = None, ordered: bool = False, black_hole: Optional[int] = None) -> Dict[str, Any]:
     """Exact game lengths."""
 def zgame_random_law(n: int, measure: str = ...) -> Dict[str, Any]:
     """The law of the game's length under random play."""
@@ -121,12 +121,6 @@ def zgame_sum(positions: List[str], recurrence: Optional[str] = None, rules: Opt
     """A sum of positions."""
 def zgame_rule_test(rule: str, n: int, store: Optional[str] = None) -> Dict[str, Any]:
     """Whether Player 2 wins the game on ``n`` by following a rule."""
-def zgame_ordered_solve(n: int, remoteness: bool = True) -> Dict[str, Any]: ...
-def zgame_ordered_position(position: str) -> Dict[str, Any]: ...
-def zgame_ordered_lengths(n: int) -> Dict[str, Any]: ...
-def zgame_black_hole_solve(m: int, n: Optional[int] = None, start: Optional[str] = None) -> Dict[str, Any]: ...
-def zgame_black_hole_position(m: int, position: str) -> Dict[str, Any]: ...
-def zgame_black_hole_lengths(m: int, n: int) -> Dict[str, Any]: ...
 def zgame_black_hole_table(m: int, ones: Tuple[int, int], outer: Tuple[int, int], pregame: bool = False, pieces: Tuple[int, int] = (0, 12)) -> List[Dict[str, Any]]: ...
 def zgame_rule_learn(to: int, max_nodes: int = 20000, curve: bool = False) -> Any: ...
 def zgame_rule_search(size: int, to: int, agreement_n: Optional[int] = None, top: int = 10) -> Dict[str, Any]:

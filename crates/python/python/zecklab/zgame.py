@@ -37,17 +37,9 @@ def solve(
     (positions are ordered lists; up to n = 41) and the line adds ``"variant": "ordered"``.
     ``black_hole=M`` solves the black-hole game with the hole on F_M from n ones, or from the counts
     ``start`` (``"4 0 3"``; ``n`` is then ignored), adding ``"variant"``, ``"m"`` and ``"start"``."""
-    if black_hole is not None:
-        if ordered or misere or tiers or keep or recurrence or rules or reversed or engine:
-            raise ValueError("black_hole solves the black-hole game alone: drop ordered, misere, tiers, keep, recurrence, rules, reversed and engine")
-        return Answer(_zecklab.zgame_black_hole_solve(black_hole, None if start is not None else n, start))
-    if start is not None:
-        raise ValueError("start is a black-hole game's start: give black_hole too")
-    if ordered:
-        if misere or tiers or keep or recurrence or rules or reversed or engine:
-            raise ValueError("ordered=True solves the ordered game alone: drop misere, tiers, keep, recurrence, rules, reversed and engine")
-        return Answer(_zecklab.zgame_ordered_solve(n, remoteness))
-    result = _zecklab.zgame_solve(n, remoteness, misere, tiers, keep, recurrence, rules, reversed, engine)
+    result = _zecklab.zgame_solve(
+        None if start is not None else n, remoteness, misere, tiers, keep, recurrence, rules, reversed, engine, ordered, black_hole, start
+    )
     return Table(result) if keep else Answer(result)
 
 
@@ -58,22 +50,24 @@ def position(
     reversed: bool = False,  # noqa: A002 - the command line's option
     ordered: bool = False,
     black_hole: Optional[int] = None,
+    misere: bool = False,
+    recurrence: Optional[str] = None,
+    rules: Optional[str] = None,
+    grundy: bool = False,
 ) -> Answer:
     """The value of a position and of every move from it, best first (``zgame position --json``);
     from the store when its game is stored, else solved now (up to n = 500; the last game solved
     is kept for the next question). With ``line=True``, the optimal continuation to the end;
     with ``reversed=True``, the position in the reversed game (solved now, up to n = 532); with
     ``ordered=True``, a position of the ordered game, its values in order (``"1 2 1 3"``; up to
-    n = 30)."""
-    if black_hole is not None:
-        if ordered or line or store is not None or reversed:
-            raise ValueError("black_hole answers a black-hole position alone: drop ordered, line, store and reversed")
-        return Answer(_zecklab.zgame_black_hole_position(black_hole, position))
-    if ordered:
-        if line or store is not None or reversed:
-            raise ValueError("ordered=True answers an ordered position alone: drop line, store and reversed")
-        return Answer(_zecklab.zgame_ordered_position(position))
-    return Answer(_zecklab.zgame_position(position, line, None if store is None else os.fspath(store), reversed))
+    n = 30); with ``black_hole=M``, counts of the black-hole game with the hole on F_M
+    (``"4 0 3"``); ``misere``, ``recurrence`` (``"c,k"``) and ``rules`` name a member of the
+    family (positions in its values), ``grundy=True`` adds the position's Grundy value."""
+    return Answer(
+        _zecklab.zgame_position(
+            position, line, None if store is None else os.fspath(store), reversed, ordered, black_hole, misere, recurrence, rules, grundy
+        )
+    )
 
 
 def coalitions(n: int, players: int, recurrence: Optional[str] = None, rules: Optional[str] = None) -> Answer:
@@ -102,17 +96,9 @@ def lengths(
     fields describe (``zgame lengths --measure``); the exact values then come as
     ``fractions.Fraction`` (``mean_exact``, ``variance_exact``, each distribution entry's ``exact``)
     and the games counts as ints; with ``reversed=True`` they are the reversed game's own."""
-    if black_hole is not None:
-        if ordered or distribution or reversed or recurrence or rules or measure:
-            raise ValueError("black_hole gives the black-hole game's lengths alone")
-        return Answer(_zecklab.zgame_black_hole_lengths(black_hole, n))
-    if ordered:
-        if distribution or reversed or recurrence or rules:
-            raise ValueError("ordered=True gives the ordered game's lengths alone: drop distribution, reversed, recurrence and rules")
-        return Answer(_zecklab.zgame_ordered_lengths(n))
+    answer = _zecklab.zgame_lengths(n, distribution, reversed, recurrence, rules, measure, ordered, black_hole)
     if measure is None:
-        return Answer(_zecklab.zgame_lengths(n, distribution, reversed, recurrence, rules))
-    answer = _zecklab.zgame_lengths(n, distribution, reversed, recurrence, rules, measure)
+        return Answer(answer)
     return Answer(_exact_fields(answer))
 
 

@@ -24,40 +24,6 @@ pub fn print_solve(out: &mut Out, line: &answers::BlackHoleSolveJson) -> anyhow:
     Ok(())
 }
 
-/// `zgame position --black-hole M`.
-pub fn position(out: &mut Out, m: usize, text: &str, json: bool) -> anyhow::Result<()> {
-    let rules = answers::rules(m)?;
-    let answer = answers::black_hole_position(rules, text)?;
-    if json {
-        return out.json(&answer);
-    }
-    out.line(format!(
-        "{} (black hole on F{m}): a {} for the player to move, remoteness {}",
-        answer.position, answer.outcome, answer.remoteness
-    ))?;
-    if answer.terminal {
-        out.line("  no move: the game is over")?;
-    }
-    for mv in &answer.moves {
-        out.line(super::common::move_line(&mv.r#move, &mv.to, mv.winning, mv.remoteness, (40, 12)))?;
-    }
-    Ok(())
-}
-
-/// `zgame lengths --black-hole M`.
-pub fn lengths(out: &mut Out, m: usize, n: u32, json: bool) -> anyhow::Result<()> {
-    let rules = answers::rules(m)?;
-    let answer = answers::black_hole_lengths(rules, n)?;
-    if json {
-        return out.json(&answer);
-    }
-    out.line(format!(
-        "black hole on F{m}, n = {n} ones: shortest game {} moves, longest {}",
-        answer.shortest, answer.longest
-    ))?;
-    Ok(())
-}
-
 /// Reads `A..B` (inclusive) or one number.
 fn range(text: &str, name: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
     let bad = || InputError(format!("invalid --{name} '{text}': give A..B (A <= B) or one whole number"));

@@ -14,7 +14,7 @@ use crate::input::InputError;
 use crate::output::Out;
 use crate::progress;
 
-pub use zecklab_answers::solve::limits::{REVERSED_TO, SOLVE_MEMORY as MEMORY_LIMIT};
+pub use zecklab_answers::solve::limits::SOLVE_MEMORY as MEMORY_LIMIT;
 /// Saves a solved game in the store with a progress bar (bytes written); returns the table's
 /// path as the JSON's `saved` field shows it.
 pub fn save_with_progress(

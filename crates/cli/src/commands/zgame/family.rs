@@ -132,7 +132,7 @@ pub fn check(
 }
 
 /// The variant in words, for the text lines.
-fn describe(variant: &Variant) -> String {
+pub(crate) fn describe(variant: &Variant) -> String {
     let mut words = Vec::new();
     if variant.named {
         words.push(format!("recurrence {}, rules {}", variant.recurrence, variant.rules.name()));
@@ -172,72 +172,6 @@ pub fn grundy(out: &mut Out, first: u32, last: u32, variant: &Variant, json: boo
         }
     }
     Ok(())
-}
-
-/// `zgame position` of a member of the family (or of the game itself with `--grundy`): from its
-/// stored table when there is one (and no Grundy value is asked for), else from a solve: the
-/// game's own flat sweep for the misère Zeckendorf game, the family's solver otherwise.
-pub fn position(
-    out: &mut Out,
-    text: &str,
-    variant: &Variant,
-    with_line: bool,
-    grundy: bool,
-    json: bool,
-    store: Option<&Store>,
-) -> anyhow::Result<()> {
-    let (counts, n) = family::parse(variant, text)?;
-    let game = variant.table_game();
-    let stored = match store {
-        Some(store) if !grundy => store.open_game(game, n).map_err(InputError::from_display)?,
-        _ => None,
-    };
-    if stored.is_none() && n > super::POSITION_LIMIT {
-        return Err(InputError(format!(
-            "the position sums to n = {n}: this game is not stored, and answering means solving every position of it, which is done on demand only up to n = {}",
-            super::POSITION_LIMIT
-        ))
-        .into());
-    }
-    let answer = match &stored {
-        Some(table) => match family::StoredFamily::new(table) {
-            Some(values) => family::position(&values, variant, &counts, with_line)?,
-            None => {
-                let values = family::GameValues::new(zecklab_answers::zgame::Values::Stored(table))?;
-                family::position(&values, variant, &counts, with_line)?
-            }
-        },
-        None if game.is_fibonacci() && variant.misere => {
-            let solution = super::common::solve_play_with_progress(n, true, true)?;
-            let values = family::GameValues::new(zecklab_answers::zgame::Values::Solved(&solution))?;
-            family::position(&values, variant, &counts, with_line)?
-        }
-        None => {
-            let (solution, _) = solved(variant, n, grundy && !variant.misere)?;
-            family::position(&solution, variant, &counts, with_line)?
-        }
-    };
-    if json {
-        return out.json(&answer);
-    }
-    let p = &answer.position;
-    let grundy_text = answer.grundy.map_or(String::new(), |g| format!(", Grundy value {g}"));
-    out.line(format!(
-        "{} (n = {n}{}): a {} for the player to move, remoteness {}{grundy_text}",
-        p.position,
-        describe(variant).replace(" (", ", ").trim_end_matches(')'),
-        p.outcome,
-        p.remoteness.unwrap_or(0)
-    ))?;
-    if p.terminal {
-        let who = if variant.misere {
-            "the previous player made the last move and loses"
-        } else {
-            "the previous player made the last move"
-        };
-        out.line(format!("  no moves: this is the legal decomposition; {who}"))?;
-    }
-    super::stored::print_moves_and_line(out, p)
 }
 
 /// `zgame sum`: the sum of several positions.
@@ -288,35 +222,6 @@ pub fn coalitions(
                 if winners.is_empty() { "none".into() } else { winners.join(" ") }
             ))?;
         }
-    }
-    Ok(())
-}
-
-/// `zgame lengths --recurrence`: the shortest and longest games, and the length's law under a
-/// named measure.
-pub fn lengths(
-    out: &mut Out,
-    n: u32,
-    variant: &Variant,
-    measure: Option<zecklab_games::zgame::random::Measure>,
-    json: bool,
-) -> anyhow::Result<()> {
-    let line = family::lengths_by(variant, n, measure)?;
-    let (shortest, longest) = (line.shortest, line.longest);
-    if json {
-        return out.json(&line);
-    }
-    out.line(format!("n = {n}{}: shortest game {shortest} moves, longest {longest}", describe(variant)))?;
-    if let Some(r) = &line.random {
-        out.line(format!(
-            "  {} measure: mean {:.6} (exactly {}), variance {:.6}, P(Player 1 moves last) {:.6}; {} complete games",
-            r.measure,
-            r.random_mean,
-            r.mean_exact,
-            r.random_variance,
-            r.random_p1_wins,
-            zecklab_numeration::grouped_digits(&r.games)
-        ))?;
     }
     Ok(())
 }

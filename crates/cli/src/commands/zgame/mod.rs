@@ -11,6 +11,7 @@ mod lab;
 mod lengths;
 mod ordered;
 mod play;
+mod position;
 mod random_laws;
 mod relatives;
 mod scaling;
@@ -18,7 +19,8 @@ pub(crate) mod solve;
 mod stats;
 mod stored;
 
-pub use stored::{store as store_at, values_for, POSITION_LIMIT};
+pub use position::answer as position_answer;
+pub use stored::{store as store_at, POSITION_LIMIT};
 mod strategy;
 
 use std::path::PathBuf;
@@ -403,36 +405,8 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             family::sum(&mut out, &positions, &variant.variant(false)?, json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Position(PositionArgs { position, black_hole: Some(m), json, .. }) => {
-            black_hole::position(&mut out, m, &position, json)?;
-            ExitCode::SUCCESS
-        }
-        ZgameCommand::Position(PositionArgs { position, ordered: true, json, .. }) => {
-            ordered::position(&mut out, &position, json)?;
-            ExitCode::SUCCESS
-        }
-        ZgameCommand::Position(PositionArgs { position, line, reversed: true, json, .. }) => {
-            relatives::reversed_position(&mut out, &position, line, json)?;
-            ExitCode::SUCCESS
-        }
-        ZgameCommand::Position(PositionArgs { position, line, variant, misere, grundy, json, .. })
-            if variant.recurrence.is_some() || variant.rules.is_some() || misere || grundy =>
-        {
-            let store = stored::store(args.store).ok();
-            family::position(
-                &mut out,
-                &position,
-                &variant.variant(misere)?,
-                line,
-                grundy,
-                json,
-                store.as_ref(),
-            )?;
-            ExitCode::SUCCESS
-        }
-        ZgameCommand::Position(PositionArgs { position, line, reversed: false, json, .. }) => {
-            let store = stored::store(args.store).ok();
-            stored::position(&mut out, &position, store.as_ref(), line, json)?;
+        ZgameCommand::Position(position_args) => {
+            position::run(&mut out, position_args, args.store)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Export(ExportArgs { at, n, format, out: path, p_positions, json }) => {
@@ -441,8 +415,8 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
             export::export(&mut out, n, format, &path, p_positions, store.as_ref(), json)?;
             ExitCode::SUCCESS
         }
-        ZgameCommand::Lengths(LengthsArgs { at, n, black_hole: Some(m), json, .. }) => {
-            black_hole::lengths(&mut out, m, at.required(n)?, json)?;
+        ZgameCommand::Lengths(lengths_args) => {
+            lengths::run(&mut out, lengths_args)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::BlackHoleTable(BlackHoleTableArgs { m, ones, outer, pregame, pieces, json }) => {
@@ -454,22 +428,6 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                 pregame.is_some().then_some(pieces.as_str()),
                 json,
             )?;
-            ExitCode::SUCCESS
-        }
-        ZgameCommand::Lengths(LengthsArgs { at, n, ordered: true, json, .. }) => {
-            ordered::lengths(&mut out, at.required(n)?, json)?;
-            ExitCode::SUCCESS
-        }
-        ZgameCommand::Lengths(LengthsArgs { at, n, variant, measure, json, .. })
-            if variant.recurrence.is_some() || variant.rules.is_some() =>
-        {
-            let n = at.required(n)?;
-            family::lengths(&mut out, n, &variant.variant(false)?, measure.map(Into::into), json)?;
-            ExitCode::SUCCESS
-        }
-        ZgameCommand::Lengths(LengthsArgs { at, n, distribution, reversed, measure, json, .. }) => {
-            let n = at.required(n)?;
-            lengths::run_lengths(&mut out, n, distribution, reversed, measure.map(Into::into), json)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::RandomLaws(RandomLawsArgs {

@@ -2,12 +2,10 @@
 //! and `zgame lengths`: the Zeckendorf game's relatives, with the same output shapes.
 
 use zecklab_answers::relatives;
-use zecklab_answers::zgame::{self};
-use zecklab_games::zgame::{coalition_bytes, ReversedSolution};
+use zecklab_games::zgame::coalition_bytes;
 use zecklab_games::Cancel;
 
-use super::common::{check_range, solve_failed, MEMORY_LIMIT, REVERSED_TO};
-use crate::input;
+use super::common::{check_range, solve_failed, MEMORY_LIMIT};
 use crate::output::Out;
 use crate::progress;
 
@@ -27,18 +25,6 @@ the last to move. Every coalition is solved at once, a word per position and pla
 player, which fits in {} GiB up to n = {COALITIONS_TO} with 6 players (larger n with fewer players, as memory allows).",
         MEMORY_LIMIT >> 30
     )
-}
-
-/// Solves the reversed game on `n` with a progress bar.
-pub fn solve_reversed_with_progress(n: u32) -> anyhow::Result<ReversedSolution> {
-    let bar = progress::bar(0, "positions", &format!("solving the reversed game on n = {n}"));
-    let solution = relatives::solve_reversed(n, &Cancel::new(), |done, total| {
-        bar.set_length(total);
-        bar.set_position(done);
-    })
-    .map_err(solve_failed)?;
-    bar.finish_and_clear();
-    Ok(solution)
 }
 
 /// `zgame coalitions`: which coalitions of `players` players win, one line per n.
@@ -88,27 +74,6 @@ pub fn coalitions(out: &mut Out, first: u32, last: u32, players: u32, json: bool
         out.flush()?;
     }
     Ok(())
-}
-
-/// `zgame position --reversed`: the value of one position of the reversed game and of every move.
-pub fn reversed_position(out: &mut Out, text: &str, with_line: bool, json: bool) -> anyhow::Result<()> {
-    let (p, n) = zgame::parse_position(text)?;
-    input::game_size(n, REVERSED_TO, "zgame position --reversed")?;
-    let solution = solve_reversed_with_progress(n)?;
-    let answer = zgame::reversed_position(&solution, &p, with_line)?;
-    if json {
-        return out.json(&answer);
-    }
-    let rem = |r: Option<u32>| r.map_or("?".into(), |v| v.to_string());
-    out.line(format!(
-        "{p} (reversed game on n = {n}): a {} for the player to move, remoteness {}",
-        answer.outcome,
-        rem(answer.remoteness)
-    ))?;
-    if answer.terminal {
-        out.line("  no moves: every part is 1; the previous player made the last move")?;
-    }
-    super::stored::print_moves_and_line(out, &answer)
 }
 
 #[cfg(test)]
