@@ -24,6 +24,7 @@ pub mod nim;
 pub mod number;
 pub mod ordered;
 pub mod position;
+pub mod prove;
 pub mod random_laws;
 pub mod record;
 pub mod relatives;

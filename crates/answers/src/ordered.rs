@@ -4,8 +4,7 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::ordered::{
-    ordered_lengths, ordered_solve_bytes, solve_ordered, OrderedIndex, OrderedPosition, OrderedSolution,
-    ORDERED_FLAT_TO,
+    ordered_lengths, ordered_solve_bytes, OrderedIndex, OrderedPosition, OrderedSolution, ORDERED_FLAT_TO,
 };
 use zecklab_games::Outcome;
 use zecklab_games::Winner;
@@ -47,11 +46,38 @@ pub(crate) fn check_n(n: u32, limit: u32, what: &str) -> Result<(), AnswerError>
 /// # Errors
 /// [`AnswerError`] for n outside 1 to 40, or a solve past the memory allowed.
 pub fn ordered_solve(n: u32, with_remoteness: bool) -> Result<OrderedSolveJson, AnswerError> {
+    ordered_solve_until(n, with_remoteness, &zecklab_games::Cancel::new()).map_err(|e| match e {
+        crate::solve::SolveFailure::Refused(e) => e,
+        other => AnswerError::Invalid(other.to_string()),
+    })
+}
+
+/// [`ordered_solve`], stopped when `cancel` is cancelled.
+///
+/// # Errors
+/// As [`ordered_solve`], and [`SolveFailure::Cancelled`](crate::solve::SolveFailure::Cancelled).
+pub fn ordered_solve_until(
+    n: u32,
+    with_remoteness: bool,
+    cancel: &zecklab_games::Cancel,
+) -> Result<OrderedSolveJson, crate::solve::SolveFailure> {
     check_n(n, ORDERED_FLAT_TO, "zgame solve --ordered")?;
     let start = std::time::Instant::now();
-    let solution =
-        solve_ordered(n, with_remoteness, SOLVE_MEMORY).map_err(|e| AnswerError::TooLarge(e.to_string()))?;
+    let solution = solved(n, with_remoteness, cancel)?;
     Ok(OrderedSolveJson::of(&solution, start.elapsed().as_secs_f64()))
+}
+
+/// The ordered game on `n` solved, its refusals and a cancel said in the solves' terms.
+pub(crate) fn solved(
+    n: u32,
+    with_remoteness: bool,
+    cancel: &zecklab_games::Cancel,
+) -> Result<OrderedSolution, crate::solve::SolveFailure> {
+    use zecklab_games::zgame::ordered::{solve_ordered_until, OrderedSolveError};
+    solve_ordered_until(n, with_remoteness, SOLVE_MEMORY, cancel).map_err(|e| match e {
+        OrderedSolveError::Cancelled => crate::solve::SolveFailure::Cancelled,
+        e => AnswerError::TooLarge(e.to_string()).into(),
+    })
 }
 
 impl OrderedSolveJson {
@@ -108,17 +134,6 @@ pub fn parse_ordered(text: &str) -> Result<(OrderedPosition, u32), AnswerError> 
         ))
     })?;
     Ok((p, n))
-}
-
-/// The value of `p` and of every move from it, the game solved on demand with remoteness.
-///
-/// # Errors
-/// [`AnswerError`] for a malformed position or one past [`ORDERED_POSITION_TO`].
-pub fn ordered_position(text: &str) -> Result<OrderedPositionJson, AnswerError> {
-    let (p, n) = parse_ordered(text)?;
-    check_n(n, ORDERED_POSITION_TO, "zgame position --ordered")?;
-    let solution = solve_ordered(n, true, SOLVE_MEMORY).map_err(|e| AnswerError::TooLarge(e.to_string()))?;
-    Ok(position_in(&solution, &p))
 }
 
 /// The answer for `p` from a solution of its game.

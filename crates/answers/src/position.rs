@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::family::{FamilySolution, Recurrence};
-use zecklab_games::zgame::ordered::{solve_ordered, OrderedPosition, OrderedSolution};
+use zecklab_games::zgame::ordered::{OrderedPosition, OrderedSolution};
 use zecklab_games::zgame::{ReversedSolution, Solution, ZPosition};
 use zecklab_store::{Store, StoredTable};
 
@@ -461,9 +461,7 @@ pub fn solve_table(need: &TableNeed, control: &mut Control<'_>) -> Result<OwnedT
         }
         TableNeed::Ordered { n } => {
             check_n(*n, to, "zgame position --ordered")?;
-            OwnedTable::Ordered(
-                solve_ordered(*n, true, SOLVE_MEMORY).map_err(|e| AnswerError::TooLarge(e.to_string()))?,
-            )
+            OwnedTable::Ordered(crate::ordered::solved(*n, true, &control.cancel)?)
         }
         TableNeed::Itself => OwnedTable::Itself,
     })

@@ -5,12 +5,12 @@
 
 use zecklab_games::zgame::{
     coalition_bytes, reversed_bytes, solve_coalitions_until, solve_reversed_until, ReversedError,
-    ReversedSolution, ZPosition, MAX_PLAYERS,
+    ReversedSolution, MAX_PLAYERS,
 };
 use zecklab_games::Cancel;
 
 use crate::solve::{SolveFailure, SOLVE_MEMORY};
-use crate::zgame::{reversed_position, CoalitionsJson, PositionJson, ZgameSolve};
+use crate::zgame::{CoalitionsJson, ZgameSolve};
 use crate::AnswerError;
 
 /// Refuses a game whose tables need more than [`SOLVE_MEMORY`] (`bytes`: `None` when its
@@ -70,21 +70,6 @@ pub fn reversed_line(
         line.remoteness = None;
     }
     Ok(line)
-}
-
-/// `zgame position --reversed`: position `p` of the reversed game on its n, solved now.
-///
-/// # Errors
-/// As [`solve_reversed`], and [`AnswerError`] for a position outside the game.
-pub fn reversed_position_solved(
-    p: &ZPosition,
-    with_line: bool,
-    cancel: &Cancel,
-    progress: impl FnMut(u64, u64),
-) -> Result<PositionJson, SolveFailure> {
-    let n = u32::try_from(p.n()).map_err(|_| AnswerError::TooLarge(format!("n = {} is too large", p.n())))?;
-    let solution = solve_reversed(n, cancel, progress)?;
-    Ok(reversed_position(&solution, p, with_line)?)
 }
 
 /// `zgame coalitions` for the game on `n` with `players` players.

@@ -139,6 +139,73 @@ pub fn fibonacci_word(letter: u8) -> Dfa {
     dfa.and(&valid(&[Base::Fib])).expect("the same tracks").minimize()
 }
 
+/// `y`'s representation is `x`'s with a 0 after it (`$shift(x, y)`): the left shift of the
+/// digits, in Zeckendorf numeration 4 = 101 and 7 = 1010; in binary y = 2x.
+pub fn shift(base: Base) -> Dfa {
+    // State: the digit of y read last, which x's next digit must repeat; 2 is dead.
+    let mut next = Vec::new();
+    for state in 0..3u32 {
+        for s in 0..4u32 {
+            let (x, y) = (s & 1, (s >> 1) & 1);
+            next.push(if state == 2 || x != state { 2 } else { y });
+        }
+    }
+    let dfa = Dfa::from_parts(vec![base; 2], next, vec![true, false, false], 0).expect("well formed");
+    dfa.and(&valid(&[base; 2])).expect("the same tracks").minimize()
+}
+
+/// `x`'s representation ends in an even number of 0s (`$evenzeros(x)`; true of 0, whose
+/// representation is empty).
+pub fn even_zeros(base: Base) -> Dfa {
+    // States: 0 no 1 read yet, 1 an even number of 0s since the last 1, 2 odd.
+    let next = vec![0, 1, 2, 1, 1, 1];
+    let dfa = Dfa::from_parts(vec![base], next, vec![true, true, false], 0).expect("well formed");
+    dfa.and(&valid(&[base])).expect("the same tracks").minimize()
+}
+
+/// `z` is the least part of `x`'s representation (`$leastpart(x, z)`; false for x = 0, which
+/// has no part): z's one 1 stands under x's last 1. In binary, x's lowest set bit.
+pub fn least_part(base: Base) -> Dfa {
+    // States: 0 before z's 1, 1 after it (x and z both 0 since), 2 dead.
+    let mut next = Vec::new();
+    for state in 0..3u32 {
+        for s in 0..4u32 {
+            let (x, z) = (s & 1, (s >> 1) & 1);
+            next.push(match (state, x, z) {
+                (0, _, 0) => 0,
+                (0, 1, 1) => 1,
+                (1, 0, 0) => 1,
+                _ => 2,
+            });
+        }
+    }
+    let dfa = Dfa::from_parts(vec![base; 2], next, vec![false, true, false], 0).expect("well formed");
+    dfa.and(&valid(&[base; 2])).expect("the same tracks").minimize()
+}
+
+/// `x` is a Fibonacci number, 1, 2, 3, 5, ... (`$isfib(x)`): one 1 in its representation.
+pub fn is_fibonacci() -> Dfa {
+    // States: 0 no 1 yet, 1 one 1, 2 dead.
+    let next = vec![0, 1, 1, 2, 2, 2];
+    let dfa = Dfa::from_parts(vec![Base::Fib], next, vec![false, true, false], 0).expect("well formed");
+    dfa.and(&valid(&[Base::Fib])).expect("the same tracks").minimize()
+}
+
+/// The names of the predicates every session knows without a library.
+pub const BUILT_IN: [&str; 4] = ["shift", "evenzeros", "leastpart", "isfib"];
+
+/// The built-in predicate `name` over `base`: `shift`, `evenzeros` and `leastpart` in either
+/// system, `isfib` in `msd_fib`.
+pub fn built_in(name: &str, base: Base) -> Option<Dfa> {
+    match name {
+        "shift" => Some(shift(base)),
+        "evenzeros" => Some(even_zeros(base)),
+        "leastpart" => Some(least_part(base)),
+        "isfib" if base == Base::Fib => Some(is_fibonacci()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +254,35 @@ mod tests {
             assert_eq!(mod3_binary.accepts(&[x]), x % 3 == 2);
             for y in 0..300u128 {
                 assert_eq!(triple.accepts(&[x, y]), 3 * x == y);
+            }
+        }
+    }
+
+    #[test]
+    fn the_digit_predicates_read_representations() {
+        let (shifted, even, least, fib_number) =
+            (shift(Base::Fib), even_zeros(Base::Fib), least_part(Base::Fib), is_fibonacci());
+        let lowest_bit = least_part(Base::Binary);
+        for x in 0..200u128 {
+            for z in 0..200u128 {
+                assert_eq!(lowest_bit.accepts(&[x, z]), x > 0 && z == x & x.wrapping_neg());
+            }
+        }
+        let fibs: Vec<u128> = (1..20).map(fib).collect();
+        for x in 0..400u128 {
+            let digits = Base::Fib.digits(x);
+            let zeros = digits.iter().rev().take_while(|&&d| d == 0).count();
+            assert_eq!(even.accepts(&[x]), x == 0 || zeros % 2 == 0, "{x}");
+            assert_eq!(fib_number.accepts(&[x]), fibs.contains(&x));
+            let mut one_more = digits.clone();
+            one_more.push(0);
+            let y_shift = if x == 0 { 0 } else { Base::Fib.value(&one_more).unwrap() };
+            for y in 0..700u128 {
+                assert_eq!(shifted.accepts(&[x, y]), y == y_shift, "shift {x} {y}");
+            }
+            let smallest = (x > 0).then(|| fib(zeros + 1));
+            for z in 0..400u128 {
+                assert_eq!(least.accepts(&[x, z]), Some(z) == smallest, "least part of {x}: {z}");
             }
         }
     }

@@ -23,6 +23,7 @@ pub mod base;
 pub mod base_system;
 pub mod dfa;
 mod error;
+pub mod learn;
 pub mod logic;
 pub mod project;
 pub mod walnut_file;

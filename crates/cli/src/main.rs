@@ -49,6 +49,9 @@ enum Command {
     Data(commands::data::DataArgs),
     /// The web explorer: pages for every game and a JSON API, on this machine (loopback by default).
     Serve(commands::serve::ServeArgs),
+    /// Statements about Zeckendorf (or binary) numeration decided for every n, in Walnut's
+    /// language; `prove learn` learns and proves a game's P-positions.
+    Prove(commands::prove::ProveArgs),
 }
 
 fn main() -> ExitCode {
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => commands::plot::run(args),
         Command::Data(args) => commands::data::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Prove(args) => commands::prove::run(args).map(|()| ExitCode::SUCCESS),
     };
     // Stopped by Ctrl-C or SIGTERM with its checkpoint saved: said as such, not as an error.
     if let Some(stopped) = result.as_ref().err().and_then(|e| e.downcast_ref::<interrupt::Interrupted>()) {

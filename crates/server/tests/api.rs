@@ -254,7 +254,12 @@ async fn the_ordered_game_is_answered_as_the_command_line_answers_it() {
     let c = config();
     let (s, v) = json(&c, "/api/zgame/position?variant=ordered&p=1_2_1_3").await;
     assert_eq!(s, StatusCode::OK);
-    let cli = serde_json::to_value(zecklab_answers::ordered::ordered_position("1 2 1 3").unwrap()).unwrap();
+    let cli = serde_json::to_value({
+        use zecklab_answers::position::{answer_position, PositionGame, PositionQuestion};
+        let question = PositionQuestion::parse(PositionGame::Ordered, "1 2 1 3", false).unwrap();
+        answer_position(&question, None, &mut zecklab_answers::solve::Control::new()).unwrap()
+    })
+    .unwrap();
     assert_eq!(v, cli, "one JSON shape for the command line and the API");
     // A number is n ones.
     let (_, start) = json(&c, "/api/zgame/position?variant=ordered&p=6").await;

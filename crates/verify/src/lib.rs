@@ -11,8 +11,10 @@ pub mod data;
 mod family;
 mod fibnim;
 mod lab;
+pub mod learn;
 mod numeration;
 mod ordered;
+pub mod proofs;
 mod random;
 mod relatives;
 mod wythoff;
@@ -129,6 +131,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(numeration::checks(level));
     all.extend(fibnim::checks(level));
     all.extend(wythoff::checks(level));
+    all.extend(proofs::checks(level));
     all.extend(zgame::checks(level));
     all.extend(relatives::checks(level));
     all.extend(family::checks(level));

@@ -11,7 +11,7 @@ use zecklab_games::zgame::Solution;
 use super::{plan, solve_game, Control, Kernel, SolveFailure, SolveRequest, SHARED_ONLY, SOLVE_MEMORY};
 use crate::black_hole::{black_hole_solve, rules as black_hole_rules, BlackHoleSolveJson};
 use crate::family::{FamilySolve, Variant};
-use crate::ordered::{ordered_solve, OrderedSolveJson};
+use crate::ordered::{ordered_solve_until, OrderedSolveJson};
 use crate::relatives::reversed_line;
 use crate::zgame::ZgameSolve;
 use crate::AnswerError;
@@ -225,7 +225,9 @@ pub fn solve_any(
             })?;
             answered(SolveAnswer::Game(line))
         }
-        SolveGame::Ordered => answered(SolveAnswer::Ordered(ordered_solve(n, request.remoteness)?)),
+        SolveGame::Ordered => {
+            answered(SolveAnswer::Ordered(ordered_solve_until(n, request.remoteness, &control.cancel)?))
+        }
         SolveGame::BlackHole { m, start } => {
             let rules = black_hole_rules(*m)?;
             let counts = match start {

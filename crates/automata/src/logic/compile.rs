@@ -338,15 +338,16 @@ impl<'a> Compiler<'a> {
 
     /// `$name(args)`: the predicate's tracks bound to the arguments.
     fn call(&mut self, name: &str, args: &[Term]) -> Result<Named, AutomataError> {
-        let predicate = self
-            .predicates
-            .get(name)
-            .ok_or_else(|| {
-                AutomataError::Meaning(format!(
-                    "undefined predicate ${name}: def it first, or give --library with {name}.txt"
-                ))
-            })?
-            .clone();
+        let predicate = match self.predicates.get(name) {
+            Some(predicate) => predicate.clone(),
+            None => Predicate {
+                dfa: crate::base::built_in(name, self.base).ok_or_else(|| {
+                    AutomataError::Meaning(format!(
+                        "undefined predicate ${name}: def it first, or give --library with {name}.txt"
+                    ))
+                })?,
+            },
+        };
         if predicate.dfa.tracks() != args.len() {
             return Err(AutomataError::Meaning(format!(
                 "${name} takes {} arguments, given {}",

@@ -83,12 +83,13 @@ impl Default for Prover<'static> {
 impl Prover<'static> {
     /// A session without a library.
     pub fn new() -> Prover<'static> {
-        Prover { predicates: HashMap::new(), library: &(), max_states: DEFAULT_MAX_STATES }
+        Prover::with_library(&())
     }
 }
 
 impl<'l> Prover<'l> {
-    /// A session that finds `$NAME` automata in `library`.
+    /// A session that finds `$NAME` automata in `library`; the built-in predicates
+    /// ([`crate::base::built_in`]) are known from the start (a `def` of the same name hides one).
     pub fn with_library(library: &'l dyn Library) -> Prover<'l> {
         Prover { predicates: HashMap::new(), library, max_states: DEFAULT_MAX_STATES }
     }
@@ -211,7 +212,7 @@ impl<'l> Prover<'l> {
         let mut names = Vec::new();
         calls(formula, &mut names);
         for name in names {
-            if self.predicates.contains_key(&name) {
+            if self.predicates.contains_key(&name) || crate::base::BUILT_IN.contains(&name.as_str()) {
                 continue;
             }
             if let Some((path, text)) = self.library.automaton(&name) {

@@ -3,6 +3,8 @@
 pub mod data;
 pub mod nim;
 pub mod plot;
+pub mod prove;
+pub mod prove_learn;
 pub mod repr;
 pub mod serve;
 pub mod store;

@@ -17,6 +17,7 @@ mod nim;
 mod ordered;
 mod output;
 mod plot;
+mod prove;
 mod relatives;
 mod repr;
 mod serve;

@@ -97,19 +97,25 @@ fn enumerate(index: &OrderedIndex, left: u32, entries: &mut Vec<u8>, visit: &mut
     }
 }
 
-/// The win bits of the ordered game on `index`'s n (bit `r`: the player to move at rank `r` wins).
-pub(crate) fn outcome_bits(index: &OrderedIndex) -> Vec<u64> {
+/// The subtrees of the sweeps with at least this much left to place check for a cancel (a few
+/// thousand checks a second).
+pub(crate) const CANCEL_CHECK_FROM: u32 = 12;
+
+/// The win bits of the ordered game on `index`'s n (bit `r`: the player to move at rank `r` wins),
+/// unfinished once `cancel` is cancelled.
+pub(crate) fn outcome_bits(index: &OrderedIndex, cancel: &crate::Cancel) -> Vec<u64> {
     let count = index.count();
     // One spare word: whole-word reads at a bit offset may touch the word past the end.
     let mut win = vec![0u64; count.div_ceil(64) as usize + 1];
     let local = Local::new(index);
-    let mut sweep = Sweep { index, win: &mut win, local: &local };
+    let mut sweep = Sweep { index, win: &mut win, local: &local, cancel };
     sweep.node(None, index.n(), 0);
     win.truncate(count.div_ceil(64) as usize);
     win
 }
 
 struct Sweep<'a> {
+    cancel: &'a crate::Cancel,
     index: &'a OrderedIndex,
     win: &'a mut [u64],
     local: &'a Local,
@@ -119,6 +125,9 @@ impl Sweep<'_> {
     /// The block of the prefix ending in `last` (None at the root) with `left` still to place,
     /// starting at rank `base`; every higher block is decided.
     fn node(&mut self, last: Option<u8>, left: u32, base: u64) {
+        if left >= CANCEL_CHECK_FROM && self.cancel.is_cancelled() {
+            return;
+        }
         let index = self.index;
         let largest = FIB_U64[1..].partition_point(|&f| f <= u64::from(left)) as u8;
         for b in (1..=largest).rev() {
@@ -222,7 +231,7 @@ mod tests {
     fn whole_blocks_decide_as_the_position_sweep_does() {
         for n in 1..=27 {
             let index = OrderedIndex::new(n).unwrap();
-            let bits = outcome_bits(&index);
+            let bits = outcome_bits(&index, &crate::Cancel::new());
             // With remoteness, the position-by-position sweep decides.
             let sweep = solve_ordered(n, true, 1 << 32).unwrap();
             for r in 0..index.count() {

@@ -25,7 +25,10 @@ mod solve;
 
 pub use index::OrderedIndex;
 pub use lengths::{long_game_length, long_game_move, ordered_lengths, OrderedLengths};
-pub use solve::{ordered_solve_bytes, solve_ordered, OrderedSolution, OrderedSolveError, ORDERED_FLAT_TO};
+pub use solve::{
+    ordered_solve_bytes, solve_ordered, solve_ordered_until, OrderedSolution, OrderedSolveError,
+    ORDERED_FLAT_TO,
+};
 
 use std::fmt;
 

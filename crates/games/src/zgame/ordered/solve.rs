@@ -23,8 +23,14 @@ pub struct OrderedSolution {
 /// Calls `visit(rank, children)` for every position, from the top rank down, `children` the
 /// ranks of its children (every one above `rank`).
 pub(crate) fn sweep(index: &OrderedIndex, visit: impl FnMut(u64, &[u64])) {
+    sweep_until(index, &crate::Cancel::new(), visit);
+}
+
+/// [`sweep`], stopped early (some ranks not visited) once `cancel` is cancelled.
+fn sweep_until(index: &OrderedIndex, cancel: &crate::Cancel, visit: impl FnMut(u64, &[u64])) {
     let n = index.n() as usize;
     let mut walk = Walk {
+        cancel,
         index,
         entries: Vec::with_capacity(n),
         remaining: Vec::with_capacity(n),
@@ -38,6 +44,7 @@ pub(crate) fn sweep(index: &OrderedIndex, visit: impl FnMut(u64, &[u64])) {
 /// The list being built, read from its right end: entries, the sum remaining at each, and each
 /// one's term of the rank.
 struct Walk<'a, F> {
+    cancel: &'a crate::Cancel,
     index: &'a OrderedIndex,
     entries: Vec<u8>,
     remaining: Vec<u32>,
@@ -49,6 +56,10 @@ struct Walk<'a, F> {
 impl<F: FnMut(u64, &[u64])> Walk<'_, F> {
     /// Every completion of the list with `left` still to place, in decreasing rank.
     fn descend(&mut self, left: u32, rank: u64) {
+        // Checked only where a subtree is large, so the check costs nothing measurable.
+        if left >= super::blocks::CANCEL_CHECK_FROM && self.cancel.is_cancelled() {
+            return;
+        }
         if left == 0 {
             self.position(rank);
             return;
@@ -144,6 +155,9 @@ pub enum OrderedSolveError {
         /// Whether remoteness was asked for.
         with_remoteness: bool,
     },
+    /// The cancel token was set.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// Solves the ordered game on `n` (with remoteness if asked), refusing when it would take more
@@ -157,6 +171,19 @@ pub fn solve_ordered(
     with_remoteness: bool,
     memory_limit: u128,
 ) -> Result<OrderedSolution, OrderedSolveError> {
+    solve_ordered_until(n, with_remoteness, memory_limit, &crate::Cancel::new())
+}
+
+/// [`solve_ordered`], stopped when `cancel` is cancelled.
+///
+/// # Errors
+/// As [`solve_ordered`], and [`OrderedSolveError::Cancelled`].
+pub fn solve_ordered_until(
+    n: u32,
+    with_remoteness: bool,
+    memory_limit: u128,
+    cancel: &crate::Cancel,
+) -> Result<OrderedSolution, OrderedSolveError> {
     if n == 0 || n > ORDERED_FLAT_TO {
         return Err(OrderedSolveError::OutOfRange { n });
     }
@@ -167,13 +194,16 @@ pub fn solve_ordered(
     }
     if !with_remoteness {
         // Outcomes alone: whole blocks of ranks at once.
-        let wins = super::blocks::outcome_bits(&index);
+        let wins = super::blocks::outcome_bits(&index, cancel);
+        if cancel.is_cancelled() {
+            return Err(OrderedSolveError::Cancelled);
+        }
         return Ok(OrderedSolution { index, wins, remoteness: None });
     }
     let count = index.count();
     let mut wins = vec![0u64; count.div_ceil(64) as usize];
     let mut remoteness = with_remoteness.then(|| vec![0u16; count as usize]);
-    sweep(&index, |r, children| {
+    sweep_until(&index, cancel, |r, children| {
         let loss = |c: u64| wins[(c / 64) as usize] >> (c % 64) & 1 == 0;
         let win = children.iter().any(|&c| loss(c));
         if let Some(table) = remoteness.as_mut() {
@@ -195,6 +225,9 @@ pub fn solve_ordered(
             wins[(r / 64) as usize] |= 1 << (r % 64);
         }
     });
+    if cancel.is_cancelled() {
+        return Err(OrderedSolveError::Cancelled);
+    }
     Ok(OrderedSolution { index, wins, remoteness })
 }
 
@@ -219,6 +252,18 @@ mod tests {
                 assert_eq!(got, want, "{p}");
             });
             assert_eq!(expected, 0);
+        }
+    }
+
+    #[test]
+    fn a_cancelled_solve_says_so() {
+        let cancel = crate::Cancel::new();
+        cancel.cancel();
+        for with in [false, true] {
+            assert_eq!(
+                solve_ordered_until(20, with, 1 << 30, &cancel).unwrap_err(),
+                OrderedSolveError::Cancelled
+            );
         }
     }
 }
