@@ -86,6 +86,20 @@ fn length_laws(n: u32) -> Vec<RandomLawJson> {
 /// The largest n whose statistics are computed (every position's remoteness in memory).
 pub const STATS_LIMIT: u32 = 400;
 
+/// The statistics of a stored game, read from its table when that holds remoteness (`None`
+/// when it does not: the game is then solved, by the caller's means).
+///
+/// # Errors
+/// [`AnswerError::Damaged`] for a table that cannot be read.
+pub fn stats_from_store(table: &zecklab_store::StoredTable) -> Result<Option<StatsJson>, AnswerError> {
+    if table.header().remoteness_width == 0 {
+        return Ok(None);
+    }
+    let loaded =
+        table.load(SOLVE_MEMORY as u64, |_, _| {}).map_err(|e| AnswerError::damaged_table(table.n(), &e))?;
+    Ok(Some(stats_of(&loaded, "store")))
+}
+
 /// Refuses n = 0 and n past [`STATS_LIMIT`].
 ///
 /// # Errors

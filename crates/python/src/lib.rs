@@ -12,6 +12,7 @@ mod figures;
 mod lab;
 mod nim;
 mod numeration;
+mod prove;
 mod stored;
 mod table;
 mod topy;
@@ -72,6 +73,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stored::data_record, m)?)?;
     m.add_function(wrap_pyfunction!(stored::store_list, m)?)?;
     m.add_function(wrap_pyfunction!(stored::store_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(prove::prove, m)?)?;
     m.add_function(wrap_pyfunction!(stored::store_table, m)?)?;
     m.add_function(wrap_pyfunction!(figures::figure, m)?)?;
     m.add_function(wrap_pyfunction!(figures::render_png, m)?)?;

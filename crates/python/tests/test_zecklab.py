@@ -686,3 +686,16 @@ def test_random_laws_are_the_command_lines():
     assert not bounded["exact"] and low <= bounded["variance"] <= high
     with pytest.raises(ValueError, match="measure"):
         zecklab.zgame.random_laws(10, measure="uniform")
+
+
+def test_prove_decides_statements_as_the_command_line_does():
+    answers = zecklab.prove("A n F[n] = 0")
+    assert answers[0]["result"] == "FALSE" and answers[0]["counterexample"] == {"n": 1}
+    script = 'def sum "x + y = z";\neval commutes "A a,b,c $sum(a,b,c) <=> $sum(b,a,c)";\n'
+    defined, commutes = zecklab.prove(script=script)
+    assert defined["free"] == ["x", "y", "z"] and defined["states"] == 16
+    assert commutes["result"] == "TRUE"
+    with pytest.raises(ValueError, match="1:4: expected a term"):
+        zecklab.prove("x <")
+    with pytest.raises(zecklab.LimitError):
+        zecklab.prove("~E i,n (n > 0) & A t (t < 3*n) => F[i+t] = F[i+t+n]", max_states=10)

@@ -15,12 +15,10 @@ use serde::Serialize;
 use zecklab_answers::game_link::{self, GameJson};
 use zecklab_answers::lab::{self, parse_rule, RuleTestJson};
 use zecklab_answers::record::record_lines;
-use zecklab_answers::solve::{
-    plan_game, solve_any, Control, Engine, SolveAnswer, SolveGame, SolveRequest, SOLVE_MEMORY,
-};
-use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
+use zecklab_answers::solve::{plan_game, solve_any, Control, Engine, SolveAnswer, SolveGame, SolveRequest};
+use zecklab_answers::stats::{check_stats_size, stats_from_store, stats_of, StatsJson};
 use zecklab_answers::zgame::{CoalitionsJson, Values, ZgameSolve};
-use zecklab_answers::{family, nim, number, repr, wythoff, AnswerError};
+use zecklab_answers::{family, nim, number, repr, wythoff};
 use zecklab_games::fibnim::{census, reach, NimRules, Theory};
 use zecklab_games::zgame::family::RuleSet;
 use zecklab_games::zgame::{solve_coalitions_until, ZPosition, MAX_PLAYERS};
@@ -197,10 +195,8 @@ pub(crate) async fn stats_answer(state: &Arc<State>, n: u32) -> Result<Arc<Stats
             return state
                 .solves
                 .cached_or(key, bytes, move |_| {
-                    let loaded = table
-                        .load(SOLVE_MEMORY as u64, |_, _| {})
-                        .map_err(|e| ApiError::from(AnswerError::damaged_table(n, &e)))?;
-                    Ok(stats_of(&loaded, "store"))
+                    stats_from_store(&table)?
+                        .ok_or_else(|| ApiError::internal("a stored table lost its remoteness"))
                 })
                 .await;
         }

@@ -99,13 +99,14 @@ impl<'l> Prover<'l> {
         self.predicates.insert(name.to_string(), Predicate { dfa });
     }
 
-    /// Decides (or builds the automaton of) one formula, Walnut's prefix allowed.
+    /// Decides (or builds the automaton of) one formula, Walnut's prefix allowed, as the command
+    /// `eval statement "FORMULA";`.
     ///
     /// # Errors
     /// [`AutomataError::Syntax`] (columns from 1 on line 1), [`AutomataError::Meaning`],
     /// [`AutomataError::TooManyStates`].
     pub fn eval(&mut self, formula: &str) -> Result<Outcome, AutomataError> {
-        self.command("eval", "eval", formula, formula, 0)
+        self.command("eval", "statement", formula, formula, 0)
     }
 
     /// Runs a script of `def` and `eval` commands, stopping at the first error.

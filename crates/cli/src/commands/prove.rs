@@ -82,42 +82,42 @@ pub fn run(args: ProveArgs) -> anyhow::Result<()> {
             .map_err(|e| InputError(format!("cannot create {}: {e}", dir.display())))?;
     }
     let mut out = Out::new();
-    let (script, origin) = match (&args.formula, &args.script) {
-        (Some(formula), None) => (format!("eval statement \"{}\";", formula.replace('"', "")), None),
-        (None, Some(path)) => (
-            std::fs::read_to_string(path)
-                .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?,
-            Some(path.display().to_string()),
-        ),
-        _ => return Err(InputError("give a formula, or --script FILE".into()).into()),
-    };
-    let mut failed: Option<anyhow::Error> = None;
-    let outcomes = prover.run_script(&script, |outcome| {
-        if failed.is_none() {
-            if let Err(e) = report(&mut out, outcome, args.export.as_deref(), args.json) {
-                failed = Some(e);
-            }
+    match (&args.formula, &args.script) {
+        (Some(formula), None) => {
+            let outcome = prover.eval(formula).map_err(|e| input_error(e, None))?;
+            report(&mut out, &outcome, args.export.as_deref(), args.json)
         }
-    });
-    if let Some(e) = failed {
-        return Err(e);
+        (None, Some(path)) => {
+            let script = std::fs::read_to_string(path)
+                .map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))?;
+            let mut failed: Option<anyhow::Error> = None;
+            let outcomes = prover.run_script(&script, |outcome| {
+                if failed.is_none() {
+                    if let Err(e) = report(&mut out, outcome, args.export.as_deref(), args.json) {
+                        failed = Some(e);
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            outcomes.map_err(|e| input_error(e, Some(&path.display().to_string())))?;
+            Ok(())
+        }
+        _ => Err(InputError("give a formula, or --script FILE".into()).into()),
     }
-    outcomes.map_err(|e| input_error(e, origin.as_deref(), args.formula.is_some()))?;
-    Ok(())
 }
 
 /// A prover's error as the one line the user sees.
-fn input_error(e: AutomataError, file: Option<&str>, one_formula: bool) -> anyhow::Error {
-    match e {
-        // A lone formula is wrapped as `eval statement "...";`: columns count from its start.
-        AutomataError::Syntax { column, message, .. } if one_formula => {
-            InputError(format!("column {}: {message}", column.saturating_sub("eval statement \"".len())))
-                .into()
+fn input_error(e: AutomataError, file: Option<&str>) -> anyhow::Error {
+    match (e, file) {
+        (AutomataError::Syntax { column, message, .. }, None) => {
+            InputError(format!("column {column}: {message}")).into()
         }
-        AutomataError::Syntax { line, column, message } => {
-            InputError(format!("{}:{line}:{column}: {message}", file.unwrap_or("script"))).into()
+        (AutomataError::Syntax { line, column, message }, Some(file)) => {
+            InputError(format!("{file}:{line}:{column}: {message}")).into()
         }
-        e => InputError(e.to_string()).into(),
+        (e, _) => InputError(e.to_string()).into(),
     }
 }
 

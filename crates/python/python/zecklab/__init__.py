@@ -12,6 +12,8 @@ outcomes and remoteness read as NumPy arrays.
 'P2'
 """
 
+from typing import List
+
 from ._zecklab import LimitError, StoreError, __version__
 from . import _zecklab
 from ._answer import Answer
@@ -28,6 +30,7 @@ __all__ = [
     "nim",
     "numeral",
     "plot",
+    "prove",
     "repr",
     "wythoff",
     "zgame",
@@ -40,6 +43,15 @@ def repr(n: "int | str", k: int = 2, all_terms: bool = False) -> Answer:  # noqa
     (largest first; ``None`` past 2,000 digits unless ``all_terms``), ``indices``, ``numeral``,
     ``z`` (the number of terms), ``iz`` (the sum of the indices) and ``k``."""
     return Answer(_zecklab.repr(n, k, all_terms))
+
+
+def prove(formula: "str | None" = None, script: "str | None" = None, max_states: int = 2_000_000) -> List[Answer]:
+    """Decides a statement about Zeckendorf (``?msd_fib``, the default) or binary (``?msd_2``)
+    numeration in Walnut's language, or runs a script of ``def NAME "FORMULA";`` and
+    ``eval NAME "FORMULA";`` commands: one answer a command, as ``zecklab prove --json`` prints
+    it (``result``: ``"TRUE"``, ``"FALSE"`` or ``None`` with free variables; ``counterexample``,
+    ``witness``, ``free``, ``states``, ``peak_states``, ``seconds``)."""
+    return [Answer(a) for a in _zecklab.prove(formula, script, max_states)]
 
 
 def numeral(text: str, k: int = 2, all_terms: bool = False) -> Answer:

@@ -145,3 +145,4 @@ def figure(name: str, size: int, k: int = 2, misere: bool = False, rules: Option
     """One figure of ``zecklab plot``."""
 def render_png(svg: str) -> bytes:
     """PNG bytes of an SVG figure."""
+def prove(formula: Optional[str] = None, script: Optional[str] = None, max_states: int = ...) -> List[Dict[str, Any]]: ...

@@ -3,7 +3,7 @@
 //! `zecklab_answers::stats`'. Values come from the store when it holds the game with remoteness,
 //! else from a solve.
 
-use zecklab_answers::stats::{check_stats_size, stats_of, StatsJson};
+use zecklab_answers::stats::{check_stats_size, stats_from_store, stats_of, StatsJson};
 use zecklab_games::zgame::solve;
 use zecklab_numeration::grouped;
 use zecklab_store::Store;
@@ -18,9 +18,8 @@ use crate::progress;
 pub fn stats_json(store: Option<&Store>, n: u32) -> anyhow::Result<StatsJson> {
     check_stats_size(n)?;
     if let Some(table) = super::stored::stored_table(store, n)? {
-        if table.header().remoteness_width > 0 {
-            let loaded = table.load(MEMORY_LIMIT as u64, |_, _| {}).map_err(InputError::from_display)?;
-            return Ok(stats_of(&loaded, "store"));
+        if let Some(stats) = stats_from_store(&table)? {
+            return Ok(stats);
         }
     }
     let solution = solve(n, true, MEMORY_LIMIT, |_, _| {}).map_err(InputError::from_display)?;
