@@ -41,21 +41,11 @@ pub(crate) fn check_n(n: u32, limit: u32, what: &str) -> Result<(), AnswerError>
     }
 }
 
-/// Solves the ordered game on `n`.
+/// Solves the ordered game on `n`, stopped when `cancel` is cancelled.
 ///
 /// # Errors
-/// [`AnswerError`] for n outside 1 to 40, or a solve past the memory allowed.
-pub fn ordered_solve(n: u32, with_remoteness: bool) -> Result<OrderedSolveJson, AnswerError> {
-    ordered_solve_until(n, with_remoteness, &zecklab_games::Cancel::new()).map_err(|e| match e {
-        crate::solve::SolveFailure::Refused(e) => e,
-        other => AnswerError::Invalid(other.to_string()),
-    })
-}
-
-/// [`ordered_solve`], stopped when `cancel` is cancelled.
-///
-/// # Errors
-/// As [`ordered_solve`], and [`SolveFailure::Cancelled`](crate::solve::SolveFailure::Cancelled).
+/// [`SolveFailure::Refused`](crate::solve::SolveFailure::Refused) for n outside 1 to 40 or a solve
+/// past the memory allowed, [`SolveFailure::Cancelled`](crate::solve::SolveFailure::Cancelled).
 pub fn ordered_solve_until(
     n: u32,
     with_remoteness: bool,

@@ -265,7 +265,10 @@ async fn the_ordered_game_is_answered_as_the_command_line_answers_it() {
     let (_, start) = json(&c, "/api/zgame/position?variant=ordered&p=6").await;
     assert_eq!(start["position"], "1 1 1 1 1 1");
     let (s, v) = json(&c, "/api/zgame/solve?variant=ordered&n=18").await;
-    let cli = serde_json::to_value(zecklab_answers::ordered::ordered_solve(18, true).unwrap()).unwrap();
+    let cli = serde_json::to_value(
+        zecklab_answers::ordered::ordered_solve_until(18, true, &zecklab_games::Cancel::new()).unwrap(),
+    )
+    .unwrap();
     assert_eq!(s, StatusCode::OK);
     for k in ["n", "positions", "p_positions", "winner", "remoteness", "variant"] {
         assert_eq!(v[k], cli[k], "{k}");
