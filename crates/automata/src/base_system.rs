@@ -66,6 +66,30 @@ impl Base {
         }
     }
 
+    /// The representation of `n` as bits, the least significant digit at bit 0 of word 0, and
+    /// its length: [`Base::digits`] without allocating, for reading many numbers.
+    pub fn digit_bits(self, mut n: u128) -> ([u64; 3], usize) {
+        let mut bits = [0u64; 3];
+        match self {
+            Base::Binary => {
+                bits[0] = n as u64;
+                bits[1] = (n >> 64) as u64;
+                (bits, (128 - n.leading_zeros()) as usize)
+            }
+            Base::Fib => {
+                let places = fib_places();
+                let len = places.partition_point(|&p| p <= n);
+                for i in (0..len).rev() {
+                    if places[i] <= n {
+                        n -= places[i];
+                        bits[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                (bits, len)
+            }
+        }
+    }
+
     /// The value of a digit string, most significant first; `None` past `u128`.
     pub fn value(self, digits: &[u8]) -> Option<u128> {
         match self {
@@ -101,6 +125,12 @@ impl fmt::Display for Base {
 }
 
 /// The place values 1, 2, 3, 5, ... up to and including the largest not above `n`.
+/// Every Fibonacci place value 1, 2, 3, 5, ... that fits in `u128`, computed once.
+fn fib_places() -> &'static [u128] {
+    static PLACES: std::sync::OnceLock<Vec<u128>> = std::sync::OnceLock::new();
+    PLACES.get_or_init(|| fib_places_up_to(u128::MAX))
+}
+
 fn fib_places_up_to(n: u128) -> Vec<u128> {
     let mut places = Vec::new();
     let (mut a, mut b) = (1u128, 2u128);
@@ -137,7 +167,21 @@ mod tests {
             }
         }
         assert!(!Base::Fib.is_valid(&[1, 1]));
-        assert_eq!(Base::Fib.digits(u128::MAX).len(), Base::Fib.digits(u128::MAX).len());
         assert_eq!(Base::Fib.value(&Base::Fib.digits(u128::MAX)), Some(u128::MAX));
+    }
+
+    #[test]
+    fn digit_bits_are_the_digits_read_from_the_right() {
+        let samples = (0..3000u128).chain((0..128).map(|s| (u128::MAX >> s).saturating_sub(s as u128))).chain([u128::MAX]);
+        for n in samples {
+            for base in [Base::Fib, Base::Binary] {
+                let digits = base.digits(n);
+                let (bits, len) = base.digit_bits(n);
+                assert_eq!(len, digits.len(), "{base:?} {n}");
+                for (i, &d) in digits.iter().rev().enumerate() {
+                    assert_eq!((bits[i / 64] >> (i % 64)) & 1, u64::from(d), "{base:?} {n} place {i}");
+                }
+            }
+        }
     }
 }

@@ -133,16 +133,20 @@ impl Dfa {
     /// When `values` does not have one value per track.
     pub fn accepts(&self, values: &[u128]) -> bool {
         assert_eq!(values.len(), self.tracks(), "one value per track");
-        let digits: Vec<Vec<u8>> = values.iter().zip(&self.bases).map(|(&v, b)| b.digits(v)).collect();
-        let len = digits.iter().map(Vec::len).max().unwrap_or(0);
+        // Each track's digits as bits (no allocation: tests and learners call this millions of
+        // times), then one symbol per place, most significant first.
+        let mut bits = [[0u64; 3]; MAX_TRACKS];
+        let mut len = 0;
+        for (t, (&v, b)) in values.iter().zip(&self.bases).enumerate() {
+            let (track, track_len) = b.digit_bits(v);
+            bits[t] = track;
+            len = len.max(track_len);
+        }
         let mut q = self.start;
-        for i in 0..len {
+        for i in (0..len).rev() {
             let mut symbol = 0;
-            for (t, d) in digits.iter().enumerate() {
-                let pad = len - d.len();
-                if i >= pad && d[i - pad] == 1 {
-                    symbol |= 1 << t;
-                }
+            for (t, track) in bits[..values.len()].iter().enumerate() {
+                symbol |= (((track[i / 64] >> (i % 64)) & 1) as usize) << t;
             }
             q = self.step(q, symbol);
         }
