@@ -22,6 +22,7 @@ pub mod lengths;
 pub mod moves;
 pub mod nim;
 pub mod number;
+pub mod opening;
 pub mod ordered;
 pub mod position;
 pub mod prove;

@@ -31,7 +31,7 @@ pub mod layered;
 pub mod tiers;
 
 pub use layered::{
-    layered_bytes, solve_layered, LayeredOptions, LayeredSolution, LayeredSolver, LayeredState,
+    layered_bytes, layered_table_bytes, solve_layered, LayeredOptions, LayeredSolution, LayeredSolver, LayeredState,
     LayeredStateView, LayeredTable, ResumeError,
 };
 pub use tiers::{

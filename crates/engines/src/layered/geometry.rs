@@ -194,6 +194,14 @@ impl Geometry {
         (u128::from(words) + rows as u128) * 8 + self.z.len() as u128 * 4
     }
 
+    /// The memory of every layer held at once (a [`super::LayeredTable`]), with the count table
+    /// and the rows' layouts.
+    pub(crate) fn table_bytes(&self) -> u128 {
+        let words: u128 = (0..=self.max_weight).map(|e| u128::from(self.layer_words(e))).sum();
+        let rows: usize = self.rows.iter().map(Vec::len).sum();
+        (words + rows as u128) * 8 + self.z.len() as u128 * 4
+    }
+
     /// The words of layer `e`.
     pub(crate) fn layer_words(&self, e: u32) -> u64 {
         self.z(self.top, i64::from(self.n), i64::from(e))

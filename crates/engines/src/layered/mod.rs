@@ -91,6 +91,12 @@ pub fn layered_bytes(n: u32) -> Option<u128> {
     Geometry::new(n).map(|g| g.window_bytes())
 }
 
+/// The memory a [`LayeredTable`] of the game on `n` holds: every layer at once, with the count
+/// table; `None` where [`layered_bytes`] is.
+pub fn layered_table_bytes(n: u32) -> Option<u128> {
+    Geometry::new(n).map(|g| g.table_bytes())
+}
+
 /// Solves the game on `n` layer by layer; `progress(positions solved)` after each layer.
 ///
 /// # Errors
@@ -470,6 +476,20 @@ impl LayeredTable {
             return Err(SolveError::ZeroN);
         }
         LayeredTable::solve_with_fault(n, threads, portable, cancel, Fault::None)
+    }
+
+    /// The game on `n` solved as `options` say, every layer kept: for questions about many
+    /// positions of one game (the outcomes near the start, an opening book).
+    ///
+    /// # Errors
+    /// As [`solve_layered`].
+    pub fn kept(n: u32, options: &LayeredOptions) -> Result<LayeredTable, SolveError> {
+        let mut solver = LayeredSolver::with_fault(n, options, true, Fault::None)?;
+        while solver.next_layer().is_some() {
+            solver.solve_next()?;
+        }
+        let (solution, layers, geometry) = solver.finish_keeping()?;
+        Ok(LayeredTable { geometry, layers, solution })
     }
 
     /// [`LayeredTable::solve`] with `fault` made in every cell's exits.

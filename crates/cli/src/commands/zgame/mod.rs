@@ -9,6 +9,7 @@ mod export;
 pub(crate) mod family;
 mod lab;
 mod lengths;
+mod opening;
 mod ordered;
 mod play;
 mod position;
@@ -313,6 +314,34 @@ says how many there are. Values come from the store when it holds the game with 
 solve (\"solved\")."
     )]
     Stats(StatsArgs),
+    /// The outcome of 1^m ∪ S (m ones and the parts S) for every m from 0 to M, and the least
+    /// period the outcomes settle into.
+    #[command(
+        after_help = "S is a multiset of Fibonacci parts of at least 2 (--parts \"5\", --parts \"2 3 3\"), or every such S \
+whose sum is at most K (--sum-to K). Each game on n = m + sum(S) is solved whole by the layered engine and read for \
+every S, so a sweep costs the games to K + M once (m + sum(S) up to 1000). A period p of at most (M + 1) / 3 fits when \
+the outcomes from the preperiod q to M repeat it (character m equals character m + p) and span at least 3 p; the \
+least such p is reported with its least q.\n\
+JSON, one line per S (by the sum of S, as each is finished): {\"parts\":[5],\"outcomes\":\"LLWW...\",\"preperiod\",\
+\"period\",\"to\",\"seconds\"}: character m of outcomes is W when the player to move at 1^m ∪ S wins, L when it \
+loses (m = 0 is S alone); period and preperiod are null where none fits; seconds, from the run's start to the line."
+    )]
+    Opening(OpeningArgs),
+    /// Player 2's opening book: along every Player 1 line, every winning reply for Player 2's first
+    /// D moves, for each n; or with --rule, whether a rule gives them for every n.
+    #[command(
+        after_help = "JSON, one line per n: {\"n\",\"depth\",\"lines\":[{\"plies\":[\"1^6\",\"1^4 2^1\"],\"replies\":[\"1^3 3^1\"]}]}: \
+plies runs from the start to a position Player 2 faces (inclusive), replies lists every position a winning reply \
+from it leads to; below D the book goes on from each reply. Each game is solved whole by the layered engine.\n\
+With --rule, one line for each depth d from 1 to D: {\"depth\",\"from\",\"to\",\"period\",\"shapes\",\"rule\":[{\"position\",\
+\"residue\",\"reply\",\"games\"}],\"failures\":[{\"period\",\"first_n\",\"position\"}]}. A position near the start \
+is its ones and a few larger parts, written with its ones as n less the rest (1^(n-5) 2^1 3^1); a rule of period p \
+names, for each such position Player 2 faces in the books to depth d and each n mod p, one reply, and holds when \
+that reply wins in every game of the range where the books reach the position. period is the least p (up to 12) \
+whose rule holds (null: none); failures says, for each smaller p, the least n by which no rule of p holds, and a \
+position where it breaks."
+    )]
+    Book(BookArgs),
     /// Play the game on N against perfect play (type 'hint' for the winning moves).
     #[command(
         after_help = "Moves: the values of the two parts taken, joined by '+' or a space ('1+1', '2 2', '3+5'), the paper's notation ('F2 ∧ F2' or '{F2 ∧ F2 -> F1 ∧ F3}', braces both or neither), or the number of a move in the listed order. Also 'hint', 'help' and 'quit'. Lines are read one at a time, so a pipe works; if the input ends before the game does, the exit status is 2."
@@ -428,6 +457,14 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
                 pregame.is_some().then_some(pieces.as_str()),
                 json,
             )?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Opening(opening_args) => {
+            opening::opening(&mut out, opening_args)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Book(book_args) => {
+            opening::book(&mut out, book_args)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::RandomLaws(RandomLawsArgs {
