@@ -5,6 +5,7 @@
 
 mod draw;
 mod figures;
+mod opening;
 mod render;
 
 pub use draw::SIZE;
@@ -14,4 +15,5 @@ pub use figures::{
     zgame_minimal, zgame_p_largest, zgame_p_structure, zgame_position, zgame_random, zgame_random_laws,
     zgame_rule_curve, zgame_tiers, Figure, FigureError, GameCount, RandomLawPoint, Table, TierCounts,
 };
+pub use opening::{zgame_opening_of, OpeningRow, OPENING_ROWS};
 pub use render::{render_png, RenderError, FONT};

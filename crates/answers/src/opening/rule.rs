@@ -70,13 +70,19 @@ pub struct RuleJson {
     pub period: Option<u32>,
     /// The shapes Player 2 faces in the books of the range.
     pub shapes: usize,
-    /// The rule of that period: one entry a shape and residue.
+    /// The rule of that period: one entry a shape and residue (empty when none holds).
     pub rule: Vec<RuleEntry>,
-    /// For each smaller period (every period to 12 when none holds), where its rules first fail.
-    pub failures: Vec<RuleFailure>,
+    /// Each period from 1 to 12: where its rules first fail, and from which n one holds to the
+    /// range's end.
+    pub periods: Vec<PeriodFinding>,
+    /// The rule of period 1 that holds from the least n it can (`eventual_from`) to the range's
+    /// end: one reply for each position, whatever n.
+    pub eventual: Vec<RuleEntry>,
+    /// The least n from which a rule of period 1 holds to the range's end.
+    pub eventual_from: u32,
 }
 
-/// One reply of a rule.
+/// One entry of a rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RuleEntry {
     /// The shape Player 2 faces.
@@ -90,15 +96,18 @@ pub struct RuleEntry {
     pub games: u32,
 }
 
-/// Where every rule of one period first fails.
+/// What the books say about the rules of one period.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RuleFailure {
+pub struct PeriodFinding {
     /// The period.
     pub period: u32,
-    /// The least n such that no rule of this period holds on every n from the range's start to it.
-    pub first_n: u32,
-    /// A shape with no common winning reply from the range's start to `first_n`.
-    pub position: String,
+    /// The least n such that no rule of this period holds on every n from the range's start to
+    /// it (null: one holds on the whole range).
+    pub first_n: Option<u32>,
+    /// A shape with no common winning reply from the range's start to `first_n` (null with it).
+    pub position: Option<String>,
+    /// The least n from which a rule of this period holds on every n to the range's end.
+    pub holds_from: u32,
 }
 
 /// The books of a range of n, read for rules: for each shape Player 2 faces, the winning
@@ -132,63 +141,99 @@ impl RuleSearch {
         }
     }
 
-    /// The least period of a rule that holds on every n added, with its rule, and where the
-    /// smaller periods fail.
+    /// The least period of a rule that holds on every n added, with its rule; what each period
+    /// gives; and the rule of period 1 from the least n it holds from.
     pub fn finding(&self) -> RuleJson {
-        let mut failures = Vec::new();
-        let mut found = None;
-        for period in 1..=RULE_PERIOD_TO {
-            match self.rule_of_period(period) {
-                Ok(rule) => {
-                    found = Some((period, rule));
-                    break;
-                }
-                Err(failure) => failures.push(failure),
-            }
-        }
+        let from = self.from.unwrap_or(0);
+        let periods: Vec<PeriodFinding> = (1..=RULE_PERIOD_TO).map(|p| self.period_finding(p)).collect();
+        let period = periods.iter().find(|f| f.first_n.is_none()).map(|f| f.period);
+        let eventual_from = periods[0].holds_from;
         RuleJson {
             depth: self.depth,
-            from: self.from.unwrap_or(0),
+            from,
             to: self.to,
-            period: found.as_ref().map(|(p, _)| *p),
+            period,
             shapes: self.faced.len(),
-            rule: found.map(|(_, rule)| rule).unwrap_or_default(),
-            failures,
+            rule: period.map(|p| self.rule(p, from)).unwrap_or_default(),
+            periods,
+            eventual: self.rule(1, eventual_from),
+            eventual_from,
         }
     }
 
-    /// The rule of `period`, or where every rule of it first fails.
-    fn rule_of_period(&self, period: u32) -> Result<Vec<RuleEntry>, RuleFailure> {
-        let mut first_failure: Option<RuleFailure> = None;
-        let mut rule = Vec::new();
+    /// The games where the book reaches `shape` with n = `residue` mod `period`, from `from` on.
+    fn games<'a>(
+        games: &'a [(u32, Vec<Shape>)],
+        period: u32,
+        residue: u32,
+        from: u32,
+    ) -> impl DoubleEndedIterator<Item = &'a (u32, Vec<Shape>)> {
+        games.iter().filter(move |(n, _)| n % period == residue && *n >= from)
+    }
+
+    /// Where the rules of `period` first fail from the range's start, and from which n one holds.
+    fn period_finding(&self, period: u32) -> PeriodFinding {
+        let mut first_failure: Option<(u32, &Shape)> = None;
+        let mut holds_from = self.from.unwrap_or(0);
         for (shape, games) in &self.faced {
             for residue in 0..period {
-                // The replies that win in every game so far, kept in the first game's move order.
-                let mut common: Option<Vec<Shape>> = None;
-                let mut count = 0;
-                for (n, replies) in games.iter().filter(|(n, _)| n % period == residue) {
-                    count += 1;
-                    let kept: Vec<Shape> = match common {
-                        None => replies.clone(),
-                        Some(c) => c.into_iter().filter(|s| replies.contains(s)).collect(),
-                    };
+                // Forward: the first game where the replies that win in every game so far run out.
+                let mut common: Option<Vec<&Shape>> = None;
+                for (n, replies) in Self::games(games, period, residue, 0) {
+                    let kept = intersect(common.take(), replies);
                     if kept.is_empty() {
-                        if first_failure.as_ref().is_none_or(|f| *n < f.first_n) {
-                            first_failure = Some(RuleFailure { period, first_n: *n, position: shape.show() });
+                        if first_failure.is_none_or(|(f, _)| *n < f) {
+                            first_failure = Some((*n, shape));
                         }
-                        common = Some(kept);
                         break;
                     }
                     common = Some(kept);
                 }
-                if let Some(reply) = common.and_then(|c| c.into_iter().next()) {
+                // Backward: the last game (from the end) before they run out.
+                let mut common: Option<Vec<&Shape>> = None;
+                for (n, replies) in Self::games(games, period, residue, 0).rev() {
+                    let kept = intersect(common.take(), replies);
+                    if kept.is_empty() {
+                        holds_from = holds_from.max(n + 1);
+                        break;
+                    }
+                    common = Some(kept);
+                }
+            }
+        }
+        PeriodFinding {
+            period,
+            first_n: first_failure.map(|(n, _)| n),
+            position: first_failure.map(|(_, shape)| shape.show()),
+            holds_from,
+        }
+    }
+
+    /// The rule of `period` on the games from `from` on: for each shape and residue reached there,
+    /// the first reply (in move order) that wins in all of them; shapes without one are left out.
+    fn rule(&self, period: u32, from: u32) -> Vec<RuleEntry> {
+        let mut rule = Vec::new();
+        for (shape, games) in &self.faced {
+            for residue in 0..period {
+                let mut common: Option<Vec<&Shape>> = None;
+                let mut count = 0;
+                for (_, replies) in Self::games(games, period, residue, from) {
+                    count += 1;
+                    common = Some(intersect(common.take(), replies));
+                }
+                if let Some(reply) = common.and_then(|c| c.first().copied()) {
                     rule.push(RuleEntry { position: shape.show(), residue, reply: reply.show(), games: count });
                 }
             }
         }
-        match first_failure {
-            Some(failure) => Err(failure),
-            None => Ok(rule),
-        }
+        rule
+    }
+}
+
+/// The replies of `common` (all of `replies` when `None`) that are also in `replies`, in order.
+fn intersect<'a>(common: Option<Vec<&'a Shape>>, replies: &'a [Shape]) -> Vec<&'a Shape> {
+    match common {
+        None => replies.iter().collect(),
+        Some(c) => c.into_iter().filter(|s| replies.contains(s)).collect(),
     }
 }

@@ -144,7 +144,7 @@ fn the_first_reply_rule_is_found_and_a_wrong_rule_fails() {
     assert_eq!(finding.rule.len(), 1);
     assert_eq!(finding.rule[0].position, "1^(n-2) 2^1");
     assert_eq!(finding.rule[0].reply, "1^(n-3) 3^1");
-    assert!(finding.failures.is_empty());
+    assert!(finding.periods.iter().all(|p| p.first_n.is_none() && p.holds_from == 3));
     // From n = 2 on no rule holds: Player 1 wins the game on 2.
     let mut search = RuleSearch::new(1);
     for n in 2..=10 {
@@ -152,6 +152,37 @@ fn the_first_reply_rule_is_found_and_a_wrong_rule_fails() {
     }
     let finding = search.finding();
     assert_eq!(finding.period, None);
-    assert_eq!(finding.failures[0].first_n, 2);
+    assert_eq!(finding.periods[0].first_n, Some(2));
+    assert_eq!(finding.periods[0].holds_from, 3);
     assert_eq!(Shape::of(&ZPosition::parse("1^4 2^1 3^1").unwrap()).show(), "1^(n-5) 2^1 3^1");
+}
+
+#[test]
+fn the_eventual_rule_wins_from_where_it_is_said_to() {
+    let searched = Search::default();
+    let mut search = RuleSearch::new(2);
+    for n in 3..=60 {
+        search.add(n, &book_lines(n, 2, &|p: &ZPosition| searched.loses(p)));
+    }
+    let finding = search.finding();
+    let from = finding.eventual_from;
+    assert!(from > 3 && from < 60, "the exceptions of 1^m 5 and 1^m 3 3 end before 60: {from}");
+    // Player 2 following the eventual rule (one reply a shape) wins its first two moves against
+    // every Player 1 line in every game from `from` on, by search; a game before it does not.
+    let reply_of = |p: &ZPosition| {
+        let shape = Shape::of(p).show();
+        let entry = finding.eventual.iter().find(|e| e.position == shape).expect("a reply for every shape");
+        let children = p.moves().into_iter().map(|m| p.apply(m).unwrap());
+        children.into_iter().find(|c| Shape::of(c).show() == entry.reply).expect("the reply is a move")
+    };
+    let wins = |n: u32| {
+        let start = ZPosition::start(n).unwrap();
+        start.moves().into_iter().all(|m1| {
+            let reply = reply_of(&start.apply(m1).unwrap());
+            searched.loses(&reply)
+                && reply.moves().into_iter().all(|m2| searched.loses(&reply_of(&reply.apply(m2).unwrap())))
+        })
+    };
+    assert!((from..=60).all(wins));
+    assert!(finding.periods[0].first_n.is_some());
 }

@@ -178,6 +178,14 @@ enum FigureCommand {
         #[arg(long, default_value = "120", value_parser = input::whole_u32, allow_hyphen_values = true)]
         to: u32,
     },
+    /// Who wins 1^m ∪ S near the start: every multiset S of parts of at least 2 with sum up to
+    /// SUM_TO (2..=12) down the side, m = 0 to TO (up to 500) across.
+    ZgameOpening {
+        #[arg(long, default_value = "10", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        sum_to: u32,
+        #[arg(long, default_value = "200", value_parser = input::whole_u32, allow_hyphen_values = true)]
+        to: u32,
+    },
     /// A position drawn as columns of tokens per Fibonacci part, with its outcome and remoteness
     /// (from the store when the game is stored, else solved, up to n = 500).
     ZgamePosition {
@@ -300,6 +308,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<ExitCode> {
         FigureCommand::BlackHoleTable { m, size } => zecklab_plot::black_hole_table(m, size),
         FigureCommand::ZgamePStructure { to } => zecklab_plot::zgame_p_structure(to),
         FigureCommand::ZgamePLargest { to } => zecklab_plot::zgame_p_largest(to),
+        FigureCommand::ZgameOpening { sum_to, to } => opening_figure(sum_to, to)?,
         FigureCommand::ZgamePosition { position, store } => {
             use zecklab_answers::position::{PositionAnswer, PositionGame, PositionQuestion};
             let p = ZPosition::parse(&position).map_err(InputError::from_display)?;
@@ -431,4 +440,32 @@ fn point(v: &serde_json::Value) -> anyhow::Result<zecklab_plot::RandomLawPoint> 
         excess_kurtosis: v["excess_kurtosis"].as_f64(),
         kolmogorov: v["kolmogorov"].as_f64(),
     })
+}
+
+/// The `zgame-opening` figure: the lines `zgame opening --sum-to SUM_TO --to TO` prints, drawn.
+fn opening_figure(sum_to: u32, to: u32) -> anyhow::Result<Result<Figure, zecklab_plot::FigureError>> {
+    use zecklab_answers::opening::{multisets_to, opening_lines};
+    if !(2..=12).contains(&sum_to) || to > 500 {
+        return Err(InputError::from_display(format!(
+            "invalid --sum-to {sum_to} or --to {to}: this figure takes sums 2 to 12 and m up to 500"
+        )));
+    }
+    let mut rows = Vec::new();
+    let bar = crate::progress::bar(0, "games", "solving the games near the start");
+    opening_lines::<anyhow::Error>(
+        &multisets_to(sum_to),
+        to,
+        &zecklab_games::Cancel::new(),
+        |done, total| {
+            bar.set_length(u64::from(total));
+            bar.set_position(u64::from(done));
+        },
+        |line| {
+            rows.push(zecklab_plot::OpeningRow { parts: line.parts, outcomes: line.outcomes });
+            Ok(())
+        },
+    )
+    .map_err(|e| e.unwrap_or_else(|| anyhow::anyhow!("cancelled")))?;
+    bar.finish_and_clear();
+    Ok(zecklab_plot::zgame_opening_of(&rows))
 }

@@ -14,6 +14,7 @@ mod hardening;
 mod house;
 mod lab;
 mod nim;
+mod opening;
 mod ordered;
 mod output;
 mod plot;

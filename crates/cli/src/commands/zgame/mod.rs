@@ -334,12 +334,14 @@ loses (m = 0 is S alone); period and preperiod are null where none fits; seconds
 plies runs from the start to a position Player 2 faces (inclusive), replies lists every position a winning reply \
 from it leads to; below D the book goes on from each reply. Each game is solved whole by the layered engine.\n\
 With --rule, one line for each depth d from 1 to D: {\"depth\",\"from\",\"to\",\"period\",\"shapes\",\"rule\":[{\"position\",\
-\"residue\",\"reply\",\"games\"}],\"failures\":[{\"period\",\"first_n\",\"position\"}]}. A position near the start \
-is its ones and a few larger parts, written with its ones as n less the rest (1^(n-5) 2^1 3^1); a rule of period p \
-names, for each such position Player 2 faces in the books to depth d and each n mod p, one reply, and holds when \
-that reply wins in every game of the range where the books reach the position. period is the least p (up to 12) \
-whose rule holds (null: none); failures says, for each smaller p, the least n by which no rule of p holds, and a \
-position where it breaks."
+\"residue\",\"reply\",\"games\"}],\"periods\":[{\"period\",\"first_n\",\"position\",\"holds_from\"}],\"eventual\":[...],\
+\"eventual_from\"}. A position near the start is its ones and a few larger parts, written with its ones as n less the \
+rest (1^(n-5) 2^1 3^1); a rule of period p names, for each such position Player 2 faces in the books to depth d and \
+each n mod p, one reply, and holds on a range of n when that reply wins in every game of the range where the books \
+reach the position. period is the least p (up to 12) whose rule holds on the whole range (null: none), rule that \
+rule; periods says, for each p, the least n by which no rule of p holds (null: one holds), a position where it \
+breaks, and the least n from which one holds to the range's end; eventual is the rule of period 1 from \
+eventual_from, the least such n, to the range's end."
     )]
     Book(BookArgs),
     /// Play the game on N against perfect play (type 'hint' for the winning moves).

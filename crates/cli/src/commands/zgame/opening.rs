@@ -147,11 +147,20 @@ fn describe_rule(finding: &RuleJson) -> String {
         };
         text.push_str(&format!("\n  {}{class}  =>  {}", entry.position, entry.reply));
     }
-    for failure in &finding.failures {
+    for p in finding.periods.iter().filter(|p| p.first_n.is_some()) {
         text.push_str(&format!(
-            "\n  period {}: fails by n = {}, at {}",
-            failure.period, failure.first_n, failure.position
+            "\n  period {}: fails by n = {} at {}; holds from n = {}",
+            p.period,
+            p.first_n.unwrap_or_default(),
+            p.position.as_deref().unwrap_or_default(),
+            p.holds_from
         ));
+    }
+    if finding.period != Some(1) {
+        text.push_str(&format!("\n  from n = {} to {}, one reply for each position:", finding.eventual_from, finding.to));
+        for entry in &finding.eventual {
+            text.push_str(&format!("\n    {}  =>  {}", entry.position, entry.reply));
+        }
     }
     text
 }

@@ -7,7 +7,7 @@ use super::super::*;
 #[command(group = clap::ArgGroup::new("which_sets").required(true).args(["parts", "sum_to"]))]
 pub struct OpeningArgs {
     /// S's parts: Fibonacci numbers of at least 2, e.g. "5" or "2 3 3" (VALUE^COUNT also reads).
-    #[arg(long, value_name = "PARTS")]
+    #[arg(long, value_name = "PARTS", allow_hyphen_values = true)]
     pub parts: Option<String>,
     /// Every S whose parts sum to at most K (up to 40), one line each.
     #[arg(long, value_name = "K", value_parser = input::whole_u32, allow_hyphen_values = true)]

@@ -1,0 +1,108 @@
+//! End-to-end tests of `zgame opening`, `zgame book` and the `zgame-opening` figure: the JSON
+//! contracts, the findings the help describes, and bad input.
+
+use crate::common;
+use common::*;
+use serde_json::json;
+
+#[test]
+fn the_outcomes_near_the_start_and_their_period() {
+    let o = zecklab(&["zgame", "opening", "--parts", "5", "--to", "80", "--json"]);
+    let lines = json_lines(&o);
+    let [line] = &lines[..] else { panic!("one line: {lines:?}") };
+    for field in ["parts", "outcomes", "preperiod", "period", "to", "seconds"] {
+        assert!(line.get(field).is_some(), "{field} in {line}");
+    }
+    assert_eq!(line["parts"], json!([5]));
+    let outcomes = line["outcomes"].as_str().unwrap();
+    assert_eq!(outcomes.len(), 81);
+    // The mover wins at 1^m 5 exactly at m = 2, 3, 6, 7, 12, 18, 22, 23, 38, 67, 70 up to 80.
+    let wins: Vec<usize> = outcomes.char_indices().filter(|&(_, c)| c == 'W').map(|(m, _)| m).collect();
+    assert_eq!(wins, [2, 3, 6, 7, 12, 18, 22, 23, 38, 67, 70]);
+    assert_eq!((&line["period"], &line["preperiod"]), (&json!(1), &json!(71)));
+    let text = stdout(&zecklab(&["zgame", "opening", "--parts", "3^2", "--to", "30"]));
+    assert!(text.starts_with("1^m ∪ {3 3}, m = 0 to 30:"), "{text}");
+
+    let sweep = json_lines(&zecklab(&["zgame", "opening", "--sum-to", "6", "--to", "20", "--json"]));
+    let parts: Vec<&serde_json::Value> = sweep.iter().map(|l| &l["parts"]).collect();
+    assert_eq!(parts, [&json!([2]), &json!([3]), &json!([2, 2]), &json!([2, 3]), &json!([5]), &json!([2, 2, 2]), &json!([3, 3])]);
+}
+
+#[test]
+fn the_book_and_its_rule() {
+    let o = zecklab(&["zgame", "book", "--n", "6", "--to", "8", "--depth", "2", "--json"]);
+    let books = json_lines(&o);
+    assert_eq!(books.len(), 3);
+    assert_eq!(books[0]["n"], 6);
+    assert_eq!(books[0]["depth"], 2);
+    assert_eq!(books[0]["lines"][0], json!({"plies": ["1^6", "1^4 2^1"], "replies": ["1^3 3^1"]}));
+    let findings = json_lines(&zecklab(&["zgame", "book", "--n", "3", "--to", "40", "--depth", "2", "--rule", "--json"]));
+    assert_eq!(findings.len(), 2);
+    assert_eq!(findings[0]["period"], 1);
+    assert_eq!(findings[0]["rule"], json!([{"position": "1^(n-2) 2^1", "residue": 0, "reply": "1^(n-3) 3^1", "games": 38}]));
+    for field in ["depth", "from", "to", "period", "shapes", "rule", "periods", "eventual", "eventual_from"] {
+        assert!(findings[1].get(field).is_some(), "{field} in {}", findings[1]);
+    }
+    assert_eq!(findings[1]["periods"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn bad_input_is_refused_by_name() {
+    for (args, says) in [
+        (&["zgame", "opening", "--parts", "4"][..], "not a Fibonacci"),
+        (&["zgame", "opening", "--parts", "1 2"], "ones are the m"),
+        (&["zgame", "opening", "--parts", "-5"], "bad part"),
+        (&["zgame", "opening", "--sum-to", "41"], "--sum-to 41"),
+        (&["zgame", "opening", "--parts", "5", "--to", "996"], "m + sum(S) reaches 1001"),
+        (&["zgame", "book", "--n", "0"], "n = 0"),
+        (&["zgame", "book", "--n", "5", "--depth", "9"], "--depth 9"),
+        (&["zgame", "book", "--n", "9", "--to", "5"], "ends before it starts"),
+        (&["plot", "zgame-opening", "--sum-to", "13", "--out", "x.svg"], "--sum-to 13"),
+    ] {
+        let o = zecklab(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    let o = zecklab(&["zgame", "opening"]);
+    assert_usage_error(&o, "--parts");
+}
+
+#[test]
+fn the_figure_draws_every_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("opening.svg");
+    let o = zecklab(&["plot", "zgame-opening", "--sum-to", "5", "--to", "30", "--out", svg.to_str().unwrap(), "--json"]);
+    let line = &json_lines(&o)[0];
+    assert_eq!(line["figure"], "zgame-opening");
+    // Five sets (2; 3; 2 2; 2 3; 5), 31 values of m each.
+    assert_eq!(line["rows"].as_array().unwrap().len(), 5 * 31);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.contains("<svg") && drawn.contains("the mover wins"));
+}
+
+/// The published files, as `docs/data` holds them.
+fn published(name: &str) -> Vec<serde_json::Value> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/data").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
+}
+
+#[test]
+fn the_published_files_are_what_the_commands_print() {
+    // The outcomes near the start: each S with sum up to 8, m up to 60, against the file's.
+    let file = published("zgame-opening.jsonl");
+    let computed = json_lines(&zecklab(&["zgame", "opening", "--sum-to", "8", "--to", "60", "--json"]));
+    assert_eq!(computed.len(), 13);
+    for line in &computed {
+        let stored = file.iter().find(|l| l["parts"] == line["parts"]).expect("the file holds every S");
+        let prefix = &stored["outcomes"].as_str().unwrap()[..61];
+        assert_eq!(line["outcomes"].as_str().unwrap(), prefix, "{}", line["parts"]);
+        assert_eq!(stored["to"], 500);
+    }
+    assert_eq!(file.len(), 133, "every S with sum up to 20");
+    // The book: its first games, computed again.
+    let book = published("zgame-opening-book.jsonl");
+    let computed = json_lines(&zecklab(&["zgame", "book", "--n", "3", "--to", "30", "--depth", "3", "--json"]));
+    assert_eq!(computed[..], book[..28]);
+    assert_eq!(book.last().unwrap()["n"], 500);
+}
