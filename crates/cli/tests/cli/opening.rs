@@ -106,3 +106,38 @@ fn the_published_files_are_what_the_commands_print() {
     assert_eq!(computed[..], book[..28]);
     assert_eq!(book.last().unwrap()["n"], 500);
 }
+
+#[test]
+fn the_research_notes_statements_hold_in_the_published_files() {
+    // docs/research/opening.md, Propositions 1 to 3 and 5, read from the published outcomes.
+    let file = published("zgame-opening.jsonl");
+    let word = |parts: serde_json::Value| -> Vec<bool> {
+        let line = file.iter().find(|l| l["parts"] == parts).expect("S in the file");
+        line["outcomes"].as_str().unwrap().chars().map(|c| c == 'W').collect()
+    };
+    let at = |w: &[bool], wins: bool| -> Vec<usize> { (0..w.len()).filter(|&m| w[m] == wins).collect() };
+    assert_eq!(at(&word(json!([3])), true), Vec::<usize>::new(), "Proposition 1");
+    let e = at(&word(json!([5])), true);
+    assert_eq!(e, [2, 3, 6, 7, 12, 18, 22, 23, 38, 67, 70, 305, 365, 408, 409, 433], "Proposition 2");
+    let (threes, two_five) = (word(json!([3, 3])), word(json!([2, 5])));
+    for m in 1..=500 {
+        assert_eq!(!threes[m - 1], e.contains(&m), "Proposition 3, 3 3 at m = {m}");
+        if m >= 2 {
+            assert_eq!(!two_five[m - 2], e.contains(&m), "Proposition 3, 2 5 at m = {m}");
+        }
+    }
+    let e_prime = at(&word(json!([2, 3, 3])), false);
+    assert_eq!(e_prime, [6, 12, 18, 21, 24, 27, 30, 33, 36, 51, 54, 72, 75, 87, 99, 144], "E'");
+    let mut expected: Vec<usize> =
+        e.iter().filter_map(|m| m.checked_sub(2)).chain(e_prime.iter().map(|m| m + 1)).collect();
+    expected.sort_unstable();
+    assert_eq!(at(&word(json!([2, 2, 3])), true), expected, "Proposition 5, 2 2 3");
+    let period = |l: &serde_json::Value| (l["period"].as_u64(), l["preperiod"].as_u64().unwrap_or(0));
+    let early = file.iter().filter(|l| matches!(period(l), (Some(1), q) if q <= 20)).count();
+    let late = file.iter().filter(|l| matches!(period(l), (Some(1), q) if q > 20)).count();
+    let none = file.iter().filter(|l| l["period"].is_null()).count();
+    assert_eq!((early, late, none), (56, 62, 14), "Proposition 5");
+    let settled_on_wins =
+        file.iter().filter(|l| matches!(period(l), (Some(1), q) if q <= 20) && l["outcomes"].as_str().unwrap().ends_with('W'));
+    assert_eq!(settled_on_wins.count(), 46);
+}
