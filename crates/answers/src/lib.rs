@@ -23,6 +23,7 @@ pub mod moves;
 pub mod nim;
 pub mod number;
 pub mod opening;
+pub mod parity;
 pub mod ordered;
 pub mod position;
 pub mod prove;

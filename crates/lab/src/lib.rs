@@ -19,6 +19,7 @@ mod by_rank;
 mod learn;
 pub mod minimal;
 mod p2_strategy;
+pub mod parity;
 mod rule;
 mod search;
 mod strategy_error;

@@ -14,6 +14,7 @@ mod lab;
 pub mod learn;
 mod numeration;
 mod ordered;
+mod parity;
 pub mod proofs;
 mod random;
 mod relatives;
@@ -139,6 +140,7 @@ pub fn checks(level: Level) -> Vec<Check> {
     all.extend(ordered::checks(level));
     all.extend(black_hole::checks(level));
     all.extend(random::checks(level));
+    all.extend(parity::checks(level));
     all
 }
 

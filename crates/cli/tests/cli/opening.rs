@@ -141,3 +141,27 @@ fn the_research_notes_statements_hold_in_the_published_files() {
         file.iter().filter(|l| matches!(period(l), (Some(1), q) if q <= 20) && l["outcomes"].as_str().unwrap().ends_with('W'));
     assert_eq!(settled_on_wins.count(), 46);
 }
+
+#[test]
+fn the_parity_law_by_counts_and_by_the_pairing() {
+    let lines = json_lines(&zecklab(&["zgame", "parity", "--n", "6", "--to", "7", "--zeros", "--json"]));
+    for field in ["n", "law", "unpaired_exists", "games", "signed", "unpaired", "positions", "zero_positions", "zeros", "method", "seconds"] {
+        assert!(lines[0].get(field).is_some(), "{field} in {}", lines[0]);
+    }
+    assert_eq!((&lines[0]["law"], &lines[0]["signed"], &lines[0]["games"]), (&json!(true), &json!("0"), &json!("8")));
+    assert_eq!(lines[0]["zeros"].as_array().unwrap().len(), 6);
+    assert_eq!((&lines[1]["law"], &lines[1]["signed"], &lines[1]["unpaired"]), (&json!(false), &json!("-2"), &json!("2")));
+    // Past the exact counts, the pairing alone: it decides even n, and leaves odd n open.
+    let far = json_lines(&zecklab(&["zgame", "parity", "--n", "161", "--to", "162", "--json"]));
+    assert_eq!((&far[0]["law"], &far[0]["method"], &far[0]["signed"]), (&json!(null), &json!("pairing"), &json!(null)));
+    assert_eq!((&far[1]["law"], &far[1]["unpaired_exists"]), (&json!(true), &json!(false)));
+    for (args, says) in [
+        (&["zgame", "parity", "--n", "0"][..], "n = 0"),
+        (&["zgame", "parity", "--n", "701"], "n = 701"),
+        (&["zgame", "parity", "--n", "170", "--zeros"], "--zeros"),
+    ] {
+        let o = zecklab(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}

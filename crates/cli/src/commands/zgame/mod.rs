@@ -344,6 +344,22 @@ breaks, and the least n from which one holds to the range's end; eventual is the
 eventual_from, the least such n, to the range's end."
     )]
     Book(BookArgs),
+    /// The parity law: whether the complete games from the start of odd and of even length are
+    /// equally many, by exact counts and by a pairing of the games.
+    #[command(
+        after_help = "A complete game is a sequence of moves from the start to a position with no move. The signed \
+count is the number of games of even length less those of odd length. The pairing swaps a game's first occurrence \
+of 1 + 2 -> 3 (made where the position has at least two ones) or of 1 + 1 -> 2 followed by 2 + 2 -> 1 + 3 for the \
+other (both lead to the same position, in one move and in two): an involution that changes the length by one, so \
+the signed count is that of the unpaired games, and where no game is unpaired the law holds. Exact counts (big \
+integers for every position) up to n = 160; above, up to n = 700, the pairing alone (two bits a position), which \
+decides the law where no game is unpaired (law null where some is).\n\
+JSON, one line per n: {\"n\",\"law\",\"unpaired_exists\",\"games\",\"signed\",\"unpaired\",\"positions\",\
+\"zero_positions\",\"zeros\",\"method\",\"seconds\"}: games, signed and unpaired as decimal strings (null past the \
+counts); zero_positions, the positions whose own signed count is 0, listed in zeros with --zeros; method, \
+\"counts\" or \"pairing\"."
+    )]
+    Parity(ParityArgs),
     /// Play the game on N against perfect play (type 'hint' for the winning moves).
     #[command(
         after_help = "Moves: the values of the two parts taken, joined by '+' or a space ('1+1', '2 2', '3+5'), the paper's notation ('F2 ∧ F2' or '{F2 ∧ F2 -> F1 ∧ F3}', braces both or neither), or the number of a move in the listed order. Also 'hint', 'help' and 'quit'. Lines are read one at a time, so a pipe works; if the input ends before the game does, the exit status is 2."
@@ -463,6 +479,10 @@ pub fn run(args: ZgameArgs) -> anyhow::Result<ExitCode> {
         }
         ZgameCommand::Opening(opening_args) => {
             opening::opening(&mut out, opening_args)?;
+            ExitCode::SUCCESS
+        }
+        ZgameCommand::Parity(parity_args) => {
+            opening::parity(&mut out, parity_args)?;
             ExitCode::SUCCESS
         }
         ZgameCommand::Book(book_args) => {

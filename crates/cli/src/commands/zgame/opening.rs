@@ -1,5 +1,6 @@
 //! `zgame opening` and `zgame book`: the game near its start, read from each game solved whole
-//! (the work is in `zecklab_answers::opening`; this is its glue).
+//! (the work is in `zecklab_answers::opening`; this is its glue); and `zgame parity`, the
+//! parity law of the complete games from the start.
 
 use zecklab_answers::opening::book::{book_json, book_lines, BookJson};
 use zecklab_answers::opening::rule::{RuleJson, RuleSearch};
@@ -9,7 +10,7 @@ use zecklab_answers::opening::{
 use zecklab_games::zgame::ZPosition;
 use zecklab_games::Cancel;
 
-use super::args::{BookArgs, OpeningArgs};
+use super::args::{BookArgs, OpeningArgs, ParityArgs};
 use super::common::check_range;
 use crate::input::InputError;
 use crate::output::Out;
@@ -163,4 +164,46 @@ fn describe_rule(finding: &RuleJson) -> String {
         }
     }
     text
+}
+
+/// Prints the parity law's line for each n.
+pub fn parity(out: &mut Out, args: ParityArgs) -> anyhow::Result<()> {
+    use zecklab_answers::parity::{parity_line, ParityJson};
+    let last = args.to.unwrap_or(args.n);
+    check_range(args.n, last)?;
+    let bar = progress::bar(u64::from(last - args.n + 1), "games", "the parity of complete games");
+    let describe = |l: &ParityJson| {
+        let law = match l.law {
+            Some(true) => "as many complete games of odd as of even length",
+            Some(false) => "the law fails",
+            None => "undecided (some game is unpaired and the counts are not computed this far)",
+        };
+        let mut text = format!("n = {}: {law}", l.n);
+        if let (Some(games), Some(signed)) = (&l.games, &l.signed) {
+            let noun = if games == "1" { "game" } else { "games" };
+            text.push_str(&format!("; {games} complete {noun}, even less odd {signed}"));
+        }
+        text.push_str(if l.unpaired_exists { "; some games unpaired" } else { "; every game paired" });
+        if let Some(zero) = l.zero_positions {
+            text.push_str(&format!("; {zero} of {} positions with signed count 0", l.positions));
+        }
+        for z in l.zeros.iter().flatten() {
+            text.push_str(&format!("\n  {z}"));
+        }
+        text
+    };
+    for n in args.n..=last {
+        let line = parity_line(n, args.zeros)?;
+        bar.inc(1);
+        bar.suspend(|| -> anyhow::Result<()> {
+            if args.json {
+                out.json(&line)?;
+            } else {
+                out.line(describe(&line))?;
+            }
+            Ok(out.flush()?)
+        })?;
+    }
+    bar.finish_and_clear();
+    Ok(())
 }

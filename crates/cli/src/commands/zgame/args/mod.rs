@@ -32,7 +32,7 @@ pub use coalitions::CoalitionsArgs;
 pub use export::ExportArgs;
 pub use grundy::GrundyArgs;
 pub use lengths::LengthsArgs;
-pub use opening::{BookArgs, OpeningArgs};
+pub use opening::{BookArgs, OpeningArgs, ParityArgs};
 pub use p_structure::PStructureArgs;
 pub use play::PlayArgs;
 pub use play_out::PlayOutArgs;

@@ -40,3 +40,20 @@ pub struct BookArgs {
     #[arg(long)]
     pub json: bool,
 }
+
+/// The arguments of `zgame parity` (its help is on the subcommand).
+#[derive(Args, Debug)]
+pub struct ParityArgs {
+    /// The first n (from 1).
+    #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+    pub n: u32,
+    /// The last n (default: N alone; up to 700).
+    #[arg(long, value_parser = input::whole_u32, allow_hyphen_values = true)]
+    pub to: Option<u32>,
+    /// Also list the positions whose signed count is zero (up to n = 160).
+    #[arg(long)]
+    pub zeros: bool,
+    /// Print one JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
