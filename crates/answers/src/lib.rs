@@ -14,6 +14,7 @@ pub mod black_hole;
 pub mod decimal;
 mod error;
 pub mod family;
+pub mod fits;
 pub mod game_lengths;
 pub mod game_link;
 pub mod lab;

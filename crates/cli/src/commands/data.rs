@@ -105,6 +105,19 @@ enum DataCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The models the research notes state as conjectures, fitted by least squares to the
+    /// published files: the start's remoteness less 2n, the share of P-positions, random play's
+    /// mean and variance over n, and the ordered game's longest game and P-share. JSON, one line
+    /// per fit: {"name","quantity","model","range","points","parameters":[{"name","value",
+    /// "std_error"}],"residual_sd","max_abs_residual","max_residual_at","observed"}.
+    Fits {
+        /// The data directory (the published one is docs/data in the source tree).
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+        /// One JSON object per fit per line.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write every file again from the record (and the README's checksums of the others).
     Write {
         /// The data directory.
@@ -214,6 +227,7 @@ pub fn run(args: DataArgs) -> anyhow::Result<ExitCode> {
         DataCommand::Write { dir } => {
             load(&dir)?.write(&dir).map_err(InputError::from_display)?;
         }
+        DataCommand::Fits { dir, json } => super::data_fits::run(&mut out, &dir, json)?,
         DataCommand::Check { dir, flat_to, json } => return check(&mut out, &dir, flat_to, json),
     }
     Ok(ExitCode::SUCCESS)

@@ -165,3 +165,37 @@ fn the_parity_law_by_counts_and_by_the_pairing() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn the_fits_quoted_in_the_notes_are_what_data_fits_computes() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/data");
+    let lines = json_lines(&zecklab(&["data", "fits", "--dir", dir.to_str().unwrap(), "--json"]));
+    let fit = |name: &str| lines.iter().find(|l| l["name"] == name).unwrap_or_else(|| panic!("{name}")).clone();
+    let parameter = |name: &str, k: usize| (fit(name)["parameters"][k]["value"].as_f64().unwrap(), fit(name)["parameters"][k]["std_error"].as_f64().unwrap());
+    let near = |got: (f64, f64), value: f64, error: f64, digits: f64| {
+        (got.0 - value).abs() <= digits && (got.1 - error).abs() <= digits
+    };
+    // docs/research/record.md, Conjectures 1 and 2.
+    assert!(near(parameter("zgame-remoteness", 0), -39.7, 0.9, 0.05));
+    assert!(near(parameter("zgame-remoteness", 1), 0.0115, 0.0022, 0.00005));
+    assert_eq!(fit("zgame-remoteness")["points"], 402);
+    assert_eq!(fit("zgame-remoteness")["observed"], json!([-48.0, -18.0]));
+    let remoteness = fit("zgame-remoteness");
+    assert!((remoteness["residual_sd"].as_f64().unwrap() - 5.4).abs() < 0.05);
+    assert!((remoteness["max_abs_residual"].as_f64().unwrap() - 16.7).abs() < 0.05);
+    assert_eq!(remoteness["max_residual_at"], 439);
+    assert!((fit("zgame-p-share")["residual_sd"].as_f64().unwrap() - 0.0027).abs() < 0.00005);
+    assert_eq!(fit("zgame-p-share")["points"], 605);
+    assert!(near(parameter("zgame-p-share", 0), 0.2790, 0.0006, 0.00005));
+    assert!(near(parameter("zgame-p-share", 1), -0.483, 0.012, 0.0005));
+    // docs/research/random-games.md, Conjectures 6 and 7.
+    assert!(near(parameter("random-path-mean", 0), 1.2122, 0.0031, 0.00005));
+    assert!(near(parameter("random-path-variance", 0), 0.2249, 0.0008, 0.00005));
+    assert!(near(parameter("random-games-mean", 0), 2.31, 0.01, 0.005));
+    assert!(near(parameter("random-games-variance", 0), 0.191, 0.005, 0.0005));
+    // docs/research/ordered-and-black-hole.md, Conjectures O1 and O2.
+    assert!(near(parameter("ordered-longest", 1), 1.540, 0.015, 0.0005));
+    assert!(near(parameter("ordered-p-share", 1), -0.563, 0.006, 0.0005));
+    let o = zecklab(&["data", "fits", "--dir", "/nonexistent"]);
+    assert_eq!(o.status.code(), Some(2));
+}
