@@ -60,15 +60,19 @@ pub struct Parameter {
 
 /// Least squares of `y ≈ Σ β_j x_j` over `rows` (`(n, x, y)`); `None` with fewer points than
 /// parameters plus one, or a singular design.
-fn least_squares(names: &[&'static str], rows: &[(u32, Vec<f64>, f64)]) -> Option<(Vec<Parameter>, f64, f64, u32)> {
+fn least_squares(
+    names: &[&'static str],
+    rows: &[(u32, Vec<f64>, f64)],
+) -> Option<(Vec<Parameter>, f64, f64, u32)> {
     let p = names.len();
     let m = rows.len();
     if m <= p {
         return None;
     }
     // Scale each column to a largest magnitude of 1.
-    let scale: Vec<f64> =
-        (0..p).map(|j| rows.iter().map(|(_, x, _)| x[j].abs()).fold(0.0, f64::max).max(f64::MIN_POSITIVE)).collect();
+    let scale: Vec<f64> = (0..p)
+        .map(|j| rows.iter().map(|(_, x, _)| x[j].abs()).fold(0.0, f64::max).max(f64::MIN_POSITIVE))
+        .collect();
     let mut a = vec![vec![0.0; p + 1]; p];
     for (_, x, y) in rows {
         for i in 0..p {
@@ -92,15 +96,22 @@ fn least_squares(names: &[&'static str], rows: &[(u32, Vec<f64>, f64)]) -> Optio
             std_error: (sigma2 * inverse[j][j]).sqrt() / scale[j],
         })
         .collect();
-    let (at, worst) = residuals.iter().copied().fold((0, 0.0f64), |(n0, w), (n, r)| if r.abs() > w.abs() { (n, r) } else { (n0, w) });
+    let (at, worst) =
+        residuals
+            .iter()
+            .copied()
+            .fold((0, 0.0f64), |(n0, w), (n, r)| if r.abs() > w.abs() { (n, r) } else { (n0, w) });
     Some((parameters, sigma2.sqrt(), worst.abs(), at))
 }
 
 /// The inverse of a small square matrix by Gauss–Jordan with partial pivoting.
 fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     let p = a.len();
-    let mut m: Vec<Vec<f64>> =
-        a.iter().enumerate().map(|(i, row)| row.iter().copied().chain((0..p).map(|j| f64::from(u8::from(i == j)))).collect()).collect();
+    let mut m: Vec<Vec<f64>> = a
+        .iter()
+        .enumerate()
+        .map(|(i, row)| row.iter().copied().chain((0..p).map(|j| f64::from(u8::from(i == j)))).collect())
+        .collect();
     for col in 0..p {
         let pivot = (col..p).max_by(|&x, &y| m[x][col].abs().total_cmp(&m[y][col].abs()))?;
         if m[pivot][col].abs() < 1e-12 {
@@ -132,9 +143,23 @@ fn fit(
 ) -> Result<FitJson, AnswerError> {
     let rows: Vec<(u32, Vec<f64>, f64)> = points.iter().map(|&(n, y)| (n, design(f64::from(n)), y)).collect();
     let (parameters, residual_sd, max_abs_residual, max_residual_at) = least_squares(names, &rows)
-        .ok_or_else(|| AnswerError::Invalid(format!("{name}: too few points in the published files to fit")))?;
-    let observed = points.iter().fold([f64::INFINITY, f64::NEG_INFINITY], |[lo, hi], &(_, y)| [lo.min(y), hi.max(y)]);
-    Ok(FitJson { name, quantity, model, range, points: points.len(), parameters, residual_sd, max_abs_residual, max_residual_at, observed })
+        .ok_or_else(|| {
+            AnswerError::Invalid(format!("{name}: too few points in the published files to fit"))
+        })?;
+    let observed =
+        points.iter().fold([f64::INFINITY, f64::NEG_INFINITY], |[lo, hi], &(_, y)| [lo.min(y), hi.max(y)]);
+    Ok(FitJson {
+        name,
+        quantity,
+        model,
+        range,
+        points: points.len(),
+        parameters,
+        residual_sd,
+        max_abs_residual,
+        max_residual_at,
+        observed,
+    })
 }
 
 /// Every fit the research notes state, from the published files.
@@ -143,8 +168,12 @@ fn fit(
 /// [`AnswerError::Invalid`] when a file holds too few points for its fit.
 pub fn fits(published: &Published) -> Result<Vec<FitJson>, AnswerError> {
     let mut all = Vec::new();
-    let remoteness: Vec<(u32, f64)> =
-        published.remoteness.iter().filter(|(n, _)| *n >= 200).map(|&(n, r)| (n, f64::from(r) - 2.0 * f64::from(n))).collect();
+    let remoteness: Vec<(u32, f64)> = published
+        .remoteness
+        .iter()
+        .filter(|(n, _)| *n >= 200)
+        .map(|&(n, r)| (n, f64::from(r) - 2.0 * f64::from(n)))
+        .collect();
     all.push(fit(
         "zgame-remoteness",
         "r(n) - 2n, r(n) the start's remoteness",
@@ -164,9 +193,10 @@ pub fn fits(published: &Published) -> Result<Vec<FitJson>, AnswerError> {
         &share,
         |n| vec![1.0, 1.0 / n.sqrt()],
     )?);
-    for (measure, mean_name, variance_name) in
-        [("path", "random-path-mean", "random-path-variance"), ("games", "random-games-mean", "random-games-variance")]
-    {
+    for (measure, mean_name, variance_name) in [
+        ("path", "random-path-mean", "random-path-variance"),
+        ("games", "random-games-mean", "random-games-variance"),
+    ] {
         let of = |pick: fn(&(u32, String, f64, f64)) -> f64| -> Vec<(u32, f64)> {
             published.random.iter().filter(|r| r.1 == measure && r.0 >= 100).map(|r| (r.0, pick(r))).collect()
         };
@@ -225,12 +255,14 @@ mod tests {
     #[test]
     fn least_squares_recovers_a_line_and_its_errors() {
         // y = 3 - 0.5 n exactly: the fit returns it with zero residual.
-        let rows: Vec<(u32, Vec<f64>, f64)> = (1..=10).map(|n| (n, vec![1.0, f64::from(n)], 3.0 - 0.5 * f64::from(n))).collect();
+        let rows: Vec<(u32, Vec<f64>, f64)> =
+            (1..=10).map(|n| (n, vec![1.0, f64::from(n)], 3.0 - 0.5 * f64::from(n))).collect();
         let (p, sd, worst, _) = least_squares(&["a", "b"], &rows).unwrap();
         assert!((p[0].value - 3.0).abs() < 1e-12 && (p[1].value + 0.5).abs() < 1e-12);
         assert!(sd < 1e-12 && worst < 1e-12);
         // Noise of ±1 alternating on a constant: mean 0, standard error sd / sqrt(m).
-        let rows: Vec<(u32, Vec<f64>, f64)> = (0..100).map(|n| (n, vec![1.0], if n % 2 == 0 { 1.0 } else { -1.0 })).collect();
+        let rows: Vec<(u32, Vec<f64>, f64)> =
+            (0..100).map(|n| (n, vec![1.0], if n % 2 == 0 { 1.0 } else { -1.0 })).collect();
         let (p, sd, _, _) = least_squares(&["c"], &rows).unwrap();
         assert!(p[0].value.abs() < 1e-12);
         assert!((sd - (100.0f64 / 99.0).sqrt()).abs() < 1e-12);

@@ -172,7 +172,9 @@ mod tests {
 
     #[test]
     fn digit_bits_are_the_digits_read_from_the_right() {
-        let samples = (0..3000u128).chain((0..128).map(|s| (u128::MAX >> s).saturating_sub(s as u128))).chain([u128::MAX]);
+        let samples = (0..3000u128)
+            .chain((0..128).map(|s| (u128::MAX >> s).saturating_sub(s as u128)))
+            .chain([u128::MAX]);
         for n in samples {
             for base in [Base::Fib, Base::Binary] {
                 let digits = base.digits(n);

@@ -31,8 +31,8 @@ pub mod layered;
 pub mod tiers;
 
 pub use layered::{
-    layered_bytes, layered_table_bytes, solve_layered, LayeredOptions, LayeredSolution, LayeredSolver, LayeredState,
-    LayeredStateView, LayeredTable, ResumeError,
+    layered_bytes, layered_table_bytes, solve_layered, LayeredOptions, LayeredSolution, LayeredSolver,
+    LayeredState, LayeredStateView, LayeredTable, ResumeError,
 };
 pub use tiers::{
     tiered_bytes, Exchange, ShareFigures, TierEngine, TierState, TierStateView, TierSweep, TierValues,

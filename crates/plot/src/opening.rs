@@ -31,7 +31,10 @@ pub struct OpeningRow {
 pub fn zgame_opening_of(rows: &[OpeningRow]) -> Result<Figure, FigureError> {
     let width = rows.first().map_or(0, |r| r.outcomes.len());
     if rows.is_empty() || rows.len() > OPENING_ROWS {
-        return Err(FigureError(format!("the figure draws 1 to {OPENING_ROWS} multisets S, not {}", rows.len())));
+        return Err(FigureError(format!(
+            "the figure draws 1 to {OPENING_ROWS} multisets S, not {}",
+            rows.len()
+        )));
     }
     if rows.iter().any(|r| r.outcomes.len() != width || r.outcomes.bytes().any(|b| b != b'W' && b != b'L')) {
         return Err(FigureError("every row needs one W or L for each m, the same m for all".into()));
@@ -63,7 +66,9 @@ m = 0 to {to} across; the first row is at the top."
             .map_err(|e| err(&e))?;
         // Row k is drawn from the top; each label sits in the middle of its row.
         let label_of = |y: &SegmentValue<u32>| match y {
-            SegmentValue::CenterOf(y) => names.get(count.wrapping_sub(1 + *y as usize)).cloned().unwrap_or_default(),
+            SegmentValue::CenterOf(y) => {
+                names.get(count.wrapping_sub(1 + *y as usize)).cloned().unwrap_or_default()
+            }
             _ => String::new(),
         };
         chart
@@ -86,14 +91,17 @@ m = 0 to {to} across; the first row is at the top."
             for m in 1..=bytes.len() {
                 if m == bytes.len() || bytes[m] != bytes[start] {
                     let colour = if bytes[start] == b'W' { WIN } else { LOSS };
-                    let corners = [(start as u32, SegmentValue::Exact(y)), (m as u32, SegmentValue::Exact(y + 1))];
+                    let corners =
+                        [(start as u32, SegmentValue::Exact(y)), (m as u32, SegmentValue::Exact(y + 1))];
                     runs.push(Rectangle::new(corners, colour.filled()));
                     start = m;
                 }
             }
         }
         chart.draw_series(runs).map_err(|e| err(&e))?;
-        for (i, (colour, what)) in [(WIN, "the mover wins"), (LOSS, "the mover loses")].into_iter().enumerate() {
+        for (i, (colour, what)) in
+            [(WIN, "the mover wins"), (LOSS, "the mover loses")].into_iter().enumerate()
+        {
             let top = 20 + 26 * i as i32;
             key.draw(&Rectangle::new([(20, top), (36, top + 16)], colour.filled())).map_err(|e| err(&e))?;
             key.draw(&Text::new(what, (44, top + 1), (FAMILY, 14))).map_err(|e| err(&e))?;

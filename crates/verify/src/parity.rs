@@ -9,7 +9,8 @@ use zecklab_reference::random::every_game;
 
 use crate::{Check, Level};
 
-const SOURCE: &str = "zecklab's own finding, under the games measure of the random Zeckendorf game paper (arXiv 2210.11038)";
+const SOURCE: &str =
+    "zecklab's own finding, under the games measure of the random Zeckendorf game paper (arXiv 2210.11038)";
 
 pub(crate) fn checks(level: Level) -> Vec<Check> {
     let enumerated = level.pick(11u32, 14);
@@ -41,7 +42,10 @@ fn check(enumerated: u32, counted: u32, paired: u32) -> Result<String, String> {
         }
         let even = n >= 4 && n % 2 == 0;
         if even != counts.signed.is_zero() || even != counts.unpaired.is_zero() {
-            return Err(format!("n = {n}: signed count {}, {} unpaired games", counts.signed, counts.unpaired));
+            return Err(format!(
+                "n = {n}: signed count {}, {} unpaired games",
+                counts.signed, counts.unpaired
+            ));
         }
     }
     for n in (4..=paired).step_by(2) {

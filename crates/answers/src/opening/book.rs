@@ -49,7 +49,12 @@ pub fn book_lines(n: u32, depth: u32, is_loss: &impl Fn(&ZPosition) -> bool) -> 
 }
 
 /// Goes on from the last of `plies` (Player 1 to move) for `depth` more moves of Player 2.
-fn grow(plies: &mut Vec<ZPosition>, depth: u32, is_loss: &impl Fn(&ZPosition) -> bool, lines: &mut Vec<Line>) {
+fn grow(
+    plies: &mut Vec<ZPosition>,
+    depth: u32,
+    is_loss: &impl Fn(&ZPosition) -> bool,
+    lines: &mut Vec<Line>,
+) {
     if depth == 0 {
         return;
     }

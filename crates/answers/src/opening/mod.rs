@@ -72,7 +72,9 @@ pub fn parse_parts(text: &str) -> Result<Vec<u64>, AnswerError> {
             ));
         }
         if !is_fibonacci(value) {
-            return Err(AnswerError::Invalid(format!("part {value} is not a Fibonacci number (2, 3, 5, 8, ...)")));
+            return Err(AnswerError::Invalid(format!(
+                "part {value} is not a Fibonacci number (2, 3, 5, 8, ...)"
+            )));
         }
         if count == 0 || count > u64::from(OPENING_N_TO) {
             return Err(AnswerError::Invalid(format!("part {token}: the count is 1 to {OPENING_N_TO}")));

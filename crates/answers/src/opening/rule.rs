@@ -42,7 +42,8 @@ impl Shape {
             0 => "1^n".to_string(),
             s => format!("1^(n-{s})"),
         };
-        let parts = self.0.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, c)| format!("{}^{c}", value(k + 2)));
+        let parts =
+            self.0.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, c)| format!("{}^{c}", value(k + 2)));
         std::iter::once(ones).chain(parts).collect::<Vec<_>>().join(" ")
     }
 }
@@ -162,12 +163,12 @@ impl RuleSearch {
     }
 
     /// The games where the book reaches `shape` with n = `residue` mod `period`, from `from` on.
-    fn games<'a>(
-        games: &'a [(u32, Vec<Shape>)],
+    fn games(
+        games: &[(u32, Vec<Shape>)],
         period: u32,
         residue: u32,
         from: u32,
-    ) -> impl DoubleEndedIterator<Item = &'a (u32, Vec<Shape>)> {
+    ) -> impl DoubleEndedIterator<Item = &(u32, Vec<Shape>)> {
         games.iter().filter(move |(n, _)| n % period == residue && *n >= from)
     }
 
@@ -222,7 +223,12 @@ impl RuleSearch {
                     common = Some(intersect(common.take(), replies));
                 }
                 if let Some(reply) = common.and_then(|c| c.first().copied()) {
-                    rule.push(RuleEntry { position: shape.show(), residue, reply: reply.show(), games: count });
+                    rule.push(RuleEntry {
+                        position: shape.show(),
+                        residue,
+                        reply: reply.show(),
+                        games: count,
+                    });
                 }
             }
         }

@@ -35,10 +35,16 @@ fn opening_outcomes_are_the_searched_ones() {
         let sum: u64 = set.iter().sum();
         let to = 60 - sum as u32;
         let mut lines = Vec::new();
-        opening_lines::<AnswerError>(std::slice::from_ref(set), to, &Cancel::new(), |_, _| {}, |l| {
-            lines.push(l);
-            Ok(())
-        })
+        opening_lines::<AnswerError>(
+            std::slice::from_ref(set),
+            to,
+            &Cancel::new(),
+            |_, _| {},
+            |l| {
+                lines.push(l);
+                Ok(())
+            },
+        )
         .unwrap();
         let [line] = &lines[..] else { panic!("one line for {set:?}") };
         assert_eq!(&line.parts, set);
@@ -63,10 +69,16 @@ fn a_sweep_gives_each_set_its_own_line() {
     assert_eq!(sets.first(), Some(&vec![2]));
     assert!(sets.contains(&vec![2, 3, 3]) && sets.contains(&vec![8]) && !sets.contains(&vec![2, 2, 3, 3]));
     let mut together = Vec::new();
-    opening_lines::<AnswerError>(&sets, 20, &Cancel::new(), |_, _| {}, |l| {
-        together.push(l);
-        Ok(())
-    })
+    opening_lines::<AnswerError>(
+        &sets,
+        20,
+        &Cancel::new(),
+        |_, _| {},
+        |l| {
+            together.push(l);
+            Ok(())
+        },
+    )
     .unwrap();
     // Lines come as their last game is read: by sum, each set once.
     let sums: Vec<u64> = together.iter().map(|l| l.parts.iter().sum()).collect();
@@ -74,10 +86,16 @@ fn a_sweep_gives_each_set_its_own_line() {
     assert_eq!(together.len(), sets.len());
     for line in &together {
         let mut alone = Vec::new();
-        opening_lines::<AnswerError>(std::slice::from_ref(&line.parts), 20, &Cancel::new(), |_, _| {}, |l| {
-            alone.push(l);
-            Ok(())
-        })
+        opening_lines::<AnswerError>(
+            std::slice::from_ref(&line.parts),
+            20,
+            &Cancel::new(),
+            |_, _| {},
+            |l| {
+                alone.push(l);
+                Ok(())
+            },
+        )
         .unwrap();
         assert_eq!(alone[0].outcomes, line.outcomes);
     }
@@ -100,7 +118,8 @@ fn parts_are_read_or_refused_by_name() {
         let error = parse_parts(bad).unwrap_err().to_string();
         assert!(error.contains(says), "{bad}: {error}");
     }
-    let refused = opening_lines::<AnswerError>(&[vec![8]], OPENING_N_TO, &Cancel::new(), |_, _| {}, |_| Ok(()));
+    let refused =
+        opening_lines::<AnswerError>(&[vec![8]], OPENING_N_TO, &Cancel::new(), |_, _| {}, |_| Ok(()));
     assert!(matches!(refused, Err(Some(AnswerError::TooLarge(_)))));
 }
 
@@ -117,7 +136,8 @@ fn the_book_lists_every_winning_reply_and_only_those() {
         assert_eq!(first_lines, start.moves().len(), "a line for each first move, n = {n}");
         for line in &from_table {
             let faced = line.plies.last().unwrap();
-            let children: Vec<ZPosition> = faced.moves().into_iter().map(|m| faced.apply(m).unwrap()).collect();
+            let children: Vec<ZPosition> =
+                faced.moves().into_iter().map(|m| faced.apply(m).unwrap()).collect();
             let winning: Vec<&ZPosition> = children.iter().filter(|c| search.loses(c)).collect();
             assert_eq!(line.replies.iter().collect::<Vec<_>>(), winning, "n = {n}, {faced}");
         }

@@ -38,7 +38,8 @@ pub fn run(out: &mut Out, dir: &Path, json: bool) -> anyhow::Result<()> {
         published.ordered_longest.push((n as u32, longest));
     }
     for line in json_lines(dir, "ordered-by-n.jsonl")? {
-        let (Some(n), Some(p), Some(all)) = (line["n"].as_u64(), line["p_positions"].as_f64(), line["positions"].as_f64())
+        let (Some(n), Some(p), Some(all)) =
+            (line["n"].as_u64(), line["p_positions"].as_f64(), line["positions"].as_f64())
         else {
             return Err(malformed(dir, "ordered-by-n.jsonl"));
         };
@@ -60,7 +61,10 @@ fn json_lines(dir: &Path, name: &str) -> anyhow::Result<Vec<Value>> {
     let text = std::fs::read_to_string(&path).map_err(|e| {
         InputError::from_display(format!("cannot read '{}': {e}", input::shown(&path.to_string_lossy())))
     })?;
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).map_err(|_| malformed(dir, name))).collect()
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).map_err(|_| malformed(dir, name)))
+        .collect()
 }
 
 fn malformed(dir: &Path, name: &str) -> anyhow::Error {

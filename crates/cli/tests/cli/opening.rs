@@ -25,7 +25,18 @@ fn the_outcomes_near_the_start_and_their_period() {
 
     let sweep = json_lines(&zecklab(&["zgame", "opening", "--sum-to", "6", "--to", "20", "--json"]));
     let parts: Vec<&serde_json::Value> = sweep.iter().map(|l| &l["parts"]).collect();
-    assert_eq!(parts, [&json!([2]), &json!([3]), &json!([2, 2]), &json!([2, 3]), &json!([5]), &json!([2, 2, 2]), &json!([3, 3])]);
+    assert_eq!(
+        parts,
+        [
+            &json!([2]),
+            &json!([3]),
+            &json!([2, 2]),
+            &json!([2, 3]),
+            &json!([5]),
+            &json!([2, 2, 2]),
+            &json!([3, 3])
+        ]
+    );
 }
 
 #[test]
@@ -36,10 +47,15 @@ fn the_book_and_its_rule() {
     assert_eq!(books[0]["n"], 6);
     assert_eq!(books[0]["depth"], 2);
     assert_eq!(books[0]["lines"][0], json!({"plies": ["1^6", "1^4 2^1"], "replies": ["1^3 3^1"]}));
-    let findings = json_lines(&zecklab(&["zgame", "book", "--n", "3", "--to", "40", "--depth", "2", "--rule", "--json"]));
+    let findings = json_lines(&zecklab(&[
+        "zgame", "book", "--n", "3", "--to", "40", "--depth", "2", "--rule", "--json",
+    ]));
     assert_eq!(findings.len(), 2);
     assert_eq!(findings[0]["period"], 1);
-    assert_eq!(findings[0]["rule"], json!([{"position": "1^(n-2) 2^1", "residue": 0, "reply": "1^(n-3) 3^1", "games": 38}]));
+    assert_eq!(
+        findings[0]["rule"],
+        json!([{"position": "1^(n-2) 2^1", "residue": 0, "reply": "1^(n-3) 3^1", "games": 38}])
+    );
     for field in ["depth", "from", "to", "period", "shapes", "rule", "periods", "eventual", "eventual_from"] {
         assert!(findings[1].get(field).is_some(), "{field} in {}", findings[1]);
     }
@@ -71,7 +87,17 @@ fn bad_input_is_refused_by_name() {
 fn the_figure_draws_every_set() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("opening.svg");
-    let o = zecklab(&["plot", "zgame-opening", "--sum-to", "5", "--to", "30", "--out", svg.to_str().unwrap(), "--json"]);
+    let o = zecklab(&[
+        "plot",
+        "zgame-opening",
+        "--sum-to",
+        "5",
+        "--to",
+        "30",
+        "--out",
+        svg.to_str().unwrap(),
+        "--json",
+    ]);
     let line = &json_lines(&o)[0];
     assert_eq!(line["figure"], "zgame-opening");
     // Five sets (2; 3; 2 2; 2 3; 5), 31 values of m each.
@@ -102,7 +128,8 @@ fn the_published_files_are_what_the_commands_print() {
     assert_eq!(file.len(), 133, "every S with sum up to 20");
     // The book: its first games, computed again.
     let book = published("zgame-opening-book.jsonl");
-    let computed = json_lines(&zecklab(&["zgame", "book", "--n", "3", "--to", "30", "--depth", "3", "--json"]));
+    let computed =
+        json_lines(&zecklab(&["zgame", "book", "--n", "3", "--to", "30", "--depth", "3", "--json"]));
     assert_eq!(computed[..], book[..28]);
     assert_eq!(book.last().unwrap()["n"], 500);
 }
@@ -137,23 +164,45 @@ fn the_research_notes_statements_hold_in_the_published_files() {
     let late = file.iter().filter(|l| matches!(period(l), (Some(1), q) if q > 20)).count();
     let none = file.iter().filter(|l| l["period"].is_null()).count();
     assert_eq!((early, late, none), (56, 62, 14), "Proposition 5");
-    let settled_on_wins =
-        file.iter().filter(|l| matches!(period(l), (Some(1), q) if q <= 20) && l["outcomes"].as_str().unwrap().ends_with('W'));
+    let settled_on_wins = file.iter().filter(|l| {
+        matches!(period(l), (Some(1), q) if q <= 20) && l["outcomes"].as_str().unwrap().ends_with('W')
+    });
     assert_eq!(settled_on_wins.count(), 46);
 }
 
 #[test]
 fn the_parity_law_by_counts_and_by_the_pairing() {
     let lines = json_lines(&zecklab(&["zgame", "parity", "--n", "6", "--to", "7", "--zeros", "--json"]));
-    for field in ["n", "law", "unpaired_exists", "games", "signed", "unpaired", "positions", "zero_positions", "zeros", "method", "seconds"] {
+    for field in [
+        "n",
+        "law",
+        "unpaired_exists",
+        "games",
+        "signed",
+        "unpaired",
+        "positions",
+        "zero_positions",
+        "zeros",
+        "method",
+        "seconds",
+    ] {
         assert!(lines[0].get(field).is_some(), "{field} in {}", lines[0]);
     }
-    assert_eq!((&lines[0]["law"], &lines[0]["signed"], &lines[0]["games"]), (&json!(true), &json!("0"), &json!("8")));
+    assert_eq!(
+        (&lines[0]["law"], &lines[0]["signed"], &lines[0]["games"]),
+        (&json!(true), &json!("0"), &json!("8"))
+    );
     assert_eq!(lines[0]["zeros"].as_array().unwrap().len(), 6);
-    assert_eq!((&lines[1]["law"], &lines[1]["signed"], &lines[1]["unpaired"]), (&json!(false), &json!("-2"), &json!("2")));
+    assert_eq!(
+        (&lines[1]["law"], &lines[1]["signed"], &lines[1]["unpaired"]),
+        (&json!(false), &json!("-2"), &json!("2"))
+    );
     // Past the exact counts, the pairing alone: it decides even n, and leaves odd n open.
     let far = json_lines(&zecklab(&["zgame", "parity", "--n", "161", "--to", "162", "--json"]));
-    assert_eq!((&far[0]["law"], &far[0]["method"], &far[0]["signed"]), (&json!(null), &json!("pairing"), &json!(null)));
+    assert_eq!(
+        (&far[0]["law"], &far[0]["method"], &far[0]["signed"]),
+        (&json!(null), &json!("pairing"), &json!(null))
+    );
     assert_eq!((&far[1]["law"], &far[1]["unpaired_exists"]), (&json!(true), &json!(false)));
     for (args, says) in [
         (&["zgame", "parity", "--n", "0"][..], "n = 0"),
@@ -170,8 +219,14 @@ fn the_parity_law_by_counts_and_by_the_pairing() {
 fn the_fits_quoted_in_the_notes_are_what_data_fits_computes() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/data");
     let lines = json_lines(&zecklab(&["data", "fits", "--dir", dir.to_str().unwrap(), "--json"]));
-    let fit = |name: &str| lines.iter().find(|l| l["name"] == name).unwrap_or_else(|| panic!("{name}")).clone();
-    let parameter = |name: &str, k: usize| (fit(name)["parameters"][k]["value"].as_f64().unwrap(), fit(name)["parameters"][k]["std_error"].as_f64().unwrap());
+    let fit =
+        |name: &str| lines.iter().find(|l| l["name"] == name).unwrap_or_else(|| panic!("{name}")).clone();
+    let parameter = |name: &str, k: usize| {
+        (
+            fit(name)["parameters"][k]["value"].as_f64().unwrap(),
+            fit(name)["parameters"][k]["std_error"].as_f64().unwrap(),
+        )
+    };
     let near = |got: (f64, f64), value: f64, error: f64, digits: f64| {
         (got.0 - value).abs() <= digits && (got.1 - error).abs() <= digits
     };

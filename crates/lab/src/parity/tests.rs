@@ -98,6 +98,7 @@ fn the_law_holds_for_even_n_with_no_game_unpaired() {
         }
     }
     // Known values of the signed count at odd n (from the exact games laws).
-    let signed: Vec<i64> = [7, 11, 15, 17].iter().map(|&n| i64::try_from(parity_counts(n).unwrap().signed).unwrap()).collect();
+    let signed: Vec<i64> =
+        [7, 11, 15, 17].iter().map(|&n| i64::try_from(parity_counts(n).unwrap().signed).unwrap()).collect();
     assert_eq!(signed, [-2, 10, -47, 115]);
 }

@@ -63,7 +63,11 @@ fn describe_opening(line: &OpeningJson) -> String {
     };
     let wins: Vec<String> =
         line.outcomes.char_indices().filter(|&(_, c)| c == 'W').map(|(m, _)| m.to_string()).collect();
-    let wins = if wins.len() <= 24 { wins.join(", ") } else { format!("{}, ... ({} in all)", wins[..24].join(", "), wins.len()) };
+    let wins = if wins.len() <= 24 {
+        wins.join(", ")
+    } else {
+        format!("{}, ... ({} in all)", wins[..24].join(", "), wins.len())
+    };
     format!(
         "1^m ∪ {{{}}}, m = 0 to {}: {period}; the mover wins at m = {}",
         parts.join(" "),
@@ -125,7 +129,8 @@ pub fn book(out: &mut Out, args: BookArgs) -> anyhow::Result<()> {
 fn describe_book(book: &BookJson) -> String {
     let mut text = format!("n = {}, Player 2's first {} move(s):", book.n, book.depth);
     for line in &book.lines {
-        let replies = if line.replies.is_empty() { "no winning reply".to_string() } else { line.replies.join(" | ") };
+        let replies =
+            if line.replies.is_empty() { "no winning reply".to_string() } else { line.replies.join(" | ") };
         text.push_str(&format!("\n  {}  =>  {replies}", line.plies.join(" -> ")));
     }
     text
@@ -158,7 +163,10 @@ fn describe_rule(finding: &RuleJson) -> String {
         ));
     }
     if finding.period != Some(1) {
-        text.push_str(&format!("\n  from n = {} to {}, one reply for each position:", finding.eventual_from, finding.to));
+        text.push_str(&format!(
+            "\n  from n = {} to {}, one reply for each position:",
+            finding.eventual_from, finding.to
+        ));
         for entry in &finding.eventual {
             text.push_str(&format!("\n    {}  =>  {}", entry.position, entry.reply));
         }
