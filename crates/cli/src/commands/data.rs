@@ -2,7 +2,10 @@
 //! never by hand. `solve` extends the record over a range of n (skipping the n already
 //! recorded, so a stopped run resumes where it stopped), `import` adds `zgame solve --tiers-json`
 //! lines, `write` rewrites the files from the record, and `check` checks them: checksums, an
-//! independent count of every tier, and optionally a fresh solve by the other solver.
+//! independent count of every tier, and optionally a fresh solve by the other solver; `fits`
+//! fits the research notes' models to the files.
+
+mod fits;
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -227,7 +230,7 @@ pub fn run(args: DataArgs) -> anyhow::Result<ExitCode> {
         DataCommand::Write { dir } => {
             load(&dir)?.write(&dir).map_err(InputError::from_display)?;
         }
-        DataCommand::Fits { dir, json } => super::data_fits::run(&mut out, &dir, json)?,
+        DataCommand::Fits { dir, json } => fits::run(&mut out, &dir, json)?,
         DataCommand::Check { dir, flat_to, json } => return check(&mut out, &dir, flat_to, json),
     }
     Ok(ExitCode::SUCCESS)

@@ -1,7 +1,6 @@
 //! One module per subcommand; each parses its arguments into library calls and prints.
 
 pub mod data;
-mod data_fits;
 pub mod nim;
 pub mod plot;
 pub mod prove;

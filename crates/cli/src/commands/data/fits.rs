@@ -6,7 +6,7 @@ use std::path::Path;
 use serde_json::Value;
 use zecklab_answers::fits::{fits, FitJson, Published};
 
-use super::data::load;
+use super::load;
 use crate::input::{self, InputError};
 use crate::output::Out;
 
