@@ -254,3 +254,34 @@ fn the_fits_quoted_in_the_notes_are_what_data_fits_computes() {
     let o = zecklab(&["data", "fits", "--dir", "/nonexistent"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_parity_statements_hold_in_the_published_file() {
+    // docs/research/random-games.md, Propositions 2 and 3 and Question 5.
+    let file = published("zgame-parity.jsonl");
+    assert_eq!(file.len(), 400);
+    for line in &file {
+        let n = line["n"].as_u64().unwrap();
+        let law = &line["law"];
+        if n >= 4 && n % 2 == 0 {
+            assert_eq!((law, &line["unpaired_exists"]), (&json!(true), &json!(false)), "n = {n}");
+        } else if n <= 160 {
+            assert_eq!(law, &json!(false), "n = {n}");
+        }
+    }
+    let at = |n: usize| &file[n - 1];
+    let signed: Vec<&str> =
+        [1, 2, 3, 5, 7, 9, 11, 13, 15, 17, 19].iter().map(|&n| at(n)["signed"].as_str().unwrap()).collect();
+    assert_eq!(signed, ["1", "-1", "1", "1", "-2", "1", "10", "2", "-47", "115", "786"]);
+    assert_eq!((&at(11)["unpaired"], &at(11)["games"]), (&json!("30"), &json!("2710")));
+    assert_eq!((&at(19)["unpaired"], &at(19)["games"]), (&json!("149848"), &json!("4810571404")));
+    assert_eq!((&at(12)["zero_positions"], &at(12)["positions"]), (&json!(13), &json!(33)));
+    assert_eq!((&at(20)["zero_positions"], &at(20)["positions"]), (&json!(6), &json!(134)));
+    // The file is what the command prints (seconds aside).
+    let mut computed = json_lines(&zecklab(&["zgame", "parity", "--n", "1", "--to", "30", "--json"]));
+    let mut stored = file[..30].to_vec();
+    for line in computed.iter_mut().chain(stored.iter_mut()) {
+        line.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(computed, stored);
+}
