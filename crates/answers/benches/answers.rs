@@ -43,3 +43,25 @@ fn repr_thousand_digits(bencher: divan::Bencher) {
     let mut r = repr::Representer::new(2).unwrap();
     bencher.bench_local(|| r.answer_text(divan::black_box(&text), false).unwrap());
 }
+
+/// The outcomes near the start: `1^m 5` for every m to `to` (each game to `to + 5` solved whole
+/// by the layered engine and read), as `zgame opening --parts 5` runs.
+#[divan::bench(args = [100, 200], sample_count = 3, sample_size = 1)]
+fn opening_of_five(bencher: divan::Bencher, to: u32) {
+    use zecklab_answers::opening::opening_lines;
+    bencher.bench(|| {
+        let mut lines = Vec::new();
+        opening_lines::<zecklab_answers::AnswerError>(
+            &[vec![5]],
+            to,
+            &Default::default(),
+            |_, _| {},
+            |l| {
+                lines.push(l);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(lines[0].outcomes.len(), to as usize + 1);
+    });
+}

@@ -41,3 +41,17 @@ fn smallest_strategy_exact(bencher: Bencher, n: u32) {
         strategy
     });
 }
+
+/// The parity law's pairing at n: whether some complete game from the start is unpaired (two
+/// bits a position), the sweep `zgame parity` runs past the exact counts.
+#[divan::bench(args = [200, 250], sample_count = 3, sample_size = 1)]
+fn parity_pairing(bencher: Bencher, n: u32) {
+    use zecklab_lab::parity::unpaired_game_exists;
+    bencher.bench(|| assert_eq!(unpaired_game_exists(black_box(n)), Some(false)));
+}
+
+/// The parity law's exact counts at n (big integers for every position).
+#[divan::bench(args = [100, 140], sample_count = 3, sample_size = 1)]
+fn parity_counts(bencher: Bencher, n: u32) {
+    bencher.bench(|| assert!(zecklab_lab::parity::parity_counts(black_box(n)).unwrap().signed == 0.into()));
+}
