@@ -52,12 +52,17 @@ const TWO_TWO: ZMove = match ZMove::split(2) {
     None => panic!("F2 ∧ F2 is a move"),
 };
 
-/// Whether a move from a position (with `children` its moves) may be played by an unpaired
-/// game whose last move was `1 + 1 → 2` when `after_ones`: neither kind of occurrence starts
-/// or ends with it.
-fn unpaired_may_play(m: ZMove, children: &[ChildRank], after_ones: bool) -> bool {
-    let two_ones = children.iter().any(|c| c.r#move == ZMove::CombineOnes);
+/// Whether a move may be played by an unpaired game, from a position with at least two ones
+/// when `two_ones`, after a last move `1 + 1 → 2` when `after_ones`: neither kind of occurrence
+/// starts or ends with it.
+fn unpaired_may_play(m: ZMove, two_ones: bool, after_ones: bool) -> bool {
     !(m == ONE_TWO && two_ones || m == TWO_TWO && after_ones)
+}
+
+/// Whether the position whose moves are `children` has at least two ones (it can play
+/// `1 + 1 → 2`).
+fn has_two_ones(children: &[ChildRank]) -> bool {
+    children.iter().any(|c| c.r#move == ZMove::CombineOnes)
 }
 
 /// The counts of the game on `n`, exactly: big integers for every position, so for games up to
@@ -88,9 +93,10 @@ pub fn parity_counts(n: u32) -> Option<ParityCounts> {
             s -= &signed[c.rank as usize];
         }
         (games[r], signed[r]) = (g, s);
+        let two_ones = has_two_ones(children);
         for flag in 0..2 {
             let (mut u, mut us) = (BigUint::zero(), BigInt::zero());
-            for c in children.iter().filter(|c| unpaired_may_play(c.r#move, children, flag == 1)) {
+            for c in children.iter().filter(|c| unpaired_may_play(c.r#move, two_ones, flag == 1)) {
                 let next = usize::from(c.r#move == ZMove::CombineOnes);
                 u += &unpaired[next][c.rank as usize];
                 us -= &unpaired_signed[next][c.rank as usize];
@@ -123,10 +129,11 @@ pub fn unpaired_game_exists(n: u32) -> Option<bool> {
     let mut exists = [vec![0u64; words], vec![0u64; words]];
     let get = |bits: &[u64], r: u64| bits[(r / 64) as usize] >> (r % 64) & 1 == 1;
     walk(&index, false, |r, children| {
+        let two_ones = has_two_ones(children);
         for flag in 0..2 {
             let found = children.is_empty()
                 || children.iter().any(|c| {
-                    unpaired_may_play(c.r#move, children, flag == 1)
+                    unpaired_may_play(c.r#move, two_ones, flag == 1)
                         && get(&exists[usize::from(c.r#move == ZMove::CombineOnes)], c.rank)
                 });
             if found {

@@ -40,16 +40,7 @@ pub fn opening(out: &mut Out, args: OpeningArgs) -> anyhow::Result<()> {
             bar.set_length(u64::from(total));
             bar.set_position(u64::from(done));
         },
-        |line| {
-            bar.suspend(|| -> anyhow::Result<()> {
-                if args.json {
-                    out.json(&line)?;
-                } else {
-                    out.line(describe_opening(&line))?;
-                }
-                Ok(out.flush()?)
-            })
-        },
+        |line| print_line(out, &bar, args.json, &line, describe_opening),
     );
     bar.finish_and_clear();
     result.map_err(|e| e.unwrap_or_else(|| anyhow::anyhow!("cancelled")))
@@ -101,14 +92,7 @@ pub fn book(out: &mut Out, args: BookArgs) -> anyhow::Result<()> {
             return Ok(());
         }
         let book = book_json(n, args.depth, &lines);
-        bar.suspend(|| -> anyhow::Result<()> {
-            if args.json {
-                out.json(&book)?;
-            } else {
-                out.line(describe_book(&book))?;
-            }
-            Ok(out.flush()?)
-        })
+        print_line(out, &bar, args.json, &book, describe_book)
     });
     bar.finish_and_clear();
     result.map_err(|e| e.unwrap_or_else(|| anyhow::anyhow!("cancelled")))?;
@@ -203,15 +187,26 @@ pub fn parity(out: &mut Out, args: ParityArgs) -> anyhow::Result<()> {
     for n in args.n..=last {
         let line = parity_line(n, args.zeros)?;
         bar.inc(1);
-        bar.suspend(|| -> anyhow::Result<()> {
-            if args.json {
-                out.json(&line)?;
-            } else {
-                out.line(describe(&line))?;
-            }
-            Ok(out.flush()?)
-        })?;
+        print_line(out, &bar, args.json, &line, describe)?;
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// Prints `value` as a JSON line or as `describe` says, above the progress bar, and flushes.
+fn print_line<T: serde::Serialize>(
+    out: &mut Out,
+    bar: &indicatif::ProgressBar,
+    json: bool,
+    value: &T,
+    describe: impl Fn(&T) -> String,
+) -> anyhow::Result<()> {
+    bar.suspend(|| {
+        if json {
+            out.json(value)?;
+        } else {
+            out.line(describe(value))?;
+        }
+        Ok(out.flush()?)
+    })
 }
