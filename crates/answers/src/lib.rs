@@ -32,6 +32,7 @@ pub mod random_laws;
 pub mod record;
 pub mod relatives;
 pub mod repr;
+pub mod research;
 pub mod scaling;
 pub mod solve;
 pub mod stats;

@@ -52,6 +52,9 @@ enum Command {
     /// Statements about Zeckendorf (or binary) numeration decided for every n, in Walnut's
     /// language; `prove learn` learns and proves a game's P-positions.
     Prove(commands::prove::ProveArgs),
+    /// The research notes built into the program and their numbered statements (definitions,
+    /// theorems, propositions, conjectures, questions), by the ids the explorer links to.
+    Research(commands::research::ResearchArgs),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Data(args) => commands::data::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Prove(args) => commands::prove::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Research(args) => commands::research::run(args).map(|()| ExitCode::SUCCESS),
     };
     // Stopped by Ctrl-C or SIGTERM with its checkpoint saved: said as such, not as an error.
     if let Some(stopped) = result.as_ref().err().and_then(|e| e.downcast_ref::<interrupt::Interrupted>()) {

@@ -98,6 +98,20 @@ const PAGES: &[Page] = &[
         scripts: &["common.js"],
     },
     Page {
+        path: "/theorems",
+        nav: Some("research"),
+        title: "Theorems",
+        body: include_str!("../assets/pages/reference.html"),
+        scripts: &[],
+    },
+    Page {
+        path: "/research",
+        nav: Some("research"),
+        title: "Research notes",
+        body: include_str!("../assets/pages/reference.html"),
+        scripts: &[],
+    },
+    Page {
         path: "/zgame/stats",
         nav: Some("data"),
         title: "Statistics",
@@ -134,7 +148,7 @@ impl Page {
             .replace("{{scripts}}", &scripts.join("\n"))
             .replace("\"/assets/style.css\"", &format!("\"{}\"", versioned("/assets/style.css")))
             .replace("\"/assets/favicon.svg\"", &format!("\"{}\"", versioned("/assets/favicon.svg")));
-        for name in ["zgame", "nim", "wythoff", "numeration", "data", "lab"] {
+        for name in ["zgame", "nim", "wythoff", "numeration", "data", "lab", "research"] {
             let mark = if self.nav == Some(name) { " class=\"here\"" } else { "" };
             html = html.replace(&format!("{{{{here-{name}}}}}"), mark);
         }

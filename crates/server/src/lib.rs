@@ -31,6 +31,7 @@ mod api;
 mod assets;
 mod budget;
 mod error;
+mod notes;
 mod pages;
 mod prerender;
 mod query;
@@ -122,6 +123,7 @@ pub fn router(config: Config) -> Router {
         .merge(assets::routes())
         .merge(pages::routes(state.clone()))
         .merge(api::routes(state.clone()))
+        .merge(notes::routes())
         .fallback(assets::not_found)
         .layer(tower::limit::ConcurrencyLimitLayer::new(CONCURRENT_REQUESTS))
         .merge(api::large_routes(state.clone()))

@@ -25,13 +25,17 @@ use crate::ApiError;
 pub async fn data_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
     let params = Params::parse(q.as_deref());
     let asked = params.text("n").map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
-    match render_data(&state, asked.as_deref()) {
+    let order = match TableOrder::parse(&params) {
+        Ok(order) => order,
+        Err(e) => return error_page("/data", &e, &[("ask-n", asked.as_deref().unwrap_or(""))]),
+    };
+    match render_data(&state, asked.as_deref(), &order) {
         Ok(page) => html_response(page),
         Err(e) => error_page("/data", &e, &[("ask-n", asked.as_deref().unwrap_or(""))]),
     }
 }
 
-fn render_data(state: &State, asked: Option<&str>) -> Result<String, ApiError> {
+fn render_data(state: &State, asked: Option<&str>, order: &TableOrder) -> Result<String, ApiError> {
     let record = published::record();
     let n = match asked {
         Some(text) => Some(zecklab_answers::number::whole_u32(text).map_err(|e| ApiError::about("n", e))?),
@@ -55,6 +59,7 @@ fn render_data(state: &State, asked: Option<&str>) -> Result<String, ApiError> {
     body.push_str("<section class=\"panel\"><h2>The start's remoteness</h2>\n");
     body.push_str(&remoteness_chart(record));
     body.push_str("<p class=\"source\">How long perfect play lasts from n ones, for every n whose remoteness was computed.</p></section>\n");
+    body.push_str(&every_n_table(record, order));
     body.push_str(&files_table());
     let (command, api) = match n {
         Some(n) => (
@@ -158,18 +163,173 @@ fn percent(part: u64, all: u64) -> String {
 /// Every published file with its full SHA-256.
 fn files_table() -> String {
     let mut html = String::from(
-        "<section class=\"panel\" id=\"files\"><h2>The published files</h2>\n<p>Each file is what a <code>zecklab</code> command printed; <code>zecklab data check --dir docs/data</code> checks every checksum, and recounts every tier.</p>\n<table class=\"data\"><thead><tr><th class=\"left\">file</th><th class=\"left\">SHA-256</th></tr></thead><tbody>\n",
+        "<section class=\"panel\" id=\"files\"><h2>The published files</h2>\n<p>Each file is what a <code>zecklab</code> command printed, built into this program and downloadable here; <code>zecklab data check --dir docs/data</code> checks every checksum, and recounts every tier. The number of positions of the game on n is OEIS <a href=\"https://oeis.org/A003107\">A003107</a>; <code>oeis/</code> holds the entries drafted for the P-positions and the start's remoteness.</p>\n<table class=\"data\"><thead><tr><th class=\"left\">file</th><th class=\"left\">SHA-256</th></tr></thead><tbody>\n",
     );
     for (file, sum) in published::checksums() {
         let _ = writeln!(
             html,
-            "<tr><td class=\"left\"><code>{}</code></td><td class=\"left sha\"><code>{}</code></td></tr>",
-            escape(file),
-            escape(sum)
+            "<tr><td class=\"left\"><a href=\"/data/{file}\" download><code>{file}</code></a></td><td class=\"left sha\"><code>{}</code></td></tr>",
+            escape(sum),
+            file = escape(file)
         );
     }
     html.push_str("</tbody></table></section>\n");
     html
+}
+
+/// How the table of every n is ordered and which page of it is shown (`sort`, `order`, `page`).
+pub struct TableOrder {
+    column: Column,
+    descending: bool,
+    page: usize,
+}
+
+/// A column of the table of every n, by its name in `sort=`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Column {
+    N,
+    Positions,
+    PPositions,
+    Share,
+    Remoteness,
+}
+
+const COLUMNS: [(Column, &str, &str); 5] = [
+    (Column::N, "n", "n"),
+    (Column::Positions, "positions", "positions"),
+    (Column::PPositions, "p-positions", "P-positions"),
+    (Column::Share, "share", "share"),
+    (Column::Remoteness, "remoteness", "start's remoteness"),
+];
+
+/// Rows of the table of every n on one page.
+const TABLE_PAGE: usize = 100;
+
+impl TableOrder {
+    fn parse(params: &Params) -> Result<TableOrder, ApiError> {
+        let column = match params.text("sort").map(str::trim) {
+            None | Some("") => Column::N,
+            Some(name) => {
+                COLUMNS.iter().find(|(_, key, _)| *key == name).map(|(c, _, _)| *c).ok_or_else(|| {
+                    let keys: Vec<&str> = COLUMNS.iter().map(|(_, key, _)| *key).collect();
+                    ApiError::bad(format!(
+                        "invalid sort = {}: the table sorts by {}",
+                        zecklab_answers::number::shown(name),
+                        keys.join(", ")
+                    ))
+                })?
+            }
+        };
+        let descending = match params.text("order").map(str::trim) {
+            None | Some("" | "asc") => false,
+            Some("desc") => true,
+            Some(other) => {
+                return Err(ApiError::bad(format!(
+                    "invalid order = {}: asc or desc",
+                    zecklab_answers::number::shown(other)
+                )))
+            }
+        };
+        let page = match params.text("page").map(str::trim) {
+            None | Some("") => 1,
+            Some(text) => {
+                zecklab_answers::number::whole_u32(text).ok().filter(|&p| p >= 1).ok_or_else(|| {
+                    ApiError::bad(format!(
+                        "invalid page = {}: a page number from 1",
+                        zecklab_answers::number::shown(text)
+                    ))
+                })? as usize
+            }
+        };
+        Ok(TableOrder { column, descending, page })
+    }
+
+    /// The address of this table ordered by `column` (`descending`) at `page`.
+    fn href(column: Column, descending: bool, page: usize) -> String {
+        let key = COLUMNS.iter().find(|(c, _, _)| *c == column).map_or("n", |(_, key, _)| *key);
+        format!("/data?sort={key}&order={}&page={page}#every-n", if descending { "desc" } else { "asc" })
+    }
+}
+
+/// Every recorded n as a table: the charts' figures for a keyboard or a screen reader, sorted by
+/// any column (links in its header) and paged.
+fn every_n_table(record: &Record, order: &TableOrder) -> String {
+    let mut rows: Vec<&Solved> = record.rows().collect();
+    let share = |r: &Solved| r.p_positions as f64 / r.positions.max(1) as f64;
+    rows.sort_by(|a, b| {
+        let by = match order.column {
+            Column::N => a.n.cmp(&b.n),
+            Column::Positions => a.positions.cmp(&b.positions),
+            Column::PPositions => a.p_positions.cmp(&b.p_positions),
+            Column::Share => share(a).total_cmp(&share(b)),
+            Column::Remoteness => a.remoteness.cmp(&b.remoteness),
+        };
+        by.then(a.n.cmp(&b.n))
+    });
+    if order.descending {
+        rows.reverse();
+    }
+    let pages = rows.len().div_ceil(TABLE_PAGE).max(1);
+    let page = order.page.min(pages);
+    let mut html = String::from("<section class=\"panel\" id=\"every-n\"><h2>Every n, as a table</h2>\n");
+    let _ = writeln!(
+        html,
+        "<p>{} recorded n; a column's name sorts by it (again: the other way). Page {page} of {pages}.</p>",
+        rows.len()
+    );
+    let nav = page_links(order, page, pages);
+    html.push_str(&nav);
+    html.push_str("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"every n\"><table class=\"data every-n\"><thead><tr>");
+    for (column, _, title) in COLUMNS {
+        let descending = order.column == column && !order.descending;
+        let mark = match (order.column == column, order.descending) {
+            (true, false) => " ▲",
+            (true, true) => " ▼",
+            _ => "",
+        };
+        let sort = match (order.column == column, order.descending) {
+            (true, false) => " aria-sort=\"ascending\"",
+            (true, true) => " aria-sort=\"descending\"",
+            _ => "",
+        };
+        let _ = write!(
+            html,
+            "<th scope=\"col\"{sort}><a href=\"{}\">{title}{mark}</a></th>",
+            TableOrder::href(column, descending, 1)
+        );
+    }
+    html.push_str("<th scope=\"col\">winner</th></tr></thead><tbody>\n");
+    for row in rows.iter().skip((page - 1) * TABLE_PAGE).take(TABLE_PAGE) {
+        let _ = writeln!(
+            html,
+            "<tr><td><a href=\"/data?n={n}#n-{n}\">{n}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            grouped(row.positions),
+            grouped(row.p_positions),
+            percent(row.p_positions, row.positions),
+            row.remoteness.map_or("–".to_string(), |r| r.to_string()),
+            row.winner.name(),
+            n = row.n
+        );
+    }
+    html.push_str("</tbody></table></div>\n");
+    html.push_str(&nav);
+    html.push_str("</section>\n");
+    html
+}
+
+/// Links to every page of the table, the page shown marked.
+fn page_links(order: &TableOrder, page: usize, pages: usize) -> String {
+    let mut nav = String::from("<nav class=\"pages\" aria-label=\"pages of the table\">");
+    for p in 1..=pages {
+        if p == page {
+            let _ = write!(nav, "<span class=\"here\" aria-current=\"page\">{p}</span>");
+        } else {
+            let _ =
+                write!(nav, "<a href=\"{}\">{p}</a>", TableOrder::href(order.column, order.descending, p));
+        }
+    }
+    nav.push_str("</nav>\n");
+    nav
 }
 
 /// A chart's frame: width, height and the plot's margins.
@@ -213,7 +373,7 @@ fn axes(
     for (y, text) in y_marks {
         let _ = writeln!(
             svg,
-            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e3e7ee\"/><text x=\"{}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#5b6475\">{text}</text>",
+            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e3e7ee\"/><text x=\"{}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"end\" fill=\"#5b6475\">{text}</text>",
             WIDTH - RIGHT,
             LEFT - 6.0,
             y + 4.0,
@@ -222,7 +382,7 @@ fn axes(
     for (x, text) in x_marks {
         let _ = writeln!(
             svg,
-            "<text x=\"{x:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#5b6475\">{text}</text>",
+            "<text x=\"{x:.1}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#5b6475\">{text}</text>",
             HEIGHT - BOTTOM + 16.0,
         );
     }
@@ -265,12 +425,15 @@ fn chart(
     let y_marks: Vec<(f64, String)> = y_ticks.iter().map(|&t| (sy(t), y_text(t))).collect();
     let x_marks: Vec<(f64, String)> = x_ticks.iter().map(|&t| (sx(t), grouped(t as u64))).collect();
     axes(&mut svg, &y_marks, &x_marks, x_label, Some(y_label));
-    let line: Vec<String> = points.iter().map(|p| format!("{:.1},{:.1}", sx(p.x), sy(p.y))).collect();
-    let _ = writeln!(
-        svg,
-        "<polyline points=\"{}\" fill=\"none\" stroke=\"#9aa4b5\" stroke-width=\"1\"/>",
-        line.join(" ")
-    );
+    // A line through each run of consecutive x (1 apart), none across the gaps in the data.
+    for run in points.chunk_by(|a, b| b.x - a.x <= 1.0) {
+        let line: Vec<String> = run.iter().map(|p| format!("{:.1},{:.1}", sx(p.x), sy(p.y))).collect();
+        let _ = writeln!(
+            svg,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#9aa4b5\" stroke-width=\"1\"/>",
+            line.join(" ")
+        );
+    }
     // A point's title is its hover text and, inside a link, the link's name.
     for p in points {
         let dot = format!(
@@ -281,7 +444,9 @@ fn chart(
         );
         match &p.href {
             Some(href) => {
-                let _ = writeln!(svg, "<a href=\"{}\">{dot}</a>", escape(href));
+                // Out of the tab order: the table beside the chart is its keyboard and
+                // screen-reader form.
+                let _ = writeln!(svg, "<a href=\"{}\" tabindex=\"-1\">{dot}</a>", escape(href));
             }
             None => {
                 let _ = writeln!(svg, "<g>{dot}</g>");
@@ -289,7 +454,11 @@ fn chart(
         }
     }
     svg.push_str("</svg>\n");
-    svg
+    // On a narrow screen the chart keeps its size (its text stays readable) and scrolls sideways.
+    format!(
+        "<div class=\"chart-frame\" tabindex=\"0\" role=\"region\" aria-label=\"{}\">{svg}</div>\n",
+        escape(label)
+    )
 }
 
 /// The share of P-positions against n, each point a link to that n's figures.
@@ -457,8 +626,12 @@ fn histogram(stats: &StatsJson) -> String {
         "<svg class=\"chart\" id=\"histogram-chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-label=\"Positions by remoteness, P-positions in red\">\n"
     );
     let y_marks: Vec<(f64, String)> = y_ticks.iter().map(|&t| (sy(t), grouped(t as u64))).collect();
-    let x_marks: Vec<(f64, String)> =
-        ticks(last - 1.0).iter().map(|&t| (LEFT + bar * (t + 0.5), (t as u64).to_string())).collect();
+    // Only the ticks inside the bars' range: a round tick past the last bar would be cut off.
+    let x_marks: Vec<(f64, String)> = ticks(last - 1.0)
+        .iter()
+        .filter(|&&t| t <= last - 1.0)
+        .map(|&t| (LEFT + bar * (t + 0.5), (t as u64).to_string()))
+        .collect();
     axes(&mut svg, &y_marks, &x_marks, "remoteness (P-positions in red, the others in blue)", None);
     for row in &stats.remoteness_histogram {
         let x = LEFT + bar * f64::from(row.remoteness);
@@ -476,7 +649,8 @@ fn histogram(stats: &StatsJson) -> String {
         );
     }
     svg.push_str("</svg>\n");
-    svg
+    // On a narrow screen the chart keeps its size (its text stays readable) and scrolls sideways.
+    format!("<div class=\"chart-frame\" tabindex=\"0\" role=\"region\" aria-label=\"Positions by remoteness\">{svg}</div>\n")
 }
 
 /// The first n the lab tests from by default: at n = 1 and 2 no rule is at fault (n = 1 has no

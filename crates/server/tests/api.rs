@@ -429,3 +429,115 @@ async fn a_games_statistics_are_its_positions_counted() {
         assert_eq!(get(&c, uri).await.0.as_u16(), status, "{uri}");
     }
 }
+
+#[tokio::test]
+async fn the_reference_pages_and_every_published_file_are_served() {
+    let c = config();
+    // Every published file downloads as it is in the repository, with a content type.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/data");
+    for (name, _) in zecklab_store::published::FILES {
+        let (status, content_type, body) = get(&c, &format!("/data/{name}")).await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        assert!(
+            !content_type.is_empty() && content_type != "application/octet-stream",
+            "{name}: {content_type}"
+        );
+        assert_eq!(body, std::fs::read(dir.join(name)).unwrap(), "{name}");
+    }
+    for uri in [
+        "/data/README.md",
+        "/data/nonesuch.csv",
+        "/data/oeis",
+        "/data/%2e%2e/README.md",
+        "/research/nonesuch",
+    ] {
+        assert_eq!(get(&c, uri).await.0, StatusCode::NOT_FOUND, "{uri}");
+    }
+    // The JSON twins are what the command line prints.
+    let (status, theorems) = json(&c, "/api/theorems").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(theorems, serde_json::to_value(zecklab_verify::catalogue()).unwrap());
+    let (_, all) = json(&c, "/api/research").await;
+    assert_eq!(all, serde_json::to_value(zecklab_answers::research::research()).unwrap());
+    for note in zecklab_answers::research::NOTES {
+        let (status, one) = json(&c, &format!("/api/research/{}", note.name)).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(one, serde_json::to_value(zecklab_answers::research::note(note.name).unwrap()).unwrap());
+        // Its page holds an anchor for every numbered statement, and every figure it shows is served.
+        let (status, _, page) = get(&c, &format!("/research/{}", note.name)).await;
+        assert_eq!(status, StatusCode::OK);
+        let page = String::from_utf8(page).unwrap();
+        for statement in one["statements"].as_array().unwrap() {
+            assert!(page.contains(&format!("id=\"{}\"", statement["id"].as_str().unwrap())), "{}", note.name);
+        }
+        for src in page.split("src=\"").skip(1).map(|p| p.split('"').next().unwrap()) {
+            let (status, content_type, _) = get(&c, src).await;
+            assert_eq!((status, content_type.as_str()), (StatusCode::OK, "image/png"), "{src}");
+        }
+    }
+    assert_eq!(json(&c, "/api/research/nonesuch").await.0, StatusCode::NOT_FOUND);
+    // The theorems page lists every check with its status.
+    let (_, _, page) = get(&c, "/theorems").await;
+    let page = String::from_utf8(page).unwrap();
+    for t in theorems["theorems"].as_array().unwrap() {
+        assert!(
+            page.contains(&format!("<article class=\"theorem\" id=\"{}\">", t["id"].as_str().unwrap())),
+            "{t}"
+        );
+    }
+    assert_eq!(page.matches("badge proved").count(), theorems["proved"].as_u64().unwrap() as usize);
+    // A proved statement's proof and its automata, in Walnut's file format, download.
+    let (status, _, script) = get(&c, "/theorems/wythoff-digit-rule-proved/proof.txt").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        String::from_utf8(script).unwrap(),
+        zecklab_verify::proofs::script("wythoff-digit-rule-proved").unwrap()
+    );
+    let (status, content_type, automaton) = get(&c, "/theorems/wythoff-digit-rule-proved/wythoffp.txt").await;
+    assert_eq!((status, content_type.as_str()), (StatusCode::OK, "text/plain; charset=utf-8"));
+    let automaton = String::from_utf8(automaton).unwrap();
+    assert!(automaton.starts_with("msd_fib msd_fib\n"), "{automaton}");
+    assert!(page.contains("href=\"/theorems/wythoff-digit-rule-proved/wythoffp.txt\""));
+    for uri in ["/theorems/zeckendorf-unique/proof.txt", "/theorems/wythoff-digit-rule-proved/nonesuch.txt"] {
+        assert_eq!(get(&c, uri).await.0, StatusCode::NOT_FOUND, "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn the_table_of_every_n_sorts_and_pages_without_scripts() {
+    let c = config();
+    let record = zecklab_store::published::record();
+    // A cell's text, without the link the n column holds.
+    let cell = |row: &str, i: usize| -> String {
+        let raw = row.split("<td>").nth(i + 1).unwrap().split("</td>").next().unwrap();
+        let mut inside = false;
+        raw.chars()
+            .filter(|&c| {
+                inside = (inside || c == '<') && c != '>';
+                !inside && c != '>'
+            })
+            .collect()
+    };
+    let rows = |page: &str| -> Vec<String> {
+        let table =
+            page.split("<table class=\"data every-n\">").nth(1).unwrap().split("</table>").next().unwrap();
+        table.split("<tr>").skip(2).map(str::to_string).collect()
+    };
+    let (status, _, page) = get(&c, "/data").await;
+    assert_eq!(status, StatusCode::OK);
+    let first = rows(&String::from_utf8(page).unwrap());
+    assert_eq!(first.len(), 100, "a page of 100 rows");
+    assert_eq!(cell(&first[0], 0), "1");
+    // By share, largest first, on its last page: the smallest shares, in order.
+    let pages = record.rows().count().div_ceil(100);
+    let (_, _, page) = get(&c, &format!("/data?sort=share&order=desc&page={pages}")).await;
+    let page = String::from_utf8(page).unwrap();
+    let last = rows(&page);
+    assert_eq!(last.len(), record.rows().count() - 100 * (pages - 1));
+    let shares: Vec<f64> = last.iter().map(|r| cell(r, 3).trim_end_matches('%').parse().unwrap()).collect();
+    assert!(shares.windows(2).all(|w| w[0] >= w[1]), "{shares:?}");
+    assert!(page.contains("aria-sort=\"descending\""));
+    for bad in ["/data?sort=nonesuch", "/data?order=up", "/data?page=0"] {
+        assert_eq!(get(&c, bad).await.0, StatusCode::BAD_REQUEST, "{bad}");
+    }
+}

@@ -59,7 +59,22 @@ pub struct Check {
     pub range: String,
     /// How the check is made.
     pub method: String,
+    /// The game or subject it is about, as the catalogue groups the checks.
+    pub subject: &'static str,
+    /// Whether the statement is proved for every n (by the decision procedure) or checked over
+    /// its range.
+    pub status: Status,
     run: Runner,
+}
+
+/// Whether a statement is proved for every n or checked over a range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Decided for every n (every position) by `zecklab prove`'s decision procedure.
+    Proved,
+    /// Checked over the range stated, against an independent method.
+    Checked,
 }
 
 impl Check {
@@ -79,6 +94,8 @@ impl Check {
             source,
             range: range.into(),
             method: method.into(),
+            subject: "",
+            status: Status::Checked,
             run: Box::new(run),
         }
     }
@@ -126,22 +143,111 @@ pub struct Report {
     pub seconds: f64,
 }
 
+/// The subjects the checks are grouped by, in the catalogue's order.
+pub const SUBJECTS: &[&str] =
+    &[NUMERATION, FIBONACCI_NIM, WYTHOFF, ZGAME, FAMILY, STRATEGIES, ORDERED, BLACK_HOLES, RANDOM_PLAY];
+const NUMERATION: &str = "Zeckendorf numeration";
+const FIBONACCI_NIM: &str = "Fibonacci Nim";
+const WYTHOFF: &str = "Wythoff's game";
+const ZGAME: &str = "The Zeckendorf game";
+const FAMILY: &str = "The Zeckendorf game's family";
+const STRATEGIES: &str = "Player 2's strategies";
+const ORDERED: &str = "The ordered game";
+const BLACK_HOLES: &str = "The black-hole games";
+const RANDOM_PLAY: &str = "Random play";
+
 /// Every check at the given level, in the order `zecklab verify` runs them.
 pub fn checks(level: Level) -> Vec<Check> {
     let mut all = Vec::new();
-    all.extend(numeration::checks(level));
-    all.extend(fibnim::checks(level));
-    all.extend(wythoff::checks(level));
-    all.extend(proofs::checks(level));
-    all.extend(zgame::checks(level));
-    all.extend(relatives::checks(level));
-    all.extend(family::checks(level));
-    all.extend(lab::checks(level));
-    all.extend(ordered::checks(level));
-    all.extend(black_hole::checks(level));
-    all.extend(random::checks(level));
-    all.extend(parity::checks(level));
+    let mut add = |subject: &'static str, list: Vec<Check>| {
+        all.extend(list.into_iter().map(|mut c| {
+            c.subject = subject;
+            c
+        }));
+    };
+    add(NUMERATION, numeration::checks(level));
+    add(FIBONACCI_NIM, fibnim::checks(level));
+    add(WYTHOFF, wythoff::checks(level));
+    for mut proof in proofs::checks(level) {
+        proof.status = Status::Proved;
+        let subject = match proof.id {
+            id if id.starts_with("wythoff") => WYTHOFF,
+            id if id.starts_with("black-hole") => BLACK_HOLES,
+            _ => FIBONACCI_NIM,
+        };
+        add(subject, vec![proof]);
+    }
+    add(ZGAME, zgame::checks(level));
+    add(FAMILY, relatives::checks(level));
+    add(FAMILY, family::checks(level));
+    add(STRATEGIES, lab::checks(level));
+    add(ORDERED, ordered::checks(level));
+    add(BLACK_HOLES, black_hole::checks(level));
+    add(RANDOM_PLAY, random::checks(level));
+    add(RANDOM_PLAY, parity::checks(level));
     all
+}
+
+/// One theorem of the catalogue: `zecklab verify --list --json` and the explorer's `/theorems`.
+#[derive(Clone, Debug, Serialize)]
+pub struct TheoremJson {
+    /// The check's id (`zecklab verify --only ID` runs it).
+    pub id: &'static str,
+    /// The game or subject.
+    pub subject: &'static str,
+    /// The statement, in words.
+    pub statement: String,
+    /// Where the statement comes from: a source document, a paper, or zecklab itself.
+    pub source: &'static str,
+    /// `proved` (for every n) or `checked` (over `range`).
+    pub status: Status,
+    /// The range `zecklab verify` checks (for a proved statement: the box its proof is also
+    /// compared on).
+    pub range: String,
+    /// The range `zecklab verify --quick` checks.
+    pub quick_range: String,
+    /// How it is checked or proved.
+    pub method: String,
+    /// The command that checks it again.
+    pub command: String,
+    /// For a statement proved for every n: its proof, a script in Walnut's language that
+    /// `zecklab prove --script FILE` runs; null for a checked one.
+    pub proof: Option<String>,
+}
+
+/// The catalogue of every statement `zecklab verify` checks.
+#[derive(Clone, Debug, Serialize)]
+pub struct TheoremsJson {
+    /// The statements, grouped by subject in [`SUBJECTS`]' order.
+    pub theorems: Vec<TheoremJson>,
+    /// How many are proved for every n.
+    pub proved: usize,
+    /// How many are checked over a range.
+    pub checked: usize,
+}
+
+/// Every statement `zecklab verify` checks, with both levels' ranges, without running any.
+pub fn catalogue() -> TheoremsJson {
+    let quick = checks(Level::Quick);
+    let mut theorems: Vec<TheoremJson> = checks(Level::Full)
+        .into_iter()
+        .map(|c| TheoremJson {
+            id: c.id,
+            subject: c.subject,
+            quick_range: quick.iter().find(|q| q.id == c.id).map_or_else(String::new, |q| q.range.clone()),
+            command: format!("zecklab verify --only {}", c.id),
+            proof: proofs::script(c.id),
+            statement: c.statement,
+            source: c.source,
+            status: c.status,
+            range: c.range,
+            method: c.method,
+        })
+        .collect();
+    // Stable: within a subject, the order `zecklab verify` runs them in.
+    theorems.sort_by_key(|t| SUBJECTS.iter().position(|s| *s == t.subject));
+    let proved = theorems.iter().filter(|t| t.status == Status::Proved).count();
+    TheoremsJson { checked: theorems.len() - proved, proved, theorems }
 }
 
 #[cfg(test)]
@@ -160,6 +266,26 @@ mod tests {
             .map(|report| format!("{}: {}", report.id, report.detail))
             .collect();
         assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn the_catalogue_lists_every_check_once_under_a_known_subject() {
+        let catalogue = catalogue();
+        let mut ids: Vec<&str> = catalogue.theorems.iter().map(|t| t.id).collect();
+        let mut run: Vec<&str> = checks(Level::Full).iter().map(|c| c.id).collect();
+        assert_eq!(ids.len(), run.len());
+        ids.sort_unstable();
+        run.sort_unstable();
+        assert_eq!(ids, run);
+        for t in &catalogue.theorems {
+            assert!(SUBJECTS.contains(&t.subject), "{}: subject {:?}", t.id, t.subject);
+            assert!(!t.quick_range.is_empty(), "{} runs at both levels", t.id);
+            // Exactly the decision procedure's checks are proved for every n.
+            assert_eq!(t.status == Status::Proved, t.id.ends_with("-proved"), "{}", t.id);
+            assert_eq!(t.status == Status::Proved, t.proof.is_some(), "{}: its proof", t.id);
+        }
+        assert_eq!(catalogue.proved, proofs::checks(Level::Full).len());
+        assert_eq!(catalogue.proved + catalogue.checked, catalogue.theorems.len());
     }
 
     #[test]

@@ -116,6 +116,44 @@ pub fn prove(scripts: &[&str]) -> Result<Proof, String> {
     Ok(Proof { outcomes, defined })
 }
 
+/// The proof scripts of each check proved for every position, by the check's id, in the order
+/// they run (the later ones use the earlier ones' definitions).
+const SCRIPTS: &[(&str, &[&str])] = &[
+    ("wythoff-digit-rule-proved", &[WYTHOFF]),
+    ("fibnim-losses-proved", &[FIBNIM]),
+    ("fibnim-opener-proved", &[FIBNIM, FIBNIM_OPENER]),
+    ("fibnim-misere-proved", &[FIBNIM, FIBNIM_MISERE]),
+    ("nim-factor-1-proved", &[FACTOR_ONE]),
+    ("black-hole-f3-proved", &[BLACK_HOLE_3]),
+];
+
+fn scripts_of(id: &str) -> Option<&'static [&'static str]> {
+    SCRIPTS.iter().find(|(name, _)| *name == id).map(|(_, scripts)| *scripts)
+}
+
+/// The proof of the check `id` (one proved for every position) as one script in Walnut's
+/// language: `zecklab prove --script FILE` runs it (`$shift`, `$evenzeros`, `$leastpart` and
+/// `$isfib` are its built-in automata).
+pub fn script(id: &str) -> Option<String> {
+    scripts_of(id).map(|scripts| scripts.iter().map(|s| s.trim()).collect::<Vec<_>>().join("\n") + "\n")
+}
+
+/// The automata the proof of the check `id` defines (its `def`s), each by name in Walnut's
+/// file format, made by running the proof.
+///
+/// # Errors
+/// The proof fails (a statement not TRUE): what failed.
+pub fn automata(id: &str) -> Option<Result<Vec<(String, String)>, String>> {
+    let scripts = scripts_of(id)?;
+    Some(prove(scripts).map(|proof| {
+        proof
+            .defined
+            .iter()
+            .map(|(name, dfa)| (name.clone(), zecklab_automata::walnut_file::write(dfa)))
+            .collect()
+    }))
+}
+
 pub(crate) fn checks(level: Level) -> Vec<Check> {
     let box_side = level.pick(60u32, 200);
     let method = |what: &str| {
@@ -129,7 +167,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("every position (proved); the box is {box_side} x {box_side}"),
             method("no move leads from the set into it, and every other position has a move into it"),
             move || {
-                let proof = prove(&[WYTHOFF])?;
+                let proof = prove(scripts_of("wythoff-digit-rule-proved").expect("a script"))?;
                 let n = box_side as usize;
                 let board = p_position_board(n);
                 let set = &proof.defined["wythoffp"];
@@ -149,7 +187,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             "seed 001 (Fibonacci Nim)",
             format!("every position (proved); the box is heaps and caps below {box_side}"),
             method("no take leads from a loss to a loss, and every other position has a take to one"),
-            move || nim_check(&[FIBNIM], "nimloss", NimRules::new(2, false).map_err(|e| e.to_string())?, box_side, false),
+            move || nim_check(scripts_of("fibnim-losses-proved").expect("a script"), "nimloss", NimRules::new(2, false).map_err(|e| e.to_string())?, box_side, false),
         ),
         Check::new(
             "fibnim-opener-proved",
@@ -157,7 +195,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             "seed 001 (Fibonacci Nim)",
             "every heap and cap (proved, from the losses' theorem)",
             method("the statements decided from the proved set of losses"),
-            move || Ok(prove(&[FIBNIM, FIBNIM_OPENER])?.summary()),
+            move || Ok(prove(scripts_of("fibnim-opener-proved").expect("a script"))?.summary()),
         ),
         Check::new(
             "fibnim-misere-proved",
@@ -167,7 +205,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             method("no take leads from a loss to a loss, every other non-empty heap has a take to one, and the empty heap is the mover's win"),
             move || {
                 let rules = NimRules::new(2, true).map_err(|e| e.to_string())?;
-                nim_check(&[FIBNIM, FIBNIM_MISERE], "misereloss", rules, box_side, true)
+                nim_check(scripts_of("fibnim-misere-proved").expect("a script"), "misereloss", rules, box_side, true)
             },
         ),
         Check::new(
@@ -178,7 +216,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             "the decision procedure for binary numeration: no take leads from a loss to a loss, and every other position has a take to one; the proved set also equals a bounded search on a box".to_string(),
             move || {
                 let rules = NimRules::new(1, false).map_err(|e| e.to_string())?;
-                nim_check(&[FACTOR_ONE], "oneloss", rules, box_side, false)
+                nim_check(scripts_of("nim-factor-1-proved").expect("a script"), "oneloss", rules, box_side, false)
             },
         ),
         Check::new(
@@ -188,7 +226,7 @@ pub(crate) fn checks(level: Level) -> Vec<Check> {
             format!("every a and b (proved); the box is a, b below {}", box_side.min(40)),
             method("no move leads from the set into it, and every other position has a move into it"),
             move || {
-                let proof = prove(&[BLACK_HOLE_3])?;
+                let proof = prove(scripts_of("black-hole-f3-proved").expect("a script"))?;
                 let side = box_side.min(40);
                 let mut naive = NaiveBlackHole::new(3);
                 let set = &proof.defined["holeloss"];
@@ -235,6 +273,27 @@ fn nim_check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_proofs_automata_read_back_from_walnuts_format_as_the_same_sets() {
+        for (id, scripts) in SCRIPTS {
+            let proof = prove(scripts).unwrap();
+            let written = automata(id).unwrap().unwrap();
+            assert_eq!(written.len(), proof.defined.len(), "{id}");
+            for (name, text) in written {
+                let read = zecklab_automata::walnut_file::read(&text, &name).unwrap();
+                let dfa = &proof.defined[&name];
+                // The same set: the same answer on every tuple of small values.
+                let tracks = dfa.tracks() as u32;
+                let below: u128 = if tracks >= 4 { 12 } else { 40 };
+                for code in 0..below.pow(tracks) {
+                    let values: Vec<u128> = (0..tracks).map(|t| code / below.pow(t) % below).collect();
+                    assert_eq!(read.accepts(&values), dfa.accepts(&values), "{id}: {name} at {values:?}");
+                }
+            }
+        }
+        assert!(script("zeckendorf-unique").is_none() && automata("zeckendorf-unique").is_none());
+    }
 
     #[test]
     fn every_proof_passes_and_a_changed_rule_is_refuted_with_a_counterexample() {

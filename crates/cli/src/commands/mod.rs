@@ -6,6 +6,7 @@ pub mod plot;
 pub mod prove;
 pub mod prove_learn;
 pub mod repr;
+pub mod research;
 pub mod serve;
 pub mod store;
 pub mod verify;

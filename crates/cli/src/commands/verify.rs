@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
-use zecklab_verify::{checks, Level, Report};
+use zecklab_verify::{checks, Level, Report, Status};
 
 use crate::input::InputError;
 use crate::output::Out;
@@ -22,6 +22,13 @@ pub struct VerifyArgs {
     /// Run only the checks whose id contains this text.
     #[arg(long, value_name = "TEXT")]
     only: Option<String>,
+    /// List the statements checked, without running any: each one's subject, whether it is
+    /// proved for every n or checked over a range, both ranges and the command that checks it.
+    /// With --json: {"theorems": [{"id", "subject", "statement", "source", "status",
+    /// "range", "quick_range", "method", "command", "proof"}], "proved", "checked"} (proof: the
+    /// Walnut script of a proved statement, null for a checked one).
+    #[arg(long, conflicts_with = "quick")]
+    list: bool,
 }
 
 #[derive(Serialize)]
@@ -34,6 +41,10 @@ struct Summary<'a> {
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    if args.list {
+        list(&args)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let level = if args.quick { Level::Quick } else { Level::Full };
     let level_name = if args.quick { "quick" } else { "full" };
     let selected: Vec<_> = checks(level)
@@ -78,6 +89,37 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// The catalogue, as text grouped by subject or as one JSON object (`--only` narrows it).
+fn list(args: &VerifyArgs) -> anyhow::Result<()> {
+    let mut catalogue = zecklab_verify::catalogue();
+    if let Some(text) = args.only.as_deref() {
+        catalogue.theorems.retain(|t| t.id.contains(text));
+        catalogue.proved = catalogue.theorems.iter().filter(|t| t.status == Status::Proved).count();
+        catalogue.checked = catalogue.theorems.len() - catalogue.proved;
+    }
+    let mut out = Out::new();
+    if args.json {
+        out.json(&catalogue)?;
+        return Ok(out.flush()?);
+    }
+    let mut subject = "";
+    for t in &catalogue.theorems {
+        if t.subject != subject {
+            subject = t.subject;
+            out.line(subject)?;
+        }
+        let status = match t.status {
+            Status::Proved => "proved for every n".to_string(),
+            Status::Checked => format!("checked: {}", t.range),
+        };
+        out.line(format!("  {}  [{}]", t.id, t.source))?;
+        out.line(format!("      {}", t.statement))?;
+        out.line(format!("      {status}"))?;
+    }
+    out.line(format!("{} proved for every n, {} checked over a range", catalogue.proved, catalogue.checked))?;
+    Ok(out.flush()?)
 }
 
 fn print_report(out: &mut Out, r: &Report) -> std::io::Result<()> {

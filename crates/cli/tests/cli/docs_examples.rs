@@ -4,7 +4,8 @@
 //! one fresh store, so that an example may read what an earlier one wrote. One marked `[long]`
 //! (minutes of work, or a game that waits for its player), or run under a launcher, is given to
 //! the command line with `ZECKLAB_PARSE_ONLY` set: its arguments must be accepted, and nothing
-//! runs.
+//! runs. The research notes' commands (`docs/research/`, in any fenced block) are all parsed that
+//! way: they reproduce hours of computation.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -19,6 +20,11 @@ struct Example {
 
 /// The examples of one Markdown page, with continuation lines (`\` at the end) joined.
 fn examples(page: &Path) -> Vec<Example> {
+    examples_in(page, |fence| fence == "```sh")
+}
+
+/// The examples of the fenced blocks of one page whose opening fence `is_example` accepts.
+fn examples_in(page: &Path, is_example: impl Fn(&str) -> bool) -> Vec<Example> {
     let text = std::fs::read_to_string(page).unwrap();
     let mut found = Vec::new();
     let mut in_sh = false;
@@ -26,7 +32,7 @@ fn examples(page: &Path) -> Vec<Example> {
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") {
-            in_sh = !in_sh && trimmed.trim_end() == "```sh";
+            in_sh = !in_sh && is_example(trimmed.trim_end());
             continue;
         }
         if !in_sh {
@@ -138,6 +144,40 @@ fn every_example_of_the_readme_and_the_guide_runs() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // The examples were found: most run, some only parsed.
     assert!(ran >= 40 && parsed >= 5, "ran {ran}, parsed {parsed}");
+}
+
+#[test]
+fn every_command_of_the_research_notes_is_accepted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/research");
+    let mut notes: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    notes.sort();
+    let dir = std::env::temp_dir().join(format!("zecklab-docs-research-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("store")).unwrap();
+    let mut parsed = 0;
+    let mut failures = Vec::new();
+    for note in &notes {
+        for mut example in examples_in(note, |fence| fence.starts_with("```")) {
+            example.long = true;
+            parsed += 1;
+            let out = run(&example, &dir);
+            if !out.status.success() {
+                failures.push(format!(
+                    "{}:{}: `{}`: {}",
+                    note.display(),
+                    example.line,
+                    example.text,
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(notes.len() >= 7 && parsed >= 30, "{} notes, {parsed} commands", notes.len());
 }
 
 #[test]

@@ -243,12 +243,12 @@ fn the_fits_quoted_in_the_notes_are_what_data_fits_computes() {
     assert_eq!(fit("zgame-p-share")["points"], 605);
     assert!(near(parameter("zgame-p-share", 0), 0.2790, 0.0006, 0.00005));
     assert!(near(parameter("zgame-p-share", 1), -0.483, 0.012, 0.0005));
-    // docs/research/random-games.md, Conjectures 6 and 7.
+    // docs/research/random-games.md, Conjectures 1 and 2.
     assert!(near(parameter("random-path-mean", 0), 1.2122, 0.0031, 0.00005));
     assert!(near(parameter("random-path-variance", 0), 0.2249, 0.0008, 0.00005));
     assert!(near(parameter("random-games-mean", 0), 2.31, 0.01, 0.005));
     assert!(near(parameter("random-games-variance", 0), 0.191, 0.005, 0.0005));
-    // docs/research/ordered-and-black-hole.md, Conjectures O1 and O2.
+    // docs/research/ordered-and-black-hole.md, Conjectures 1 and 2.
     assert!(near(parameter("ordered-longest", 1), 1.540, 0.015, 0.0005));
     assert!(near(parameter("ordered-p-share", 1), -0.563, 0.006, 0.0005));
     let o = zecklab(&["data", "fits", "--dir", "/nonexistent"]);
@@ -257,7 +257,7 @@ fn the_fits_quoted_in_the_notes_are_what_data_fits_computes() {
 
 #[test]
 fn the_parity_statements_hold_in_the_published_file() {
-    // docs/research/random-games.md, Propositions 2 and 3 and Question 5.
+    // docs/research/random-games.md, Propositions 8 and 9 and Question 1.
     let file = published("zgame-parity.jsonl");
     assert_eq!(file.len(), 400);
     for line in &file {

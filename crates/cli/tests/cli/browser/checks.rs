@@ -1,5 +1,6 @@
 //! What the browser test checks on a page: a game played by its hints, the review, a Zeckendorf
-//! position's data against the naive solver, the relatives' pages, moves best first.
+//! position's data against the naive solver, the relatives' pages, moves best first, the
+//! reference pages (theorems, research notes, downloads).
 
 use super::*;
 
@@ -222,4 +223,59 @@ pub(super) fn assert_best_first(moves: &[Value]) {
         }
     };
     assert!(moves.windows(2).all(|w| key(&w[0]) <= key(&w[1])), "best first: {moves:?}");
+}
+
+/// `/theorems` lists every check `zecklab verify` runs with its status, a research note's
+/// numbered statements are anchors, and a published file downloads with the checksum `/data`
+/// lists beside its link.
+pub(super) async fn check_reference_pages(browser: &Browser) {
+    browser.client.goto(&format!("{}/theorems", browser.base)).await.unwrap();
+    let listed = browser
+        .client
+        .execute(
+            r#"return [...document.querySelectorAll('article.theorem')]
+                 .map((a) => [a.id, a.querySelector('.badge').textContent]);"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    let catalogue = zecklab_verify::catalogue();
+    let listed = listed.as_array().unwrap();
+    assert_eq!(listed.len(), catalogue.theorems.len(), "every check is listed once");
+    for (row, theorem) in listed.iter().zip(&catalogue.theorems) {
+        let badge = match theorem.status {
+            zecklab_verify::Status::Proved => "proved for every n",
+            zecklab_verify::Status::Checked => "checked",
+        };
+        assert_eq!(row, &json!([theorem.id, badge]));
+    }
+
+    browser.client.goto(&format!("{}/research/random-games#theorem-7", browser.base)).await.unwrap();
+    let target = browser
+        .client
+        .execute(
+            "const t = document.querySelector(':target'); return t ? [t.id, t.textContent] : null;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(target[0], "theorem-7", "the link opens at the statement: {target}");
+    assert!(target[1].as_str().unwrap().contains("the pairing"), "{target}");
+
+    browser.client.goto(&format!("{}/data", browser.base)).await.unwrap();
+    let file = "zgame-parity.jsonl";
+    let row = browser
+        .client
+        .execute_async(
+            r#"const [file, done] = arguments;
+               const link = document.querySelector(`#files a[href="/data/${file}"]`);
+               const listed = link.closest('tr').querySelector('.sha').textContent;
+               fetch(link.href).then((r) => r.arrayBuffer()).then((b) => crypto.subtle.digest('SHA-256', b))
+                 .then((d) => done([listed, [...new Uint8Array(d)].map((x) => x.toString(16).padStart(2, '0')).join('')]));"#,
+            vec![json!(file)],
+        )
+        .await
+        .unwrap();
+    let published = &zecklab_store::published::checksums()[file];
+    assert_eq!(row, json!([published, published]), "the listed checksum and the downloaded bytes' SHA-256");
 }

@@ -433,6 +433,7 @@ async fn run_all(browser: Browser) {
     };
     assert_eq!(figures, zecklab_reference::zgame::partition_count(10).to_string());
     check_relatives(&browser, 10).await;
+    check_reference_pages(&browser).await;
     shots.push(browser.screenshot("zgame").await);
     check_review(&browser, &mut naive).await;
     shots.push(browser.screenshot("zgame-review").await);
@@ -849,10 +850,17 @@ async fn run_all(browser: Browser) {
                 "/data?n=30",
                 "/zgame/stats?n=30",
                 "/lab?rule=ones,combine:smallest,split:smallest&to=20",
+                "/theorems",
+                "/research",
+                "/research/player-two",
             ] {
                 // The research pages are the server's alone: no script to wait for.
-                if page == "/" || ["/data", "/zgame/stats", "/lab"].iter().any(|p| page.starts_with(p)) {
-                    browser.client.goto(&format!("{}/", browser.base)).await.unwrap();
+                if page == "/"
+                    || ["/data", "/zgame/stats", "/lab", "/theorems", "/research"]
+                        .iter()
+                        .any(|p| page.starts_with(p))
+                {
+                    browser.client.goto(&format!("{}{page}", browser.base)).await.unwrap();
                 } else {
                     browser.open(page).await;
                 }
