@@ -36,6 +36,7 @@ mod pages;
 mod prerender;
 mod query;
 mod research;
+mod search;
 mod solves;
 mod tables;
 mod write_timeout;

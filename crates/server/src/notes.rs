@@ -30,6 +30,7 @@ pub fn routes() -> Router {
         .route("/research/{name}", get(note_page))
         .route("/research/figures/{file}", get(figure))
         .route("/theorems/{id}/{file}", get(proof_file))
+        .route("/search", get(crate::search::search))
         .route("/data/{*file}", get(download))
         .route("/api/theorems", get(|| async { Json(catalogue().clone()) }))
         .route("/api/research", get(|| async { Json(research::research()) }))
@@ -166,6 +167,7 @@ fn text_response(text: String) -> Response {
 async fn research_page() -> Response {
     let all: ResearchJson = research::research();
     let mut body = String::from("<h1>Research notes</h1>\n");
+    body.push_str(&crate::search::form(""));
     body.push_str(&render_markdown(strip_title(research::INDEX)));
     body.push_str("<section class=\"panel\"><h2>The notes</h2>\n<ul class=\"notes\">\n");
     for note in &all.notes {

@@ -498,6 +498,9 @@ async fn the_reference_pages_and_every_published_file_are_served() {
     let automaton = String::from_utf8(automaton).unwrap();
     assert!(automaton.starts_with("msd_fib msd_fib\n"), "{automaton}");
     assert!(page.contains("href=\"/theorems/wythoff-digit-rule-proved/wythoffp.txt\""));
+    // The search box: a redirect to what was typed, or a page saying what it takes.
+    assert_eq!(get(&c, "/search?q=heap+90").await.0, StatusCode::SEE_OTHER);
+    assert_eq!(get(&c, "/search?q=nothing+here").await.0, StatusCode::NOT_FOUND);
     for uri in ["/theorems/zeckendorf-unique/proof.txt", "/theorems/wythoff-digit-rule-proved/nonesuch.txt"] {
         assert_eq!(get(&c, uri).await.0, StatusCode::NOT_FOUND, "{uri}");
     }

@@ -93,11 +93,11 @@ fn the_layered_solve_prints_the_flat_solves_lines() {
     assert!(stderr(&too_large).contains("the largest n it solves here is 1130"), "{}", stderr(&too_large));
 }
 
-/// `zgame solve --n 360 --tiers-json` with its checkpoint in `checkpoint`, saved after a tier
+/// `zgame solve --n 330 --tiers-json` with its checkpoint in `checkpoint`, saved after a tier
 /// once `every` seconds have passed since the last.
-fn solve_360_with_checkpoint(checkpoint: &Path, every: &str) -> Vec<String> {
+fn solve_330_with_checkpoint(checkpoint: &Path, every: &str) -> Vec<String> {
     let dir = checkpoint.to_str().unwrap();
-    ["zgame", "solve", "--n", "360", "--tiers-json", "--checkpoint", dir, "--checkpoint-every", every]
+    ["zgame", "solve", "--n", "330", "--tiers-json", "--checkpoint", dir, "--checkpoint-every", every]
         .map(String::from)
         .to_vec()
 }
@@ -107,17 +107,17 @@ fn solve_360_with_checkpoint(checkpoint: &Path, every: &str) -> Vec<String> {
 fn assert_resumes_to_the_flat_answer(args: &[&str], file: &Path) {
     let resumed = zecklab(args);
     assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
-    assert!(stderr(&resumed).contains("resuming the game on n = 360"), "{}", stderr(&resumed));
+    assert!(stderr(&resumed).contains("resuming the game on n = 330"), "{}", stderr(&resumed));
     assert!(!file.exists(), "the checkpoint is removed once the run is complete");
-    assert_eq!(&figures(&stdout(&resumed)), flat_360());
+    assert_eq!(&figures(&stdout(&resumed)), flat_330());
 }
 
-/// The flat solve's figures of the game on 360, the independent answer every interrupted run of
+/// The flat solve's figures of the game on 330, the independent answer every interrupted run of
 /// these tests must give: solved once for them all (it is the longest step of each).
-fn flat_360() -> &'static Value {
+fn flat_330() -> &'static Value {
     static FLAT: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
     FLAT.get_or_init(|| {
-        figures(&stdout(&zecklab(&["zgame", "solve", "--n", "360", "--tiers-json", "--flat"])))
+        figures(&stdout(&zecklab(&["zgame", "solve", "--n", "330", "--tiers-json", "--flat"])))
     })
 }
 
@@ -125,8 +125,8 @@ fn flat_360() -> &'static Value {
 fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("ckpt");
-    let file = checkpoint.join("zgame-n360.tiers");
-    let args = solve_360_with_checkpoint(&checkpoint, "0");
+    let file = checkpoint.join("zgame-n330.tiers");
+    let args = solve_330_with_checkpoint(&checkpoint, "0");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut child = command().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     // Wait for the first tiers to be saved (the run takes seconds), then kill it without warning.
@@ -146,7 +146,7 @@ fn a_killed_run_resumes_from_its_checkpoint_with_the_same_answer() {
     // A damaged checkpoint is refused with its name, not resumed from.
     std::fs::create_dir_all(&checkpoint).unwrap();
     std::fs::write(&file, b"ZECKLAB TIERS\0\0\x01 and then garbage").unwrap();
-    assert_usage_error(&zecklab(&args), "zgame-n360.tiers");
+    assert_usage_error(&zecklab(&args), "zgame-n330.tiers");
 }
 
 #[test]
@@ -156,7 +156,7 @@ fn a_checkpoint_that_cannot_be_saved_costs_a_warning_not_the_run() {
     // A directory that cannot be made is refused before any work.
     let blocked = dir.path().join("blocked");
     std::fs::write(&blocked, b"a file").unwrap();
-    let args = solve_360_with_checkpoint(&blocked.join("ckpt"), "0");
+    let args = solve_330_with_checkpoint(&blocked.join("ckpt"), "0");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     assert_usage_error(&zecklab(&args), "creating");
 
@@ -165,11 +165,11 @@ fn a_checkpoint_that_cannot_be_saved_costs_a_warning_not_the_run() {
     let real = dir.path().join("real");
     std::fs::create_dir(&real).unwrap();
     std::os::unix::fs::symlink(&real, &checkpoint).unwrap();
-    let args = solve_360_with_checkpoint(&checkpoint, "0");
+    let args = solve_330_with_checkpoint(&checkpoint, "0");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let child = command().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !real.join("zgame-n360.tiers").exists() {
+    while !real.join("zgame-n330.tiers").exists() {
         assert!(Instant::now() < deadline, "no checkpoint was written");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -182,16 +182,16 @@ fn a_checkpoint_that_cannot_be_saved_costs_a_warning_not_the_run() {
     let said = stderr(&finished);
     assert!(said.contains("warning: the checkpoint could not be saved"), "{said}");
     assert!(said.contains("warning: the finished run's checkpoint could not be removed"), "{said}");
-    assert_eq!(&figures(&stdout(&finished)), flat_360());
+    assert_eq!(&figures(&stdout(&finished)), flat_330());
 }
 
 #[test]
 fn a_run_stopped_by_a_signal_saves_its_checkpoint_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("ckpt");
-    let file = checkpoint.join("zgame-n360.tiers");
+    let file = checkpoint.join("zgame-n330.tiers");
     // No checkpoint falls due by the clock: only the signal can have it written.
-    let args = solve_360_with_checkpoint(&checkpoint, "100000");
+    let args = solve_330_with_checkpoint(&checkpoint, "100000");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     // The run takes seconds; its first tiers are solved well within this.
     let stopped = stopped_by_signal(&args, Duration::from_millis(700), libc::SIGTERM);

@@ -278,4 +278,14 @@ pub(super) async fn check_reference_pages(browser: &Browser) {
         .unwrap();
     let published = &zecklab_store::published::checksums()[file];
     assert_eq!(row, json!([published, published]), "the listed checksum and the downloaded bytes' SHA-256");
+
+    // The search box on the home page goes to what was typed: here a pair of Wythoff heaps.
+    browser.client.goto(&format!("{}/", browser.base)).await.unwrap();
+    let input = browser.client.find(Locator::Css("form[role=search] input[name=q]")).await.unwrap();
+    input.send_keys("10, 20\n").await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !browser.client.current_url().await.unwrap().as_str().contains("/wythoff?a=10&b=20") {
+        assert!(Instant::now() < deadline, "the search went to Wythoff's game");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

@@ -406,7 +406,7 @@ async fn run_all(browser: Browser) {
         .iter()
         .map(|v| v.as_str().unwrap().to_string())
         .collect();
-    for page in ["/zgame", "/nim", "/wythoff", "/numeration", "/data", "/lab"] {
+    for page in ["/zgame", "/nim", "/wythoff", "/numeration", "/data", "/lab", "/research"] {
         assert!(links.iter().any(|l| l.starts_with(page)), "home links {page}: {links:?}");
     }
     shots.push(browser.screenshot("home").await);
