@@ -125,6 +125,7 @@ pub fn router(config: Config) -> Router {
         .merge(pages::routes(state.clone()))
         .merge(api::routes(state.clone()))
         .merge(notes::routes())
+        .route("/search", axum::routing::get(search::search))
         .fallback(assets::not_found)
         .layer(tower::limit::ConcurrencyLimitLayer::new(CONCURRENT_REQUESTS))
         .merge(api::large_routes(state.clone()))

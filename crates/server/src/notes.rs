@@ -19,7 +19,7 @@ use zecklab_store::published;
 use zecklab_verify::{Status, TheoremsJson};
 
 use crate::assets::{html_response, page_html};
-use crate::prerender::{cite, escape};
+use crate::prerender::{cite, escape, fill_title};
 use crate::ApiError;
 
 /// The routes of the reference pages, their JSON and the downloads.
@@ -30,7 +30,6 @@ pub fn routes() -> Router {
         .route("/research/{name}", get(note_page))
         .route("/research/figures/{file}", get(figure))
         .route("/theorems/{id}/{file}", get(proof_file))
-        .route("/search", get(crate::search::search))
         .route("/data/{*file}", get(download))
         .route("/api/theorems", get(|| async { Json(catalogue().clone()) }))
         .route("/api/research", get(|| async { Json(research::research()) }))
@@ -38,7 +37,7 @@ pub fn routes() -> Router {
 }
 
 /// The catalogue of `zecklab verify`'s statements, made once.
-fn catalogue() -> &'static TheoremsJson {
+pub(crate) fn catalogue() -> &'static TheoremsJson {
     static CATALOGUE: OnceLock<TheoremsJson> = OnceLock::new();
     CATALOGUE.get_or_init(zecklab_verify::catalogue)
 }
@@ -167,7 +166,7 @@ fn text_response(text: String) -> Response {
 async fn research_page() -> Response {
     let all: ResearchJson = research::research();
     let mut body = String::from("<h1>Research notes</h1>\n");
-    body.push_str(&crate::search::form(""));
+    body.push_str(&crate::prerender::search_form(""));
     body.push_str(&render_markdown(strip_title(research::INDEX)));
     body.push_str("<section class=\"panel\"><h2>The notes</h2>\n<ul class=\"notes\">\n");
     for note in &all.notes {
@@ -261,19 +260,13 @@ fn not_found(message: &str) -> Response {
 }
 
 /// The page template at `path` with `title` and `body` written in.
-fn fill(path: &str, title: &str, body: &str) -> String {
-    let page = page_html(path);
-    let page =
-        page.replacen("<div id=\"reference\"></div>", &format!("<div id=\"reference\">{body}</div>"), 1);
-    let original = page_html(path)
-        .split_once("<title>")
-        .and_then(|(_, rest)| rest.split_once("</title>"))
-        .map_or("", |(t, _)| t);
-    page.replacen(
-        &format!("<title>{original}</title>"),
-        &format!("<title>{} · zecklab</title>", escape(title)),
+pub(crate) fn fill(path: &str, title: &str, body: &str) -> String {
+    let page = page_html(path).replacen(
+        "<div id=\"reference\"></div>",
+        &format!("<div id=\"reference\">{body}</div>"),
         1,
-    )
+    );
+    fill_title(&page, title)
 }
 
 /// A note without its first heading (the page writes its own).

@@ -378,8 +378,16 @@ pub fn with_error(page: &str, message: &str) -> String {
     fill(&fill_title(page, &format!("Error: {message}")), &[("error", escape(message))])
 }
 
+/// The search box, holding `value`.
+pub fn search_form(value: &str) -> String {
+    format!(
+        "<form class=\"ask\" role=\"search\" method=\"get\" action=\"/search\"><label>a position, heaps, a number or a statement<input type=\"text\" name=\"q\" value=\"{}\" autocomplete=\"off\" class=\"wide\"></label><button type=\"submit\">Go</button></form>\n",
+        escape(value)
+    )
+}
+
 /// `page` with the text of its `<title>` replaced (`text` is escaped here).
-fn fill_title(page: &str, text: &str) -> String {
+pub fn fill_title(page: &str, text: &str) -> String {
     match (page.find("<title>"), page.find("</title>")) {
         (Some(start), Some(end)) if start < end => {
             format!(

@@ -30,7 +30,7 @@ pub fn destination(q: &str) -> Option<String> {
         _ => {}
     }
     let lower = q.to_ascii_lowercase();
-    if zecklab_verify::catalogue().theorems.iter().any(|t| t.id == lower) {
+    if crate::notes::catalogue().theorems.iter().any(|t| t.id == lower) {
         return Some(format!("/theorems#{lower}"));
     }
     if research::find(&lower).is_ok() {
@@ -69,22 +69,12 @@ pub async fn search(RawQuery(q): RawQuery) -> Response {
     let body = format!(
         "<h1>Search</h1>\n<p id=\"error\" role=\"alert\">Nothing to go to for <q>{}</q>.</p>\n<p>The box takes a position of the Zeckendorf game (<code>1^3 2 5</code>), a pair of heaps of Wythoff's game (<code>10, 20</code>), a heap of Fibonacci Nim (<code>heap 90</code>), a number (its Zeckendorf representation), a theorem's id (<code>wythoff-digit-rule-proved</code>), a research note (<code>player-two</code>) or one of its statements (<code>conjecture 2</code>).</p>\n{}",
         escape(&asked),
-        form(&asked)
+        crate::prerender::search_form(&asked)
     );
-    let page = crate::assets::page_html("/research")
-        .replacen("<div id=\"reference\"></div>", &format!("<div id=\"reference\">{body}</div>"), 1)
-        .replacen("<title>Research notes · zecklab</title>", "<title>Search · zecklab</title>", 1);
+    let page = crate::notes::fill("/research", "Search", &body);
     let mut response = html_response(page);
     *response.status_mut() = StatusCode::NOT_FOUND;
     response
-}
-
-/// The search box, holding `value`.
-pub fn form(value: &str) -> String {
-    format!(
-        "<form class=\"ask\" role=\"search\" method=\"get\" action=\"/search\"><label>a position, heaps, a number or a statement<input type=\"text\" name=\"q\" value=\"{}\" autocomplete=\"off\" class=\"wide\"></label><button type=\"submit\">Go</button></form>\n",
-        escape(value)
-    )
 }
 
 #[cfg(test)]
