@@ -11,7 +11,7 @@ use zecklab_games::Winner;
 
 use crate::moves::{sort_best_first, MoveJson};
 use crate::solve::SOLVE_MEMORY;
-use crate::zgame::ZgameSolve;
+use crate::zgame::{LineStepJson, ZgameSolve};
 use crate::AnswerError;
 
 /// The largest ordered game a position is answered in, solved on demand with remoteness.
@@ -109,6 +109,9 @@ pub struct OrderedPositionJson {
     pub terminal: bool,
     /// Every move (`"merge at 2"`: the kind and the pair's place from the left), best first.
     pub moves: Vec<MoveJson>,
+    /// With a line asked for: the optimal continuation, or `null` when remoteness is unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<Option<Vec<LineStepJson>>>,
 }
 
 /// Reads an ordered position (values in order).
@@ -126,33 +129,59 @@ pub fn parse_ordered(text: &str) -> Result<(OrderedPosition, u32), AnswerError> 
     Ok((p, n))
 }
 
-/// The answer for `p` from a solution of its game.
-pub fn position_in(solution: &OrderedSolution, p: &OrderedPosition) -> OrderedPositionJson {
-    let index = solution.index();
-    let value = |q: &OrderedPosition| -> (Outcome, Option<u32>) {
-        let r = index.rank(q).expect("a position of the game");
-        (solution.outcome(r), solution.remoteness(r))
-    };
-    let mut moves: Vec<MoveJson> = p
-        .moves()
-        .into_iter()
-        .map(|m| {
-            let child = p.apply(m).expect("listed moves are legal");
-            let (o, remoteness) = value(&child);
-            MoveJson::new(m.to_string(), child.to_string(), o, remoteness)
-        })
-        .collect();
-    sort_best_first(&mut moves);
-    let (outcome, remoteness) = value(p);
+/// The answer for `p` from a solution of its game, with the optimal line when `with_line`.
+pub fn position_in(solution: &OrderedSolution, p: &OrderedPosition, with_line: bool) -> OrderedPositionJson {
+    let (outcome, remoteness) = value_in(solution, p);
+    let moves = moves_best_first(solution, p);
     OrderedPositionJson {
         position: p.to_string(),
-        n: index.n(),
+        n: solution.index().n(),
         variant: "ordered",
         outcome: outcome.as_str(),
         remoteness,
         terminal: moves.is_empty(),
         moves,
+        line: with_line.then(|| optimal_line(solution, p)),
     }
+}
+
+/// Outcome and remoteness of `q`, a position of the solved game.
+fn value_in(solution: &OrderedSolution, q: &OrderedPosition) -> (Outcome, Option<u32>) {
+    let r = solution.index().rank(q).expect("a position of the game");
+    (solution.outcome(r), solution.remoteness(r))
+}
+
+/// Every move from `p` with the value it leads to, best first for the mover.
+fn moves_best_first(solution: &OrderedSolution, p: &OrderedPosition) -> Vec<MoveJson> {
+    let mut moves: Vec<MoveJson> = p
+        .moves()
+        .into_iter()
+        .map(|m| {
+            let child = p.apply(m).expect("listed moves are legal");
+            let (o, remoteness) = value_in(solution, &child);
+            MoveJson::new(m.to_string(), child.to_string(), o, remoteness)
+        })
+        .collect();
+    sort_best_first(&mut moves);
+    moves
+}
+
+/// The optimal continuation from `p` to the end (the first of the moves best first at each
+/// step: the winner hurries, the loser delays), or `None` when the solve kept no remoteness.
+fn optimal_line(solution: &OrderedSolution, p: &OrderedPosition) -> Option<Vec<LineStepJson>> {
+    value_in(solution, p).1?;
+    let mut line = Vec::new();
+    let mut at = p.clone();
+    while let Some(best) = moves_best_first(solution, &at).into_iter().next() {
+        at = OrderedPosition::parse(&best.to).expect("positions print in their grammar");
+        line.push(LineStepJson {
+            r#move: best.r#move,
+            to: best.to,
+            outcome: best.outcome,
+            remoteness: best.remoteness,
+        });
+    }
+    Some(line)
 }
 
 /// `zgame lengths --ordered --json`.
@@ -192,4 +221,32 @@ pub fn ordered_lengths_of(n: u32) -> Result<OrderedLengthsJson, AnswerError> {
         long_game_is_longest: lengths.long_game == lengths.longest,
         longest_over_half_square: f64::from(lengths.longest) / (f64::from(n) * f64::from(n) / 2.0),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_optimal_line_of_the_ordered_game_follows_the_remoteness_to_the_end() {
+        for n in 2..=9 {
+            let solution = zecklab_games::zgame::ordered::solve_ordered(n, true, u128::MAX).unwrap();
+            let start = OrderedPosition::parse(&vec!["1"; n as usize].join(" ")).unwrap();
+            let answer = position_in(&solution, &start, true);
+            let line = answer.line.clone().unwrap().unwrap();
+            assert_eq!(Some(line.len() as u32), answer.remoteness, "n = {n}");
+            // Each step is a move of the position before it, the remoteness falls by one, and the
+            // outcome for the player to move alternates, ending at the terminal position.
+            let mut before = answer.position.clone();
+            for (i, step) in line.iter().enumerate() {
+                let p = OrderedPosition::parse(&before).unwrap();
+                assert!(position_in(&solution, &p, false).moves.iter().any(|m| m.r#move == step.r#move && m.to == step.to));
+                assert_eq!(step.remoteness, Some(answer.remoteness.unwrap() - 1 - i as u32), "n = {n}");
+                before.clone_from(&step.to);
+            }
+            assert!(position_in(&solution, &OrderedPosition::parse(&before).unwrap(), false).terminal);
+            assert_eq!(line.last().map(|s| s.outcome), Some("loss"), "the player left without a move loses");
+            assert!(position_in(&solution, &start, false).line.is_none());
+        }
+    }
 }

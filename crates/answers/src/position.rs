@@ -310,9 +310,9 @@ impl PositionQuestion {
     /// [`AnswerError::Invalid`] naming the bad part or for a line asked of a game whose answer has
     /// none, [`AnswerError::TooLarge`] for a position past what its game's solver takes.
     pub fn parse(game: PositionGame, text: &str, with_line: bool) -> Result<PositionQuestion, AnswerError> {
-        if with_line && matches!(game, PositionGame::Ordered | PositionGame::BlackHole { .. }) {
+        if with_line && matches!(game, PositionGame::BlackHole { .. }) {
             return Err(AnswerError::Invalid(
-                "the ordered and black-hole games' answers list every move's value but no optimal line: drop the line".into(),
+                "a black-hole game's answer lists every move's value but no optimal line: drop the line".into(),
             ));
         }
         let (position, n) = match &game {
@@ -391,7 +391,7 @@ impl PositionQuestion {
                 PositionAnswer::Game(zgame::reversed_position(s, p, line)?)
             }
             (PositionGame::Ordered, Parsed::Ordered(p), Table::Ordered(s)) => {
-                PositionAnswer::Ordered(position_in(s, p))
+                PositionAnswer::Ordered(position_in(s, p, line))
             }
             (PositionGame::BlackHole { m }, Parsed::Text(text), _) => {
                 PositionAnswer::BlackHole(black_hole_position(black_hole_rules(*m)?, text)?)

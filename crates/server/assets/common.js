@@ -650,15 +650,23 @@ const Z = (() => {
       // does not say.
       const who = explore ? 'The player to move' : `Player ${mover} to move`;
       // A finished game says so once, in the message below; the status then names the end.
+      // A finished game's heading names its winner (the player left without a move has lost in
+      // normal play, won in misère play).
+      const winner = this.spec.lastMoverWins ? this.mover(i - 1) : 3 - this.mover(i - 1);
+      const over = this.computer === 0 ? `Game over: Player ${winner} wins.`
+        : winner === this.computer ? 'Game over: the computer wins.' : 'Game over: you win!';
       status.replaceChildren(...(terminal && i > 0
-        ? [el('span', { class: 'who', text: 'No move left' })]
+        ? [el('span', { class: 'who', text: over })]
         : [el('span', { class: 'who', text: who }),
           ...(shown
             ? [': ', el('span', { class: `value ${answer.outcome}`, text: answer.outcome === 'win' ? 'wins' : 'loses' }),
               ` with best play (remoteness ${r})`]
             : []),
           terminal ? ' — no move left' : '']));
-      document.title = `${this.shown(answer.position)}${explore ? ` (${answer.outcome})` : ''} · zecklab`;
+      const name = this.spec.titleName ? ` · ${this.spec.titleName}` : '';
+      document.title = explore || terminal
+        ? `${this.shown(answer.position)} (${answer.outcome})${name} · zecklab`
+        : `${this.shown(answer.position)} · Player ${mover} to move${name} · zecklab`;
       this.spec.draw(answer, this);
       const humanTurn = !this.computerToMove();
       // Each move is a link to the position it leads to (it opens in a new tab, or as a page of

@@ -14,6 +14,7 @@
     if (p.get('recurrence')) v.recurrence = p.get('recurrence');
     if (p.get('rules')) v.rules = p.get('rules');
     if (p.get('misere') === '1') v.misere = 1;
+    if (p.get('reversed') === '1') return { reversed: 1 };
     if (p.get('variant') === 'ordered') return { variant: 'ordered' };
     return v;
   })();
@@ -120,9 +121,13 @@
   async function showRelatives(n) {
     $('rel-n').textContent = n;
     if (isVariant) {
-      $('rev-winner').textContent = 'the Zeckendorf game only';
-      $('rev-remoteness').textContent = '';
-      $('coalitions').replaceChildren(el('li', { text: 'shown for the Zeckendorf game itself' }));
+      // The reversed game and the coalitions are the Zeckendorf game's relatives: said in a
+      // sentence with a link, not in the places of their values.
+      const panel = $('relatives-panel');
+      for (const part of panel.querySelectorAll('dl, form, ul, p.source')) part.hidden = true;
+      if (!$('rel-note')) panel.append(el('p', { id: 'rel-note' }));
+      $('rel-note').replaceChildren('The reversed game and the coalitions of several players are solved for the Zeckendorf game itself: ',
+        el('a', { href: Z.pageUrl({ n }, '/zgame') }, `see them on n = ${fmt(n)}`), '.');
       return;
     }
     const players = Number($('coal-players').value);
@@ -160,7 +165,7 @@
       note('Hidden while you play: it shows once the game is over.');
       return;
     }
-    if (answer.line === undefined && !ordered) {
+    if (answer.line === undefined) {
       // A position of a game link read as a whole comes without its line: asked for when shown.
       note('Finding the line…');
       api('/api/zgame/position', { p: urlForm(answer.position), line: 1, ...variant })
@@ -172,7 +177,7 @@
       return;
     }
     if (answer.line === null || answer.line === undefined) {
-      note(ordered ? 'Not given for the ordered game: follow the moves above, best first.' : 'Unknown: this table holds no remoteness.');
+      note('Unknown: this table holds no remoteness.');
       return;
     }
     if (!answer.line.length) {
@@ -250,16 +255,18 @@
     label: (m) => [moveText(m.move), `: ${show(m.to)}`],
     // The command that prints this answer, with the member of the family the page plays.
     cite: (answer) => {
-      const flags = ordered ? ' --ordered'
-        : `${variant.recurrence ? ` --recurrence ${variant.recurrence}` : ''}${variant.rules ? ` --rules ${variant.rules}` : ''}${variant.misere ? ' --misere' : ''} --line`;
+      const flags = `${ordered ? ' --ordered' : ''}${variant.reversed ? ' --reversed' : ''}${variant.recurrence ? ` --recurrence ${variant.recurrence}` : ''}`
+        + `${variant.rules ? ` --rules ${variant.rules}` : ''}${variant.misere ? ' --misere' : ''} --line`;
       return {
         command: `zecklab zgame position '${answer.position}'${flags} --json`,
-        api: Z.pageUrl({ ...(ordered ? variant : {}), p: urlForm(answer.position), line: ordered ? undefined : 1, ...(ordered ? {} : variant) }, '/api/zgame/position'),
+        api: Z.pageUrl({ ...(ordered || variant.reversed ? variant : {}), p: urlForm(answer.position), line: 1, ...(ordered || variant.reversed ? {} : variant) }, '/api/zgame/position'),
         source: answer.source === 'store' ? "this server's store of solved games"
           : 'solved on demand by this server (the command solves it again, or reads the store)',
       };
     },
     show,
+    // The member of the family, as the server named it in the heading: in the window's title too.
+    titleName: $('title').dataset.name || '',
     name: (m) => (ordered ? m.move : moveWords(m.move)),
     lastMoverWins: !variant.misere,
     // What a position is, after an error about one (the server's error pages say the same).
@@ -270,12 +277,25 @@
         + 'such as 1^3 2^2 5^7 (three 1s, two 2s and seven 5s), or a number n for the start of the game on n.'),
   });
 
+  /** The game on n's first position: n ones, or in the reversed game n's Zeckendorf representation. */
+  function firstPosition(n) {
+    if (!variant.reversed) return `1^${n}`;
+    const parts = [];
+    for (let rest = n, i = FIB.length - 1; i >= 0; i--) {
+      if (FIB[i] <= rest) {
+        parts.unshift(`${FIB[i]}^1`);
+        rest -= FIB[i];
+      }
+    }
+    return parts.join(' ');
+  }
+
   function startFrom(text, computer, tokens = [], at = null) {
     // The box keeps what was typed until a position is read from it.
     $('ask-p').value = (text || '').replace(/_/g, ' ');
     const t = (text || '').trim();
     // The ordered game's server reads a number as n ones itself.
-    const position = /^\+?\d+$/.test(t) && !ordered ? `1^${t.replace('+', '')}` : t.replace(/_/g, ' ');
+    const position = /^\+?\d+$/.test(t) && !ordered ? firstPosition(Number(t.replace('+', ''))) : t.replace(/_/g, ' ');
     return game.start(position, computer, tokens, at);
   }
 
@@ -283,35 +303,11 @@
   $('recurrence').value = ordered ? 'ordered' : (variant.recurrence ?? '');
   $('rules').value = variant.rules ?? '';
   $('misere').checked = variant.misere === 1;
-  if (variant.recurrence) {
-    // The Fibonacci rules above do not apply: say which game this is instead.
-    const [c, k] = variant.recurrence.split(',');
-    $('title').textContent = `The generalized Zeckendorf game (c = ${c}, k = ${k})`;
-    $('lead').textContent = `Start from n copies of G1 = 1, on the sequence G(n) = ${c}·(G(n−1) + … + G(n−${k})). `
-      + `A move combines ${c} of each of ${k} consecutive terms into the next, splits ${Number(c) + 1} equal terms by an identity of the sequence`
-      + `${variant.rules ? '' : ', or (the initial combines) merges the smallest terms into the next'}. `
-      + `The game ends at the legal decomposition of n; whoever makes the last move ${variant.misere ? 'loses (misère play)' : 'wins'} `
-      + '(Baird-Smith, Epstein, Flint and Miller, “The Generalized Zeckendorf Game”).';
-  } else if (variant.misere) {
-    // The lead describes the game chosen: misère play turns its last sentence around.
-    $('lead').textContent = $('lead').textContent.replace('whoever makes the last move wins', 'whoever makes the last move loses (misère play)');
-  }
-  if (ordered) {
-    $('title').textContent = 'The ordered Zeckendorf game';
-    $('lead').textContent = 'Start from n ones in a row. The position is the list in order, and every move acts on '
-      + 'neighbouring entries: merge two neighbouring 1s into a 2, merge neighbouring consecutive Fibonacci numbers into '
-      + 'the next, split two neighbouring equal values, or switch a neighbouring pair in descending order. The game ends '
-      + 'at the Zeckendorf representation in increasing order; whoever makes the last move wins (arXiv 2508.20222).';
+  // The server wrote the game's heading, rules and note; the form names the game chosen.
+  if (ordered || variant.reversed) {
     $('rules').disabled = true;
     $('misere').disabled = true;
-    // The box's label: the label's first text, before its input.
-    $('ask-p').parentElement.firstChild.textContent = 'n or a list of values in order (like 1 2 1 3)';
   }
-  $('variant-note').textContent = ordered
-    ? `Playing the ordered game: entries are numbered from the left; this server solves it for n up to 24 (the command line, zgame position --ordered, to 30).`
-    : isVariant
-    ? `Playing ${variant.recurrence ? `the generalized game on G(n) = ${variant.recurrence.split(',')[0]}·(G(n−1) + … + G(n−${variant.recurrence.split(',')[1]}))` : 'the Zeckendorf game'}${variant.rules ? ', without initial combines' : ''}${variant.misere ? ', misère: whoever makes the last move loses' : ''}. Positions are written with the values of the sequence.`
-    : '';
   for (const id of ['recurrence', 'rules', 'misere']) {
     $(id).addEventListener('change', () => {
       const n = $('fig-n').textContent || '10';

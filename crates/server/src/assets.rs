@@ -240,6 +240,16 @@ pub fn html_response(html: String) -> Response {
 /// The page at `path` saying why its question cannot be answered, with the error's status (4xx
 /// for the question's fault) and its form showing what was asked (`inputs`), so that it can be
 /// corrected there; the page's script, when it runs, says the same.
+/// A redirect (303 See Other) to `to`, a path on this server.
+pub fn see_other(to: &str) -> Response {
+    let mut response = html_response(String::new());
+    *response.status_mut() = StatusCode::SEE_OTHER;
+    if let Ok(location) = HeaderValue::from_str(to) {
+        response.headers_mut().insert(header::LOCATION, location);
+    }
+    response
+}
+
 pub fn error_page(path: &str, error: &ApiError, inputs: &[(&str, &str)]) -> Response {
     let page = crate::prerender::with_inputs(page_html(path), inputs, &[]);
     let page = crate::prerender::with_error(&page, &error.message);

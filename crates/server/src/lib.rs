@@ -31,6 +31,7 @@ mod api;
 mod assets;
 mod budget;
 mod error;
+mod member;
 mod notes;
 mod pages;
 mod prerender;
@@ -40,6 +41,7 @@ mod search;
 mod solves;
 mod tables;
 mod write_timeout;
+mod zgame_page;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

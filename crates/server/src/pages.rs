@@ -1,9 +1,9 @@
 //! The pages whose core the server renders with the answer ([`crate::prerender`]): each page's
 //! HTML with its position, value and moves (or representation) already written, so that it reads
 //! without JavaScript. The Zeckendorf page renders whole game links too (the position reached,
-//! the record of the moves), in play mode without values until the game ends. Bad input gets
-//! the page with the error and its 4xx status. Left to the scripts: the family's other members,
-//! and play mode and game links of Nim and Wythoff's game.
+//! the record of the moves), in play mode without values until the game ends: its page and every
+//! member of its family are [`crate::zgame_page`]'s. Bad input gets the page with the error and
+//! its 4xx status. Left to the scripts: play mode and game links of Nim and Wythoff's game.
 
 use std::sync::Arc;
 
@@ -14,17 +14,15 @@ use axum::Router;
 use zecklab_answers::moves::MoveJson;
 use zecklab_answers::{nim, repr, wythoff};
 
-use zecklab_answers::game_link::{move_of_token, move_token, GameJson, MoveTokens};
-use zecklab_answers::number;
+use zecklab_answers::game_link::move_token;
 
 use crate::api::{
-    blocking, large, nim_question, replay, repr_question, wythoff_question, LadderJson, State, ZgamePosition,
+    blocking, large, nim_question, repr_question, wythoff_question, LadderJson, State,
     NIM_POSITION_DIGITS,
 };
 use crate::assets::{error_page, html_response, page_html};
 use crate::prerender::{
-    api_request, escape, hover, move_by_value, script_safe, value_in_words, with_answer, with_cite,
-    with_inputs, with_record, Core, Notation, WRITTEN_ANSWER_BYTES,
+    api_request, hover, with_answer, with_cite, with_inputs, Core, Notation,
 };
 use crate::query::Params;
 use crate::ApiError;
@@ -53,7 +51,7 @@ const LADDER_TERMS: usize = 40;
 /// The routes of the pages rendered here.
 pub fn routes(state: Arc<State>) -> Router {
     Router::new()
-        .route("/zgame", get(zgame_page))
+        .route("/zgame", get(crate::zgame_page::zgame_page))
         .route("/wythoff", get(wythoff_page))
         .route("/numeration", get(numeration_page))
         .route("/data", get(crate::research::data_page))
@@ -107,229 +105,6 @@ fn game_page(
     ticked: &[&str],
 ) -> String {
     core.fill(&with_inputs(page_html(path), inputs, ticked), notation)
-}
-
-async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {
-    let params = Params::parse(q.as_deref());
-    // The family's other members are drawn by the page's script alone.
-    if ["recurrence", "rules", "misere", "reversed"].iter().any(|k| params.text(k).is_some()) {
-        return page_or_plain("/zgame", None);
-    }
-    match zgame_view(&state, &params).await {
-        Ok(html) => html_response(html),
-        Err((mut error, asked)) => {
-            // What a position is, after an error about one (as the page's script says it).
-            if let Some(what) = error.message.strip_prefix("invalid p: ") {
-                let how = if params.text("variant").is_some() {
-                    "Write an ordered position as its values from left to right, such as 1 2 1 3, or a number n for n ones."
-                } else {
-                    "Write a position as its parts with their counts, such as 1^3 2^2 5^7 (three 1s, two 2s and seven 5s), or a number n for the start of the game on n."
-                };
-                error.message = format!("{what}. {how}");
-            }
-            error_page("/zgame", &error, &[("ask-p", &asked)])
-        }
-    }
-}
-
-/// The Zeckendorf page (or the ordered game's, `variant=ordered`) for a position or a whole game
-/// link (`m`, `at`, `play`), its answer written in; else the error and what was asked.
-async fn zgame_view(state: &Arc<State>, params: &Params) -> Result<String, (ApiError, String)> {
-    let ordered = params.text("variant").is_some();
-    let asked = match (params.text("p"), params.text("n")) {
-        (Some(p), _) => p.replace('_', " "),
-        (None, Some(n)) => n.trim().to_string(),
-        (None, None) => "10".to_string(),
-    };
-    let fail = |e: ApiError| (e, asked.clone());
-    // A number n is the start of the game on n (the ordered game reads it so itself).
-    let start = match params.text("p") {
-        Some(p) => p.replace('_', " "),
-        None if ordered => asked.clone(),
-        None if asked.bytes().all(|b| b.is_ascii_digit()) && asked.bytes().any(|b| b != b'0') => {
-            format!("1^{asked}")
-        }
-        None => {
-            let message =
-                format!("invalid n '{}': the game on n needs a whole number n >= 1", number::shown(&asked));
-            return Err(fail(ApiError::bad(message)));
-        }
-    };
-    let m = params.text("m").unwrap_or("");
-    // The last position with its optimal line: the page's script shows it without asking again.
-    let game = replay(state, params, &start, m, true).await.map_err(fail)?;
-    // The player the visitor plays (`play`), as the page's script reads it.
-    let human = match params.text("play") {
-        Some("1") => Some(1),
-        Some("2") => Some(2),
-        _ => None,
-    };
-    let last = game.plies.len() - 1;
-    let shown = params.text("at").and_then(|a| a.parse::<usize>().ok()).map_or(last, |a| a.min(last));
-    let view = GameView { ordered, start: &start, game: &game, shown, human, tokens: m.trim() };
-    let page = view.render(&asked);
-    Ok(if ordered {
-        // The heading names the game before any script runs.
-        page.replacen(">The Zeckendorf game</h1>", ">The ordered Zeckendorf game</h1>", 1)
-    } else {
-        page
-    })
-}
-
-/// A game of the Zeckendorf page as a link holds it, shown at ply `shown`.
-struct GameView<'a> {
-    ordered: bool,
-    start: &'a str,
-    game: &'a GameJson<ZgamePosition>,
-    shown: usize,
-    /// The player the visitor plays, in play mode.
-    human: Option<u32>,
-    /// The link's moves (`m`).
-    tokens: &'a str,
-}
-
-impl GameView<'_> {
-    /// The page of this game (its start, the visitor's side in play mode) with `moves` after it.
-    fn link(&self, moves: &str) -> String {
-        let variant = if self.ordered { "variant=ordered&" } else { "" };
-        let play = self.human.map(|h| format!("&play={h}")).unwrap_or_default();
-        format!("/zgame?{variant}p={}{moves}{play}", url_form(self.start))
-    }
-
-    /// A move alone: by value in the Zeckendorf game, as named in the ordered one.
-    fn name(&self, m: &MoveJson) -> String {
-        if self.ordered {
-            m.r#move.clone()
-        } else {
-            move_by_value(&m.r#move)
-        }
-    }
-
-    /// A move's text: the move and the position it leads to.
-    fn label(&self, m: &MoveJson) -> String {
-        format!("{}: {}", self.name(m), m.to)
-    }
-
-    /// The page: the position shown with its value (unless the visitor is playing and the game
-    /// goes on), its moves as links (extending the game, for a game), the record of the moves
-    /// played (each a link to the game at that move) and the game-over line.
-    fn render(&self, asked: &str) -> String {
-        let plies = &self.game.plies;
-        let answer = &plies[self.shown];
-        let (outcome, remoteness) = answer.value();
-        let moves = answer.moves();
-        let terminal = moves.is_empty();
-        let core = Core { position: answer.position(), outcome, remoteness, moves, all_moves: true };
-        let played: Vec<&str> =
-            if self.tokens.is_empty() { Vec::new() } else { self.tokens.split('.').collect() };
-        let so_far = played[..self.shown].join(".");
-        let is_game = !played.is_empty() || self.human.is_some();
-        let tokens = MoveTokens::new(moves);
-        let extended = |m: &MoveJson| {
-            let token = tokens.token(m);
-            let moves = if so_far.is_empty() { token } else { format!("{so_far}.{token}") };
-            self.link(&format!("&m={moves}"))
-        };
-        let position_page = |m: &MoveJson| {
-            let variant = if self.ordered { "variant=ordered&" } else { "" };
-            format!("/zgame?{variant}p={}", url_form(&m.to))
-        };
-        let label = |m: &MoveJson| self.label(m);
-        let paper = |m: &MoveJson| m.r#move.clone();
-        let link: &dyn Fn(&MoveJson) -> String = if is_game { &extended } else { &position_page };
-        let notation = Notation { link, label: &label, hover: &paper };
-        let page = with_inputs(page_html("/zgame"), &[("ask-p", asked)], &[]);
-        let mover = if self.shown.is_multiple_of(2) { 1 } else { 2 };
-        let page = match self.human {
-            // In play mode the values stay out of the page until the game ends.
-            Some(_) if !terminal => core.fill_playing(&page, &notation, mover),
-            _ => core.fill(&page, &notation),
-        };
-        let message = if terminal && self.shown > 0 {
-            // Whoever made the last move wins.
-            let winner = 3 - mover;
-            match self.human {
-                Some(human) if human == winner => "Game over: you win!".to_string(),
-                Some(_) => "Game over: the computer wins.".to_string(),
-                None => format!("Game over: Player {winner} wins."),
-            }
-        } else {
-            String::new()
-        };
-        // The record: ply, mover, move (a link to the game at that move), position, and the move's
-        // value for its mover when values show.
-        let values_shown = self.human.is_none() || terminal;
-        let record: String = plies
-            .iter()
-            .zip(&plies[1..])
-            .zip(&played)
-            .enumerate()
-            .map(|(k, ((before, after), &token))| {
-                // The replay found this move already: the token names it.
-                let made = move_of_token(before.moves(), token, before.position(), k + 1).ok();
-                let current = if k + 1 == self.shown { " aria-current=\"step\"" } else { "" };
-                let (outcome, remoteness) = after.value();
-                let value = if values_shown { value_in_words(outcome == "loss", remoteness) } else { String::new() };
-                format!(
-                    "<tr data-to=\"{to}\" data-shown=\"{values_shown}\"{current}><td>{ply}</td><td>Player {mover}</td><td class=\"left\"><a href=\"{href}\">{name}</a></td><td class=\"left numeral-small\">{to}</td><td class=\"left\">{value}</td></tr>",
-                    to = escape(after.position()),
-                    ply = k + 1,
-                    mover = if k % 2 == 0 { 1 } else { 2 },
-                    href = escape(&self.link(&format!("&m={}&at={}", self.tokens, k + 1))),
-                    name = escape(&made.map(|m| self.name(m)).unwrap_or_default()),
-                )
-            })
-            .collect();
-        let page = with_record(&page, &record, &message);
-        // While the visitor plays, the answers (values and all) stay out of the page too.
-        if self.human.is_some() && !terminal {
-            return page;
-        }
-        let page = self.with_cite(&page, answer);
-        with_game_data(&page, self.tokens, self.game)
-    }
-
-    /// `page` with the command that prints the answer for the position shown.
-    fn with_cite(&self, page: &str, answer: &ZgamePosition) -> String {
-        let position = answer.position();
-        let p = url_form(position);
-        let (command, api) = if self.ordered {
-            (
-                format!("zecklab zgame position '{position}' --ordered --json"),
-                api_request("/api/zgame/position", &[("variant", "ordered"), ("p", &p)]),
-            )
-        } else {
-            (
-                format!("zecklab zgame position '{position}' --line --json"),
-                api_request("/api/zgame/position", &[("p", &p), ("line", "1")]),
-            )
-        };
-        let source = if answer.from_store() {
-            "this server's store of solved games"
-        } else {
-            "solved on demand by this server (the command solves it again, or reads the store)"
-        };
-        with_cite(page, &command, source, &api)
-    }
-}
-
-/// `page` with the game's answers (`{"m": the link's moves, "game": the API's answer}`) in a
-/// JSON block the page's script reads instead of asking the API again (a data block: not run,
-/// so the content-security policy allows it).
-fn with_game_data(page: &str, tokens: &str, game: &GameJson<ZgamePosition>) -> String {
-    let data = serde_json::json!({ "m": tokens, "game": game }).to_string();
-    // A longer game's script asks the API, in one request.
-    if data.len() > WRITTEN_ANSWER_BYTES {
-        return page.to_string();
-    }
-    let block =
-        format!("<script type=\"application/json\" id=\"game-data\">{}</script>\n", script_safe(&data));
-    page.replacen("</main>", &format!("{block}</main>"), 1)
-}
-
-/// A position's text as a URL holds it (parts joined by `_`).
-fn url_form(position: &str) -> String {
-    position.split_whitespace().collect::<Vec<_>>().join("_")
 }
 
 async fn nim_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) -> Response {

@@ -193,7 +193,8 @@ impl Core<'_> {
 
     /// `page` with this core written in as a player sees it while playing (the game goes on):
     /// whose turn it is and the moves in the order of their names, but no value anywhere.
-    pub fn fill_playing(&self, page: &str, notation: &Notation<'_>, mover: u32) -> String {
+    /// `hint`, when the visitor asked for one, is the best move: marked, with its value.
+    pub fn fill_playing(&self, page: &str, notation: &Notation<'_>, mover: u32, hint: Option<&MoveJson>) -> String {
         let page = fill_title(page, &format!("{} · Player {mover} to move", self.position));
         let page = with_attribute(&page, "position", "data-position", self.position);
         let mut moves: Vec<&MoveJson> = self.moves.iter().collect();
@@ -201,11 +202,14 @@ impl Core<'_> {
         let items: String = moves
             .iter()
             .map(|m| {
+                let hinted = hint.is_some_and(|h| h.r#move == m.r#move);
                 format!(
-                    "<li><a class=\"move\" href=\"{}\" title=\"leads to {}\">{}</a></li>",
+                    "<li{}><a class=\"move\" href=\"{}\" title=\"leads to {}\">{}{}</a></li>",
+                    if hinted { " class=\"hint\" data-hint=\"true\"" } else { "" },
                     escape(&(notation.link)(m)),
                     escape(&m.to),
-                    escape(&(notation.label)(m))
+                    escape(&(notation.label)(m)),
+                    if hinted { format!(" {}", badge(m)) } else { String::new() }
                 )
             })
             .collect();
@@ -225,12 +229,18 @@ impl Core<'_> {
     /// `page` with this core written into its status line (which carries the position in
     /// `data-position`, as the scripts keep it), moves, note and title.
     pub fn fill(&self, page: &str, notation: &Notation<'_>) -> String {
+        self.fill_with_status(page, notation, None)
+    }
+
+    /// [`Core::fill`] with `status` (HTML) in the status line instead of the value, when given
+    /// (a finished game names its winner there).
+    pub fn fill_with_status(&self, page: &str, notation: &Notation<'_>, status: Option<String>) -> String {
         let page = fill_title(page, &self.title());
         let page = with_attribute(&page, "position", "data-position", self.position);
         fill(
             &page,
             &[
-                ("position", self.status()),
+                ("position", status.unwrap_or_else(|| self.status())),
                 ("moves", self.moves(notation)),
                 ("moves-note", escape(self.moves_note())),
             ],
@@ -402,7 +412,7 @@ pub fn fill_title(page: &str, text: &str) -> String {
 }
 
 /// `page` with HTML written into the empty elements of the given ids.
-fn fill(page: &str, parts: &[(&str, String)]) -> String {
+pub fn fill(page: &str, parts: &[(&str, String)]) -> String {
     let mut page = page.to_string();
     for (id, html) in parts {
         let mark = format!("id=\"{id}\"");

@@ -5,7 +5,7 @@
 //! forms it takes.
 
 use axum::extract::RawQuery;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use zecklab_answers::research;
 
@@ -59,12 +59,7 @@ pub async fn search(RawQuery(q): RawQuery) -> Response {
     let params = Params::parse(q.as_deref());
     let asked = params.text("q").unwrap_or("").to_string();
     if let Some(to) = destination(&asked) {
-        let mut response = html_response(String::new());
-        *response.status_mut() = StatusCode::SEE_OTHER;
-        if let Ok(location) = HeaderValue::from_str(&to) {
-            response.headers_mut().insert(header::LOCATION, location);
-        }
-        return response;
+        return crate::assets::see_other(&to);
     }
     let body = format!(
         "<h1>Search</h1>\n<p id=\"error\" role=\"alert\">Nothing to go to for <q>{}</q>.</p>\n<p>The box takes a position of the Zeckendorf game (<code>1^3 2 5</code>), a pair of heaps of Wythoff's game (<code>10, 20</code>), a heap of Fibonacci Nim (<code>heap 90</code>), a number (its Zeckendorf representation), a theorem's id (<code>wythoff-digit-rule-proved</code>), a research note (<code>player-two</code>) or one of its statements (<code>conjecture 2</code>).</p>\n{}",

@@ -67,6 +67,22 @@ fn a_position_lists_every_move_with_its_value() {
     let end = &json_lines(&zecklab(&["zgame", "position", "--ordered", "2 5", "--json"]))[0];
     assert_eq!(end["terminal"], true);
     assert_eq!(end["outcome"], "loss");
+    assert!(p.get("line").is_none(), "no line unless asked");
+}
+
+#[test]
+fn the_optimal_line_follows_the_best_moves_to_the_end() {
+    let out = zecklab(&["zgame", "position", "--ordered", "8", "--line", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let p = &json_lines(&out)[0];
+    let line = p["line"].as_array().unwrap();
+    assert_eq!(line.len() as u64, p["remoteness"].as_u64().unwrap());
+    assert_eq!(line[0]["move"], p["moves"][0]["move"], "the line starts with the best move");
+    let last = line.last().unwrap()["to"].as_str().unwrap();
+    let end = &json_lines(&zecklab(&["zgame", "position", "--ordered", last, "--json"]))[0];
+    assert_eq!(end["terminal"], true);
+    let text = zecklab(&["zgame", "position", "--ordered", "8", "--line"]);
+    assert!(common::stdout(&text).contains(&format!("optimal line ({} moves)", line.len())), "{}", common::stdout(&text));
 }
 
 #[test]

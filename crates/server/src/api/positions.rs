@@ -52,8 +52,6 @@ pub(crate) async fn position_answer(
     let variant = variant_of(params)?.unwrap_or(zecklab_answers::family::Variant::ZECKENDORF);
     let ordered = is_ordered(params)?;
     let text = if ordered { ordered_text(text)? } else { text.to_string() };
-    // Pages ask for the line at a game's last position; the ordered game's answer has none.
-    let with_line = with_line && !ordered;
     let game =
         PositionGame::from_options(variant, params.flag("grundy")?, params.flag("reversed")?, ordered, None)?;
     let question = PositionQuestion::parse(game, &text, with_line).map_err(|e| ApiError::about("p", e))?;

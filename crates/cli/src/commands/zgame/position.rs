@@ -13,7 +13,7 @@ use zecklab_numeration::grouped;
 use super::args::PositionArgs;
 use super::common::solve_failed;
 use super::family::describe;
-use super::stored::print_moves_and_line;
+use super::stored::{print_line, print_moves_and_line};
 use crate::output::Out;
 use crate::progress;
 
@@ -166,7 +166,7 @@ fn print(out: &mut Out, question: &PositionQuestion, answer: &PositionAnswer) ->
             for m in &answer.moves {
                 out.line(super::common::move_line(&m.r#move, &m.to, m.winning, m.remoteness, (16, 24)))?;
             }
-            Ok(())
+            print_line(out, answer.line.as_ref())
         }
         (_, PositionAnswer::BlackHole(answer)) => {
             out.line(format!(

@@ -45,7 +45,12 @@ pub fn print_moves_and_line(out: &mut Out, answer: &zgame::PositionJson) -> anyh
             (0, 0),
         ))?;
     }
-    match &answer.line {
+    print_line(out, answer.line.as_ref())
+}
+
+/// The optimal line, when one was asked for.
+pub fn print_line(out: &mut Out, line: Option<&Option<Vec<zgame::LineStepJson>>>) -> anyhow::Result<()> {
+    match line {
         Some(Some(steps)) => {
             out.line(format!("  optimal line ({} moves):", steps.len()))?;
             for (i, s) in steps.iter().enumerate() {

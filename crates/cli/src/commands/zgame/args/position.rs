@@ -24,7 +24,7 @@ pub struct PositionArgs {
     pub grundy: bool,
     /// A position of the ordered game: its values in order, separated by spaces ("1 2 1 3");
     /// up to n = 30, solved now.
-    #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "grundy", "line"])]
+    #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "grundy"])]
     pub ordered: bool,
     /// A position of the black-hole game with the hole on F_M: the counts of F_1 .. F_(M-1)
     /// ("4 0 3"), solved now.
