@@ -240,7 +240,10 @@ mod tests {
             let mut before = answer.position.clone();
             for (i, step) in line.iter().enumerate() {
                 let p = OrderedPosition::parse(&before).unwrap();
-                assert!(position_in(&solution, &p, false).moves.iter().any(|m| m.r#move == step.r#move && m.to == step.to));
+                assert!(position_in(&solution, &p, false)
+                    .moves
+                    .iter()
+                    .any(|m| m.r#move == step.r#move && m.to == step.to));
                 assert_eq!(step.remoteness, Some(answer.remoteness.unwrap() - 1 - i as u32), "n = {n}");
                 before.clone_from(&step.to);
             }

@@ -312,7 +312,8 @@ impl PositionQuestion {
     pub fn parse(game: PositionGame, text: &str, with_line: bool) -> Result<PositionQuestion, AnswerError> {
         if with_line && matches!(game, PositionGame::BlackHole { .. }) {
             return Err(AnswerError::Invalid(
-                "a black-hole game's answer lists every move's value but no optimal line: drop the line".into(),
+                "a black-hole game's answer lists every move's value but no optimal line: drop the line"
+                    .into(),
             ));
         }
         let (position, n) = match &game {

@@ -205,6 +205,13 @@ const Z = (() => {
     return m.remoteness === null || m.remoteness === undefined ? verb : `${verb} in ${m.remoteness + 1}`;
   }
 
+  /** A position as a window's title holds it: a long one cut (a heap of 200 digits). */
+  function titled(position) {
+    return position.length > TITLE_CHARS ? `${position.slice(0, TITLE_CHARS - 8)}…` : position;
+  }
+  /** The most characters of a position in a window's title (as the server cuts it). */
+  const TITLE_CHARS = 80;
+
   function badge(m) {
     return el('span', { class: `badge ${m.winning ? 'win' : 'loss'}`, text: valueWords(m) });
   }
@@ -460,33 +467,39 @@ const Z = (() => {
       const tokens = played.map((h, k) => Game.token(this.history[k].answer, h.move));
       const play = this.computer ? 3 - this.computer : undefined;
       const gameUrl = (moves) => pageUrl({ ...this.spec.url(start), m: moves.join('.') || undefined, play });
-      const value = (a) => (a.outcome ? `${a.outcome}${a.remoteness === null || a.remoteness === undefined ? '' : ` in ${a.remoteness}`}` : '—');
       const name = (m) => (this.spec.name ? this.spec.name(m) : m.move);
       let given = 0;
+      // Every value in a row is the mover's, in the words of the moves' badges ("wins in 12": the
+      // moves to the end with best play, this one included): the best the mover had, and what the
+      // move played keeps.
+      const best = (a) => (a.outcome ? valueWords({ winning: a.outcome === 'win', remoteness: a.remoteness === null || a.remoteness === undefined ? null : a.remoteness - 1 }) : '—');
+      const kept = (a) => (a.outcome ? valueWords({ winning: a.outcome === 'loss', remoteness: a.remoteness }) : '—');
       const rows = played.map((h, k) => {
         const before = this.history[k].answer;
         const after = h.answer;
-        const known = Number.isInteger(before.remoteness) && Number.isInteger(after.remoteness);
         // The mover had a win and left the opponent one.
         const gaveAway = before.outcome === 'win' && after.outcome === 'win';
-        const best = gaveAway ? before.moves.find((m) => m.winning) : null;
+        const instead = gaveAway ? before.moves.find((m) => m.winning) : null;
         if (gaveAway) given += 1;
         return el('tr', { 'data-ply': k + 1, 'data-gave-away': String(gaveAway), class: gaveAway ? 'gave-away' : null },
+          el('td', { class: 'mark', text: gaveAway ? '✗' : '', title: gaveAway ? 'gave away the win' : null }),
           el('td', { text: k + 1 }),
           el('td', { text: `P${this.mover(k)}` }),
           el('td', { class: 'left' }, name(h.move)),
-          el('td', { class: 'left', text: `${value(before)} → ${value(after)}` }),
-          el('td', { text: known ? String(after.remoteness - before.remoteness).replace('-', '−') : '—' }),
-          el('td', { class: 'left' }, ...(best
-            ? ['✗ gave away the win; best ', el('a', { class: 'best-instead', href: gameUrl([...tokens.slice(0, k), Game.token(before, best)]) }, name(best)), ' · ']
-            : []), el('a', { class: 'play-on', href: gameUrl(tokens.slice(0, k + 1)) }, 'play on from here')));
+          el('td', { class: 'left', text: best(before) }),
+          el('td', { class: 'left', text: kept(after) }),
+          el('td', { class: 'left' }, ...(instead
+            ? ['best: ', el('a', { class: 'best-instead', href: gameUrl([...tokens.slice(0, k), Game.token(before, instead)]) }, name(instead)), ' · ']
+            : []), el('a', { class: 'play-on', href: gameUrl(tokens.slice(0, k + 1)) }, 'play on')));
       });
-      const head = el('thead', {}, el('tr', {}, ...[['ply'], ['mover'], ['move', 'left'], ['value before → after', 'left'], ['Δ remoteness'], ['mistakes, and play on', 'left']]
-        .map(([t, cls]) => el('th', { class: cls, text: t }))));
+      const head = el('thead', {}, el('tr', {},
+        el('th', { scope: 'col' }, el('span', { class: 'visually-hidden', text: 'gave away the win' })),
+        ...[['ply'], ['mover'], ['move', 'left'], ['best', 'left'], ['played', 'left'], ['', 'left']]
+          .map(([t, cls]) => el('th', { class: cls, scope: 'col', text: t || null }, t ? null : el('span', { class: 'visually-hidden', text: 'the best move, and play on' })))));
       $('review').replaceChildren(head, el('tbody', {}, ...rows));
       $('review-note').textContent = `${given
         ? `${given} move${given === 1 ? '' : 's'} gave away a won position (marked ✗, with the best move instead).`
-        : 'No move gave away a won position.'} Values are for the player to move: before a move the mover, after it the opponent.`;
+        : 'No move gave away a won position.'} Values are the mover's: the best it had, and what the move played kept (moves to the end with best play, this one included).`;
     }
 
     /** A position as the page writes it for reading (`spec.show`; the answer's text by default). */
@@ -664,9 +677,8 @@ const Z = (() => {
             : []),
           terminal ? ' — no move left' : '']));
       const name = this.spec.titleName ? ` · ${this.spec.titleName}` : '';
-      document.title = explore || terminal
-        ? `${this.shown(answer.position)} (${answer.outcome})${name} · zecklab`
-        : `${this.shown(answer.position)} · Player ${mover} to move${name} · zecklab`;
+      const here = titled(this.shown(answer.position));
+      document.title = explore || terminal ? `${here} (${answer.outcome})${name} · zecklab` : `${here} · Player ${mover} to move${name} · zecklab`;
       this.spec.draw(answer, this);
       const humanTurn = !this.computerToMove();
       // Each move is a link to the position it leads to (it opens in a new tab, or as a page of
@@ -714,7 +726,9 @@ const Z = (() => {
         const winner = this.spec.lastMoverWins ? lastMover : 3 - lastMover;
         message.dataset.winner = String(winner);
         message.textContent = this.computer === 0
-          ? (i > 0 ? `Game over: Player ${winner} wins.` : `No move: the player to move ${this.spec.lastMoverWins ? 'has lost' : 'has won'}.`)
+          // The heading names the winner; the message says why.
+          ? (i > 0 ? `Player ${lastMover} made the last move${this.spec.lastMoverWins ? '' : ' and loses (misère play)'}.`
+            : `No move: the player to move ${this.spec.lastMoverWins ? 'has lost' : 'has won'}.`)
           : (winner === this.computer ? 'Game over: the computer wins.' : 'Game over: you win!');
       } else if (this.computer !== 0) {
         // The computer's reply is said (the message is a live region), then whose move it is.

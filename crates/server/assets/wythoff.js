@@ -93,8 +93,8 @@
     if (x >= r0 && x < r0 + span && y >= c0 && y < c0 + span) {
       svg.append(el('circle', { cx: pad + (y - c0) * cell + cell / 2 - 0.5, cy: pad + (x - r0) * cell + cell / 2 - 0.5, r: cell / 2.6, fill: '#f4a261', stroke: '#000' }));
     }
-    // The legend of the colours: the Grundy values 0 to the largest shown.
-    const shown = [...new Set([0, 1, 2, 3, Math.round(most / 2), most].filter((g) => g <= most))].sort((p, q) => p - q);
+    // The legend of the colours: the Grundy values 0 to the largest shown, in even steps.
+    const shown = [...new Set([0, 1, 2, 3, 4].map((q) => Math.round((q * most) / 4)))];
     $('board-legend').replaceChildren(el('span', { text: 'Grundy value:' }),
       ...shown.map((g) => el('span', { class: 'swatch' }, el('span', { class: 'chip', style: null, 'data-grundy': g }), String(g))));
     for (const chip of $('board-legend').querySelectorAll('.chip')) chip.style.background = colour(Number(chip.dataset.grundy), most);

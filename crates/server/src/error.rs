@@ -49,6 +49,8 @@ impl ApiError {
     /// An answer error about parameter `name`.
     pub fn about(name: &str, e: AnswerError) -> ApiError {
         match e {
+            // A message that names the parameter already is not prefixed twice.
+            AnswerError::Invalid(m) if m.starts_with(&format!("invalid {name}:")) => ApiError::bad(m),
             AnswerError::Invalid(m) => ApiError::bad(format!("invalid {name}: {m}")),
             AnswerError::TooLarge(m) => ApiError::too_large(format!("{name}: {m}")),
             AnswerError::Damaged(m) => ApiError::damaged(m),

@@ -256,9 +256,14 @@ impl Member {
             1,
         );
         if let Some(lead) = self.lead() {
-            if let (Some(start), Some(end)) = (page.find("<p class=\"lead\" id=\"lead\">"), page.find("</details>")) {
+            if let (Some(start), Some(end)) =
+                (page.find("<p class=\"lead\" id=\"lead\">"), page.find("</details>"))
+            {
                 if let Some(close) = page[start..end].rfind("</p>") {
-                    page.replace_range(start..start + close + 4, &format!("<p class=\"lead\" id=\"lead\">{}</p>", escape(&lead)));
+                    page.replace_range(
+                        start..start + close + 4,
+                        &format!("<p class=\"lead\" id=\"lead\">{}</p>", escape(&lead)),
+                    );
                 }
             }
         }
@@ -314,7 +319,10 @@ mod tests {
         assert_eq!(misere.flags(), " --misere");
         assert!(misere.lead().unwrap().contains("whoever makes the last move loses"));
         let generalized = member("n=9&recurrence=1%2C3&rules=no-initial-combine");
-        assert_eq!(generalized.short_name().as_deref(), Some("generalized (c = 1, k = 3), no initial combine"));
+        assert_eq!(
+            generalized.short_name().as_deref(),
+            Some("generalized (c = 1, k = 3), no initial combine")
+        );
         assert_eq!(generalized.link("n=9"), "/zgame?recurrence=1%2C3&rules=no-initial-combine&n=9");
         assert_eq!(generalized.flags(), " --recurrence 1,3 --rules no-initial-combine");
         assert!(generalized.lead().unwrap().contains("G(n) = 1·(G(n−1) + … + G(n−3))"));

@@ -17,13 +17,10 @@ use zecklab_answers::{nim, repr, wythoff};
 use zecklab_answers::game_link::move_token;
 
 use crate::api::{
-    blocking, large, nim_question, repr_question, wythoff_question, LadderJson, State,
-    NIM_POSITION_DIGITS,
+    blocking, large, nim_question, repr_question, wythoff_question, LadderJson, State, NIM_POSITION_DIGITS,
 };
 use crate::assets::{error_page, html_response, page_html};
-use crate::prerender::{
-    api_request, hover, with_answer, with_cite, with_inputs, Core, Notation,
-};
+use crate::prerender::{api_request, hover, with_answer, with_cite, with_inputs, Core, Notation};
 use crate::query::Params;
 use crate::ApiError;
 

@@ -186,16 +186,22 @@ impl Core<'_> {
         }
     }
 
-    /// The page's title: the position and its value.
+    /// The page's title: the position (a long one cut, as the scripts cut it) and its value.
     pub fn title(&self) -> String {
-        format!("{} ({})", self.position, self.outcome)
+        format!("{} ({})", titled(self.position), self.outcome)
     }
 
     /// `page` with this core written in as a player sees it while playing (the game goes on):
     /// whose turn it is and the moves in the order of their names, but no value anywhere.
     /// `hint`, when the visitor asked for one, is the best move: marked, with its value.
-    pub fn fill_playing(&self, page: &str, notation: &Notation<'_>, mover: u32, hint: Option<&MoveJson>) -> String {
-        let page = fill_title(page, &format!("{} · Player {mover} to move", self.position));
+    pub fn fill_playing(
+        &self,
+        page: &str,
+        notation: &Notation<'_>,
+        mover: u32,
+        hint: Option<&MoveJson>,
+    ) -> String {
+        let page = fill_title(page, &format!("{} · Player {mover} to move", titled(self.position)));
         let page = with_attribute(&page, "position", "data-position", self.position);
         let mut moves: Vec<&MoveJson> = self.moves.iter().collect();
         moves.sort_by(|a, b| a.r#move.cmp(&b.r#move));
@@ -245,6 +251,18 @@ impl Core<'_> {
                 ("moves-note", escape(self.moves_note())),
             ],
         )
+    }
+}
+
+/// The most characters of a position in a page's title (as the scripts cut it).
+const TITLE_CHARS: usize = 80;
+
+/// A position as a page's title holds it: a long one cut (a heap of 200 digits).
+pub fn titled(position: &str) -> String {
+    if position.chars().count() > TITLE_CHARS {
+        format!("{}…", position.chars().take(TITLE_CHARS - 8).collect::<String>())
+    } else {
+        position.to_string()
     }
 }
 
@@ -436,6 +454,15 @@ mod tests {
         assert_eq!(move_by_value("{F2 ∧ F2 -> F1 ∧ F3}"), "2 + 2 → 1 + 3");
         assert_eq!(move_by_value("{F1 ∧ F1 -> F2}"), "1 + 1 → 2");
         assert_eq!(move_by_value("{F16 ∧ F17 -> F18}"), "1,597 + 2,584 → 4,181");
+    }
+
+    #[test]
+    fn a_long_position_is_cut_in_the_title() {
+        let heap = "7".repeat(201);
+        let title = titled(&format!("{heap}/{heap}"));
+        assert_eq!(title.chars().count(), TITLE_CHARS - 7);
+        assert!(title.ends_with('…') && title.starts_with("777"));
+        assert_eq!(titled("1^3 2^2 5^7"), "1^3 2^2 5^7");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use zecklab_store::published;
 
 use crate::api::{stats_answer, State};
 use crate::assets::{error_page, html_response, page_html};
-use crate::prerender::{api_request, cite, escape, with_inputs};
+use crate::prerender::{api_request, cite, escape, move_by_value, with_inputs};
 use crate::query::Params;
 use crate::ApiError;
 
@@ -741,13 +741,14 @@ fn lab_result(rule: &str, from: u32, to: u32, lines: &[zecklab_answers::lab::Rul
                 if bad.depth == 1 { "1 move".to_string() } else { format!("{} moves", bad.depth) },
                 escape(&bad.position.split_whitespace().collect::<Vec<_>>().join("_")),
                 escape(&bad.position),
-                bad.rule_move.as_deref().map_or("nothing".to_string(), |m| format!("<code>{}</code>", escape(m))),
-                bad.winning_move.as_deref().map_or(", and no move wins there".to_string(), |m| format!(", but <code>{}</code> wins", escape(m)))
+                bad.rule_move.as_deref().map_or("nothing".to_string(), |m| format!("<span title=\"{}\">{}</span>", escape(m), escape(&move_by_value(m)))),
+                bad.winning_move.as_deref().map_or(", and no move wins there".to_string(), |m| format!(", but <span title=\"{}\">{}</span> wins", escape(m), escape(&move_by_value(m))))
             );
         }
         if let Some(line) = &loss.losing_line {
             let link = zecklab_answers::game_link::zgame_line_link(line);
-            let _ = writeln!(html, "<h3>A line on which Player 1 beats it ({} moves)</h3><ol class=\"numeral-small\" id=\"losing-line\">", line.len().saturating_sub(1));
+            let moves = line.len().saturating_sub(1);
+            let _ = writeln!(html, "<h3>A line on which Player 1 beats it ({moves} move{})</h3><ol class=\"numeral-small\" id=\"losing-line\">", if moves == 1 { "" } else { "s" });
             for position in line.iter().skip(1) {
                 let _ = writeln!(html, "<li>{}</li>", escape(position));
             }

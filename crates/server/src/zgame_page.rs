@@ -17,8 +17,8 @@ use crate::api::{replay, State, ZgamePosition};
 use crate::assets::{html_response, page_html, see_other};
 use crate::member::Member;
 use crate::prerender::{
-    api_request, escape, fill, fill_title, script_safe, value_in_words, with_cite, with_error, with_inputs,
-    with_record, Core, Notation, PLY_HEAD, WRITTEN_ANSWER_BYTES,
+    api_request, escape, fill, fill_title, script_safe, titled, value_in_words, with_cite, with_error,
+    with_inputs, with_record, Core, Notation, PLY_HEAD, WRITTEN_ANSWER_BYTES,
 };
 use crate::query::Params;
 use crate::ApiError;
@@ -57,7 +57,11 @@ enum View {
 
 /// The page for a position or a whole game link, its answer written in; else the error and what
 /// was asked.
-async fn zgame_view(state: &Arc<State>, params: &Params, member: &Member) -> Result<View, (ApiError, String)> {
+async fn zgame_view(
+    state: &Arc<State>,
+    params: &Params,
+    member: &Member,
+) -> Result<View, (ApiError, String)> {
     let asked = match (params.text("p"), params.text("n")) {
         (Some(p), _) => p.replace('_', " "),
         (None, Some(n)) => n.trim().to_string(),
@@ -71,8 +75,10 @@ async fn zgame_view(state: &Arc<State>, params: &Params, member: &Member) -> Res
         None => match asked.parse::<u64>() {
             Ok(n) if n >= 1 && asked.bytes().all(|b| b.is_ascii_digit()) => member.start(n),
             _ => {
-                let message =
-                    format!("invalid n '{}': the game on n needs a whole number n >= 1", number::shown(&asked));
+                let message = format!(
+                    "invalid n '{}': the game on n needs a whole number n >= 1",
+                    number::shown(&asked)
+                );
                 return Err(fail(ApiError::bad(message)));
             }
         },
@@ -209,6 +215,7 @@ impl GameView<'_> {
         let mover = Self::mover(self.shown);
         let name = self.member.short_name().map(|n| format!(" · {n}")).unwrap_or_default();
         let shown_position = self.member.shown(answer.position());
+        let in_title = titled(&shown_position);
         let playing = self.human.is_some() && !terminal;
         // The player left without a move has lost in normal play and won in misère play.
         let winner = if self.member.misere { mover } else { 3 - mover };
@@ -216,15 +223,23 @@ impl GameView<'_> {
             // In play mode the values stay out of the page until the game ends.
             let hint = (self.hint && Some(mover) == self.human).then(|| &moves[0]);
             let page = core.fill_playing(&page, &notation, mover, hint);
-            fill_title(&page, &format!("{shown_position} · Player {mover} to move{name}"))
+            fill_title(&page, &format!("{in_title} · Player {mover} to move{name}"))
         } else {
-            let status = (terminal && self.shown > 0).then(|| {
-                format!("<span class=\"who\">{}</span>", escape(&self.winner_words(winner)))
-            });
+            let status = (terminal && self.shown > 0)
+                .then(|| format!("<span class=\"who\">{}</span>", escape(&self.winner_words(winner))));
             let page = core.fill_with_status(&page, &notation, status);
-            fill_title(&page, &format!("{shown_position} ({outcome}){name}"))
+            fill_title(&page, &format!("{in_title} ({outcome}){name}"))
         };
-        let message = if terminal && self.shown > 0 { self.winner_words(winner) } else { String::new() };
+        // The heading names the winner; in explore mode the message says why.
+        let message = match (terminal && self.shown > 0, self.human) {
+            (false, _) => String::new(),
+            (true, Some(_)) => self.winner_words(winner),
+            (true, None) => format!(
+                "Player {} made the last move{}.",
+                3 - mover,
+                if self.member.misere { " and loses (misère play)" } else { "" }
+            ),
+        };
         let page = fill(&page, &[("play-links", self.play_links(terminal, &shown_position))]);
         // The record: ply, mover, move (a link to the game at that move), position, and the move's
         // value for its mover when values show.
@@ -313,7 +328,11 @@ impl GameView<'_> {
             })
             .collect();
         let page = fill(page, &[("line", format!("{PLY_HEAD}<tbody>{rows}</tbody>"))]);
-        page.replacen("<section class=\"panel needs-script\" id=\"line-panel\">", "<section class=\"panel\" id=\"line-panel\">", 1)
+        page.replacen(
+            "<section class=\"panel needs-script\" id=\"line-panel\">",
+            "<section class=\"panel\" id=\"line-panel\">",
+            1,
+        )
     }
 
     /// `page` with the command that prints the answer for the position shown.

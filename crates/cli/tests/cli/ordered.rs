@@ -82,7 +82,11 @@ fn the_optimal_line_follows_the_best_moves_to_the_end() {
     let end = &json_lines(&zecklab(&["zgame", "position", "--ordered", last, "--json"]))[0];
     assert_eq!(end["terminal"], true);
     let text = zecklab(&["zgame", "position", "--ordered", "8", "--line"]);
-    assert!(common::stdout(&text).contains(&format!("optimal line ({} moves)", line.len())), "{}", common::stdout(&text));
+    assert!(
+        common::stdout(&text).contains(&format!("optimal line ({} moves)", line.len())),
+        "{}",
+        common::stdout(&text)
+    );
 }
 
 #[test]

@@ -378,10 +378,24 @@ async fn a_game_link_is_answered_whole_and_rendered_on_the_server() {
         "the ply shown is marked: {current}"
     );
     // Play mode: whose turn, the moves as links that extend the game, and no value.
-    let (status, page) = get(&app, "/zgame?p=1^12&m=0.1&play=2").await;
+    let (status, page) = get(&app, "/zgame?p=1^12&m=0.1&play=1").await;
     assert_eq!(status, 200);
     assert!(page.contains("<span class=\"who\">Player 1 to move</span>"), "{page}");
-    assert!(page.contains("href=\"/zgame?p=1^12&amp;m=0.1.0&amp;play=2\""), "{page}");
+    assert!(page.contains("href=\"/zgame?p=1^12&amp;m=0.1.0&amp;play=1\""), "{page}");
+    // With the computer to move, the page is the game with its reply: its best move.
+    let reply = app
+        .clone()
+        .oneshot(axum::http::Request::get("/zgame?p=1^12&m=0.1&play=2").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(reply.status(), axum::http::StatusCode::SEE_OTHER);
+    let location = reply.headers()["location"].to_str().unwrap().to_string();
+    let best = &plies[2]["moves"][0];
+    let mut names: Vec<&str> =
+        plies[2]["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    let token = format!("{:x}", names.iter().position(|&n| n == best["move"]).unwrap());
+    assert_eq!(location, format!("/zgame?p=1^12&m=0.1.{token}&play=2"));
     for hidden in [
         "badge",
         "Winning moves",
@@ -413,7 +427,10 @@ async fn a_game_link_is_answered_whole_and_rendered_on_the_server() {
     let winner = if m.len() % 2 == 1 { 1 } else { 2 };
     let said = if winner == 2 { "Game over: you win!" } else { "Game over: the computer wins." };
     assert!(page.contains(said), "{said}: {page}");
-    assert!(page.contains("with best play"), "the values show once the game is over: {page}");
+    assert!(
+        page.contains("<td class=\"left\">wins in 1</td>"),
+        "the values show once the game is over: {page}"
+    );
 }
 
 #[tokio::test]

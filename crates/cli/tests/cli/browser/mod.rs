@@ -1037,6 +1037,24 @@ async fn run_all(browser: Browser) {
             browser.client.goto(&format!("{}{page}", browser.base)).await.unwrap();
             tokio::time::sleep(Duration::from_millis(400)).await;
             shots.push(browser.screenshot(&format!("all-{name}-{size}")).await);
+            if name == "zgame-review" {
+                // The review fits its box: nothing to scroll to, no cell cut.
+                let fit = browser
+                    .client
+                    .execute(
+                        "const box = document.getElementById('review').parentElement;
+                         return { rows: document.querySelectorAll('#review tbody tr').length, over: box.scrollWidth - box.clientWidth,
+                                  cut: [...document.querySelectorAll('#review td, #review th')].filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent) };",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                assert_eq!(fit["rows"], 7, "{fit}");
+                assert!(
+                    fit["over"].as_i64().unwrap() <= 1 && fit["cut"] == json!([]),
+                    "the review at {width} px: {fit}"
+                );
+            }
             if scrolls_sideways(&browser).await {
                 let wide = browser
                     .client

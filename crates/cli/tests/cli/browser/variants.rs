@@ -49,7 +49,13 @@ fn verb(win: bool) -> &'static str {
 /// A page of a member: scripts off, its own heading and title, its rules, and every move a link
 /// of the same member whose badge is the move's value by `value` (win, remoteness of the
 /// position it leads to); its status by `value` of its own position.
-fn check_member(page: &Value, query: &str, name: &str, flag: &str, value: &mut dyn FnMut(&str) -> (bool, u32)) {
+fn check_member(
+    page: &Value,
+    query: &str,
+    name: &str,
+    flag: &str,
+    value: &mut dyn FnMut(&str) -> (bool, u32),
+) {
     assert_eq!(page["scripted"], false, "{page}");
     assert!(page["heading"].as_str().unwrap().starts_with("The "), "{page}");
     assert!(page["title"].as_str().unwrap().contains(&format!(" · {name} · zecklab")), "{name}: {page}");
@@ -67,7 +73,10 @@ fn check_member(page: &Value, query: &str, name: &str, flag: &str, value: &mut d
         // A move wins for its mover when it leads to a loss for the player to move there.
         assert_eq!(m["badge"], format!("{} in {}", verb(!win), remoteness + 1), "{at}: {m}");
     }
-    assert!(status.contains(&format!("The player to move: {} with best play", verb(any_win))), "{at}: {status}");
+    assert!(
+        status.contains(&format!("The player to move: {} with best play", verb(any_win))),
+        "{at}: {status}"
+    );
 }
 
 pub(super) async fn check_variants_without_scripts(browser: &Browser) {
@@ -133,8 +142,12 @@ pub(super) async fn check_variants_without_scripts(browser: &Browser) {
     let page = read(browser, "/zgame?n=10&play=2").await;
     assert!(page["url"].as_str().unwrap().contains("&m="), "the computer replied: {page}");
     assert!(page["status"].as_str().unwrap().contains("Player 2 to move"), "{page}");
-    assert!(page["moves"].as_array().unwrap().iter().all(|m| m["badge"] == ""), "no value while playing: {page}");
-    let hint = page["play"].as_array().unwrap().iter().find(|a| a["text"] == "Hint").expect("a hint link").clone();
+    assert!(
+        page["moves"].as_array().unwrap().iter().all(|m| m["badge"] == ""),
+        "no value while playing: {page}"
+    );
+    let hint =
+        page["play"].as_array().unwrap().iter().find(|a| a["text"] == "Hint").expect("a hint link").clone();
     let hinted = read(browser, hint["href"].as_str().unwrap()).await;
     let best = hinted["hint"][0].as_str().expect("a hinted move").to_string();
     let children: Vec<_> = hinted["moves"]
@@ -143,11 +156,22 @@ pub(super) async fn check_variants_without_scripts(browser: &Browser) {
         .iter()
         .map(|m| naive.value(&ZPosition::parse(m["to"].as_str().unwrap()).unwrap()).outcome)
         .collect();
-    let to = hinted["moves"].as_array().unwrap().iter().find(|m| m["href"] == best.as_str()).unwrap()["to"].clone();
+    let to = hinted["moves"].as_array().unwrap().iter().find(|m| m["href"] == best.as_str()).unwrap()["to"]
+        .clone();
     let child = naive.value(&ZPosition::parse(to.as_str().unwrap()).unwrap()).outcome;
     assert!(child == Outcome::Loss || !children.contains(&Outcome::Loss), "the hint keeps a win: {hinted}");
     let after = read(browser, &best).await;
-    let tokens = after["url"].as_str().unwrap().split("m=").nth(1).unwrap().split('&').next().unwrap().split('.').count();
+    let tokens = after["url"]
+        .as_str()
+        .unwrap()
+        .split("m=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap()
+        .split('.')
+        .count();
     assert_eq!(tokens, 3, "the visitor's move and the computer's reply: {after}");
     assert!(after["status"].as_str().unwrap().contains("Player 2 to move"), "{after}");
     let undo = after["play"].as_array().unwrap().iter().find(|a| a["text"] == "Undo").expect("undo").clone();
