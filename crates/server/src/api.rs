@@ -13,7 +13,6 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use zecklab_answers::game_link::{self, GameJson};
-use zecklab_answers::lab::{self, parse_rule, RuleTestJson};
 use zecklab_answers::record::record_lines;
 use zecklab_answers::solve::{plan_game, solve_any, Control, Engine, SolveAnswer, SolveGame, SolveRequest};
 use zecklab_answers::stats::{check_stats_size, stats_from_store, stats_of, StatsJson};
@@ -25,6 +24,7 @@ use zecklab_games::zgame::{solve_coalitions_until, ZPosition, MAX_PLAYERS};
 
 use self::positions::position_answer;
 use crate::budget::{self, AnswerBudget, BUDGET_WAIT};
+use crate::lab_jobs::{LabJobs, TestKey};
 use crate::query::Params;
 use crate::solves::{Key, Solves};
 use crate::tables::{Lookup, Tables};
@@ -56,6 +56,8 @@ pub struct State {
     tables: Tables,
     pub(crate) solves: Solves,
     budget: AnswerBudget,
+    /// The strategy lab's rule tests.
+    pub(crate) lab: LabJobs,
 }
 
 impl State {
@@ -68,6 +70,7 @@ impl State {
     pub fn new(config: Config) -> State {
         State {
             solves: Solves::new(&config),
+            lab: LabJobs::new(config.max_solves),
             budget: AnswerBudget::new(config.answer_bytes),
             tables: Tables::new(config.store),
         }
@@ -223,49 +226,15 @@ fn ndjson<T: Serialize>(lines: &[T]) -> Result<Response, ApiError> {
 /// The largest n the explorer tests a rule on (each n solved on demand, and kept).
 pub const RULE_TEST_WEB_LIMIT: u32 = 150;
 
-/// `zecklab zgame rule-test --json`: one line per n from `from` (default 1) to `to`.
+/// `zecklab zgame rule-test --json`: one line per n from `from` (default 1) to `to`, each sent as
+/// its n is tested (the test runs as a job the lab's page shares: see [`crate::lab_jobs`]).
 async fn zgame_rule_test(Shared(state): Shared_, RawQuery(q): RawQuery) -> Result<Response, ApiError> {
     let params = Params::parse(q.as_deref());
     let rule = params.required("rule")?.to_string();
     let from = params.u32_or("from", 1)?;
     let to = number::whole_u32(params.required("to")?).map_err(|e| ApiError::about("to", e))?;
-    ndjson(&rule_test_lines(&state, &rule, from, to).await?)
-}
-
-/// The rule `text` tested as Player 2's strategy on every n from `from` to `to`.
-///
-/// # Errors
-/// 400 for a rule that does not parse or a range that is empty or starts at 0, 422 past what
-/// this server tests, 503 when busy.
-pub(crate) async fn rule_test_lines(
-    state: &State,
-    text: &str,
-    from: u32,
-    to: u32,
-) -> Result<Vec<RuleTestJson>, ApiError> {
-    let rule = parse_rule(text).map_err(|e| ApiError::about("rule", e))?;
-    if from == 0 {
-        return Err(ApiError::bad("invalid from = 0: the game on n starts from n ones, so n is at least 1"));
-    }
-    if to < from {
-        return Err(ApiError::bad(format!(
-            "the range ends before it starts: to = {to} is below from = {from}"
-        )));
-    }
-    let most = RULE_TEST_WEB_LIMIT.min(state.solve_up_to());
-    if to > most {
-        return Err(ApiError::too_large(format!(
-            "invalid to = {to}: this server tests rules up to n = {most} (the command line, zgame rule-test, to 700)"
-        )));
-    }
-    let rule = Arc::new(rule);
-    let mut lines = Vec::new();
-    for n in from..=to {
-        let solved = state.solves.solution(n).await?;
-        let rule = rule.clone();
-        lines.push(blocking(move || Ok(lab::rule_test(&rule, &*solved.solution, |_, _| {}))).await?);
-    }
-    Ok(lines)
+    let (job, _) = state.lab.start(&state, TestKey { rule, from, to })?;
+    Ok(crate::lab_jobs::stream(job))
 }
 
 /// The first terms of the factor-k ladder.

@@ -30,6 +30,7 @@ const ASSETS: &[Asset] = &[
     Asset { path: "/assets/nim.js", content_type: JS, body: include_str!("../assets/nim.js") },
     Asset { path: "/assets/wythoff.js", content_type: JS, body: include_str!("../assets/wythoff.js") },
     Asset { path: "/assets/numeration.js", content_type: JS, body: include_str!("../assets/numeration.js") },
+    Asset { path: "/assets/lab.js", content_type: JS, body: include_str!("../assets/lab.js") },
     Asset {
         path: "/assets/favicon.svg",
         content_type: "image/svg+xml",
@@ -95,7 +96,7 @@ const PAGES: &[Page] = &[
         nav: Some("lab"),
         title: "The strategy lab",
         body: include_str!("../assets/pages/lab.html"),
-        scripts: &["common.js"],
+        scripts: &["common.js", "lab.js"],
     },
     Page {
         path: "/theorems",
@@ -252,9 +253,15 @@ pub fn see_other(to: &str) -> Response {
 
 pub fn error_page(path: &str, error: &ApiError, inputs: &[(&str, &str)]) -> Response {
     let page = crate::prerender::with_inputs(page_html(path), inputs, &[]);
-    let page = crate::prerender::with_error(&page, &error.message);
-    let mut response = html_response(page);
+    error_response(crate::prerender::with_error(&page, &error.message), error)
+}
+
+/// A page that says `error` (already written into `html`), with its status (and, when the server
+/// is busy, when to try again).
+pub fn error_response(html: String, error: &ApiError) -> Response {
+    let mut response = html_response(html);
     *response.status_mut() = error.status;
+    crate::error::with_retry_after(&mut response);
     response
 }
 

@@ -84,6 +84,19 @@ impl From<SolveFailure> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(serde_json::json!({ "error": self.message }))).into_response()
+        let mut response =
+            (self.status, axum::Json(serde_json::json!({ "error": self.message }))).into_response();
+        with_retry_after(&mut response);
+        response
+    }
+}
+
+/// How many seconds a client refused as busy (503) is told to wait before it asks again.
+pub const RETRY_AFTER_SECONDS: u32 = 5;
+
+/// `response` with `Retry-After` when it says the server is busy (503).
+pub fn with_retry_after(response: &mut Response) {
+    if response.status() == StatusCode::SERVICE_UNAVAILABLE {
+        response.headers_mut().insert(axum::http::header::RETRY_AFTER, RETRY_AFTER_SECONDS.into());
     }
 }

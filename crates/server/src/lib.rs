@@ -31,6 +31,7 @@ mod api;
 mod assets;
 mod budget;
 mod error;
+mod lab_jobs;
 mod member;
 mod notes;
 mod pages;

@@ -16,7 +16,8 @@ use zecklab_store::data::{Record, Solved};
 use zecklab_store::published;
 
 use crate::api::{stats_answer, State};
-use crate::assets::{error_page, html_response, page_html};
+use crate::assets::{error_page, error_response, html_response, page_html};
+use crate::lab_jobs::{Progress, TestKey};
 use crate::prerender::{api_request, cite, escape, move_by_value, with_inputs};
 use crate::query::Params;
 use crate::ApiError;
@@ -680,21 +681,49 @@ pub async fn lab_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) 
         };
         Ok((whole("from", &from_text)?, whole("to", &to_text)?))
     };
-    let lines = match range() {
-        Ok((from, to)) => crate::api::rule_test_lines(&state, &rule, from, to).await.map(|l| (from, to, l)),
-        Err(e) => Err(e),
+    let started =
+        range().and_then(|(from, to)| state.lab.start(&state, TestKey { rule: rule.clone(), from, to }));
+    let (job, fresh) = match started {
+        Ok(started) => started,
+        Err(e) => return error_response(crate::prerender::with_error(&page, &e.message), &e),
     };
-    match lines {
-        Ok((from, to, lines)) => {
-            html_response(page.replacen("<div id=\"lab\"></div>", &lab_result(&rule, from, to, &lines), 1))
+    // A new test is given a moment: a short one comes whole, a long one shows its first lines.
+    let deadline = std::time::Instant::now() + FIRST_WAIT;
+    let (lines, progress) = loop {
+        let (lines, progress) = job.snapshot();
+        if !fresh || progress != Progress::Running || std::time::Instant::now() >= deadline {
+            break (lines, progress);
         }
-        Err(e) => {
-            let mut response = html_response(crate::prerender::with_error(&page, &e.message));
-            *response.status_mut() = e.status;
-            response
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let key = job.key();
+    let result =
+        lab_result(&rule, key.from, key.to, &lines, (progress == Progress::Running).then(|| job.total()));
+    let page = page.replacen("<div id=\"lab\"></div>", &result, 1);
+    match progress {
+        Progress::Done => html_response(page),
+        // Without scripts the page asks again by itself; with them, lab.js does, in place.
+        Progress::Running => html_response(page.replacen(
+            "</head>",
+            &format!(
+                "<noscript><meta http-equiv=\"refresh\" content=\"{}\"></noscript>\n</head>",
+                REFRESH_SECONDS
+            ),
+            1,
+        )),
+        Progress::Failed(e) => error_response(crate::prerender::with_error(&page, &e.message), &e),
+        Progress::Abandoned => {
+            let e =
+                ApiError::busy("this test stopped when nobody was watching it: ask again to start it anew");
+            error_response(crate::prerender::with_error(&page, &e.message), &e)
         }
     }
 }
+
+/// How long a page waits for a test it has just started before it shows what is done.
+const FIRST_WAIT: std::time::Duration = std::time::Duration::from_millis(1500);
+/// How often a running test's page refreshes itself without scripts, in seconds.
+const REFRESH_SECONDS: u32 = 2;
 
 /// The deterministic games' rules, one link each.
 fn presets(from: &str, to: &str) -> String {
@@ -713,13 +742,32 @@ fn presets(from: &str, to: &str) -> String {
 
 /// The result of a rule test: a line per n, the first loss with its bad decision and a line
 /// Player 1 wins by, and how to reproduce it.
-fn lab_result(rule: &str, from: u32, to: u32, lines: &[zecklab_answers::lab::RuleTestJson]) -> String {
+///
+/// `running`: the test is still going, of this many n in all (the lines so far are shown, with
+/// the progress).
+fn lab_result(
+    rule: &str,
+    from: u32,
+    to: u32,
+    lines: &[zecklab_answers::lab::RuleTestJson],
+    running: Option<u32>,
+) -> String {
     let first_loss = lines.iter().find(|l| !l.wins);
+    let tested_to = lines.last().map_or(from, |l| l.n);
+    let progress = running.map_or(String::new(), |total| {
+        let done = lines.len();
+        format!(
+            "<div id=\"lab-progress\" data-running=\"true\"><p>Testing: {done} of {total} n done{}.</p><progress max=\"{total}\" value=\"{done}\" aria-label=\"n tested\"></progress></div>\n",
+            if done == 0 { String::new() } else { format!(" (n = {from} to {tested_to})") }
+        )
+    });
     let mut html = format!(
-        "<div id=\"lab\"><section class=\"panel\" id=\"lab-result\" data-rule=\"{}\" data-first-loss=\"{}\">\n<h2 class=\"status\" id=\"position\">{}</h2>\n",
+        "<div id=\"lab\"><section class=\"panel\" id=\"lab-result\" data-rule=\"{}\" data-first-loss=\"{}\">\n{progress}<h2 class=\"status\" id=\"position\">{}</h2>\n",
         escape(rule),
         first_loss.map_or(String::new(), |l| l.n.to_string()),
         match first_loss {
+            None if lines.is_empty() => "No n tested yet.".to_string(),
+            None if running.is_some() => format!("So far Player 2 following the rule wins every n from {from} to {tested_to}."),
             None => format!("Player 2 following the rule wins every n from {from} to {to}."),
             Some(l) => {
                 let won: Vec<u32> = lines.iter().take_while(|x| x.wins).map(|x| x.n).collect();

@@ -14,7 +14,7 @@ use zecklab_answers::number;
 use zecklab_answers::zgame::LineStepJson;
 
 use crate::api::{replay, State, ZgamePosition};
-use crate::assets::{html_response, page_html, see_other};
+use crate::assets::{error_response, html_response, page_html, see_other};
 use crate::member::Member;
 use crate::prerender::{
     api_request, escape, fill, fill_title, script_safe, titled, value_in_words, with_cite, with_error,
@@ -40,9 +40,7 @@ pub async fn zgame_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery
                 error.message = format!("{what}. {how}");
             }
             let page = member.fill(&with_inputs(page_html("/zgame"), &[("ask-p", &asked)], &[]));
-            let mut response = html_response(with_error(&page, &error.message));
-            *response.status_mut() = error.status;
-            response
+            error_response(with_error(&page, &error.message), &error)
         }
     }
 }

@@ -544,3 +544,42 @@ async fn the_table_of_every_n_sorts_and_pages_without_scripts() {
         assert_eq!(get(&c, bad).await.0, StatusCode::BAD_REQUEST, "{bad}");
     }
 }
+
+/// The lab's rule tests run as jobs: a long test's page comes at once with its first lines and
+/// its progress (refreshing itself without scripts), visitors asking the same test share it (the
+/// API streams its lines as they come), and another test while the server is full is refused at
+/// once, saying when to ask again.
+#[tokio::test(flavor = "multi_thread")]
+async fn rule_tests_run_as_jobs_and_a_full_server_refuses_at_once() {
+    let app = router(Config { max_solves: 1, ..config() });
+    let send = |uri: &str| app.clone().oneshot(Request::get(uri).body(Body::empty()).unwrap());
+    let page = send("/lab?rule=ones&from=3&to=150").await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = String::from_utf8(page.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    assert!(html.contains("<div id=\"lab-progress\" data-running=\"true\">"), "{html}");
+    assert!(html.contains("<progress max=\"148\""), "{html}");
+    assert!(html.contains("<noscript><meta http-equiv=\"refresh\""), "{html}");
+    assert!(html.contains("<tr data-n=\"3\" data-wins=\"false\">"), "the first lines show: {html}");
+    for other in [
+        "/api/zgame/rule-test?rule=split:largest,ones&from=3&to=150",
+        "/lab?rule=split:largest,ones&from=3&to=150",
+    ] {
+        let refused = send(other).await.unwrap();
+        assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE, "{other}");
+        assert_eq!(refused.headers()["retry-after"], "5", "{other}");
+    }
+    // The same test, asked of the API: the running job's lines, streamed from the first.
+    let shared = send("/api/zgame/rule-test?rule=ones&from=3&to=150").await.unwrap();
+    assert_eq!(shared.status(), StatusCode::OK);
+    assert_eq!(shared.headers()["content-type"], "application/x-ndjson");
+    let mut body = shared.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let first: Value =
+        serde_json::from_str(std::str::from_utf8(&first).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!((first["n"].as_u64(), first["rule"].as_str()), (Some(3), Some("ones")));
+    // A short test comes whole, its page without a refresh.
+    let (status, _, body) = get(&config(), "/lab?rule=ones,combine:smallest,split:smallest&to=10").await;
+    let html = String::from_utf8(body).unwrap();
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("loses first at n = 4") && !html.contains("http-equiv=\"refresh\""), "{html}");
+}

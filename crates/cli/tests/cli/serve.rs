@@ -669,3 +669,54 @@ async fn every_page_cites_a_command_that_prints_its_json() {
         assert_eq!(printed, served, "{page_uri}: `{command}` against {json_uri}");
     }
 }
+
+/// The lab's rule tests: the API's lines are the command line's, and the page explains every
+/// word of the rule language the command line's help lists.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_labs_test_is_the_command_lines_and_its_language_is_explained() {
+    let app = app();
+    let rule = "ones,combine:smallest,split:smallest";
+    let (status, streamed) = get(&app, &format!("/api/zgame/rule-test?rule={rule}&from=3&to=20")).await;
+    assert_eq!(status, 200, "{streamed}");
+    let cli = zecklab(&["zgame", "rule-test", "--rule", rule, "--from", "3", "--to", "20", "--json"]);
+    assert_eq!(streamed, common::stdout(&cli));
+    let help = common::stdout(&zecklab(&["zgame", "rule-test", "--help"]));
+    let (_, page) = get(&app, "/lab").await;
+    for word in [
+        "ones",
+        "combine:largest",
+        "combine:smallest",
+        "split:largest",
+        "split:smallest",
+        "combine:I",
+        "split:I",
+        "first",
+        "last",
+        "measure:odd",
+        "measure:even",
+        "is:KIND",
+        "!is:KIND",
+        "cI",
+        "parts",
+        "oddparts",
+        "evenparts",
+        "max",
+        "min",
+        "holes",
+        "gap",
+        "combines",
+        "splits",
+        "c@D",
+        "next.",
+        "%M",
+        "decisions",
+        "agreement",
+    ] {
+        assert!(help.contains(word), "the help has {word}");
+        assert!(
+            page.contains(&format!("<code>{word}</code>"))
+                || page.contains(&format!("<strong>{word}</strong>")),
+            "the lab explains {word}"
+        );
+    }
+}

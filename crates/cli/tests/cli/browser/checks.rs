@@ -289,3 +289,39 @@ pub(super) async fn check_reference_pages(browser: &Browser) {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// A long rule test in the lab: the page comes within two seconds with its first lines and its
+/// progress, and its script shows more n as they are done, in place (the page is not reloaded).
+pub(super) async fn check_lab_progress(browser: &Browser) {
+    let started = Instant::now();
+    browser.client.goto(&format!("{}/lab?rule=ones&from=3&to=150", browser.base)).await.unwrap();
+    let came = started.elapsed();
+    let rows = || async {
+        browser
+            .client
+            .execute(
+                "window.kept = window.kept || 'this page';
+                 const p = document.getElementById('lab-progress');
+                 return { rows: document.querySelectorAll('#lab-lines tbody tr').length, kept: window.kept,
+                          running: !!p, done: p ? Number(p.querySelector('progress').value) : null };",
+                vec![],
+            )
+            .await
+            .unwrap()
+    };
+    let first = rows().await;
+    assert!(came < Duration::from_secs(2), "the lab's page came after {came:?}");
+    assert_eq!(first["running"], true, "a test to 150 is still running: {first}");
+    assert!(first["rows"].as_u64().unwrap() >= 1, "its first lines show: {first}");
+    assert_eq!(first["rows"], first["done"], "{first}");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let now = rows().await;
+        if now["rows"].as_u64() > first["rows"].as_u64() {
+            assert_eq!(now["kept"], "this page", "updated in place, not reloaded: {now}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "no progress in 30 s: {now}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}

@@ -833,6 +833,7 @@ async fn run_all(browser: Browser) {
     // Undo steps back through it a move at a time.
     browser.click("#undo").await;
     browser.wait_until("a move back", |s| s["position"] == line[line.len() - 2]).await;
+    check_lab_progress(&browser).await;
 
     // An accessibility audit of every page by axe-core (its axe.min.js at $ZECKLAB_AXE, which
     // `.ci/run` installs): nothing serious or critical.
