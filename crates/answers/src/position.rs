@@ -558,7 +558,9 @@ mod tests {
         assert!(PositionGame::from_options(misere, true, false, false, None).is_err());
         assert!(PositionGame::from_options(misere, false, false, true, None).is_err());
         assert!(PositionGame::from_options(Variant::ZECKENDORF, false, false, true, Some(4)).is_err());
-        assert!(PositionQuestion::parse(PositionGame::Ordered, "1 2", true).is_err());
+        // The ordered game has an optimal line; a black-hole game has none.
+        assert!(PositionQuestion::parse(PositionGame::Ordered, "1 2", true).is_ok());
+        assert!(PositionQuestion::parse(PositionGame::BlackHole { m: 3 }, "1 1", true).is_err());
         assert_eq!(
             PositionGame::from_options(Variant::ZECKENDORF, false, false, false, None).unwrap(),
             PositionGame::Game

@@ -74,6 +74,7 @@ fn _zecklab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stored::store_list, m)?)?;
     m.add_function(wrap_pyfunction!(stored::store_verify, m)?)?;
     m.add_function(wrap_pyfunction!(prove::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(prove::theorems, m)?)?;
     m.add_function(wrap_pyfunction!(stored::store_table, m)?)?;
     m.add_function(wrap_pyfunction!(figures::figure, m)?)?;
     m.add_function(wrap_pyfunction!(figures::render_png, m)?)?;

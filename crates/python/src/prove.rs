@@ -1,4 +1,5 @@
-//! `zecklab prove` from Python: statements decided in Walnut's language.
+//! `zecklab prove` from Python: statements decided in Walnut's language; and the statements
+//! `zecklab verify` checks, with the proofs of those proved for every n.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -38,4 +39,12 @@ pub(crate) fn prove<'py>(
         Ok(outcomes.iter().map(ProveJson::of).collect::<Vec<_>>())
     })?;
     to_python(py, &answers)
+}
+
+/// Every statement `zecklab verify` checks, each saying whether it is proved for every n (with
+/// its proof, a script in Walnut's language `prove(script=...)` runs) or checked over a range
+/// (`zecklab verify --list --json`).
+#[pyfunction]
+pub(crate) fn theorems(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_python(py, &zecklab_verify::catalogue())
 }

@@ -688,6 +688,18 @@ def test_random_laws_are_the_command_lines():
         zecklab.zgame.random_laws(10, measure="uniform")
 
 
+def test_the_theorems_are_verifys_and_each_proof_proves():
+    listed = zecklab.theorems()
+    assert listed == cli("verify", "--list")[0]
+    proved = [t for t in listed["theorems"] if t["status"] == "proved"]
+    assert len(proved) == listed["proved"] > 0
+    assert all(t["id"].endswith("-proved") and t["proof"] for t in proved)
+    # A proof is a script the prover runs: its statements all come out TRUE.
+    wythoff = next(t for t in proved if t["id"] == "wythoff-digit-rule-proved")
+    results = [a["result"] for a in zecklab.prove(script=wythoff["proof"]) if a["result"] is not None]
+    assert results and all(r == "TRUE" for r in results), results
+
+
 def test_prove_decides_statements_as_the_command_line_does():
     answers = zecklab.prove("A n F[n] = 0")
     assert answers[0]["result"] == "FALSE" and answers[0]["counterexample"] == {"n": 1}

@@ -54,7 +54,7 @@ pub const LADDER_MEMORY: u128 = 64 << 20;
 /// What every handler shares.
 pub struct State {
     tables: Tables,
-    pub(crate) solves: Solves,
+    pub(crate) solves: Arc<Solves>,
     budget: AnswerBudget,
     /// The strategy lab's rule tests.
     pub(crate) lab: LabJobs,
@@ -69,7 +69,7 @@ impl State {
     /// The state for a configuration.
     pub fn new(config: Config) -> State {
         State {
-            solves: Solves::new(&config),
+            solves: Arc::new(Solves::new(&config)),
             lab: LabJobs::new(config.max_solves),
             budget: AnswerBudget::new(config.answer_bytes),
             tables: Tables::new(config.store),
@@ -223,9 +223,6 @@ fn ndjson<T: Serialize>(lines: &[T]) -> Result<Response, ApiError> {
     Ok(response)
 }
 
-/// The largest n the explorer tests a rule on (each n solved on demand, and kept).
-pub const RULE_TEST_WEB_LIMIT: u32 = 150;
-
 /// `zecklab zgame rule-test --json`: one line per n from `from` (default 1) to `to`, each sent as
 /// its n is tested (the test runs as a job the lab's page shares: see [`crate::lab_jobs`]).
 async fn zgame_rule_test(Shared(state): Shared_, RawQuery(q): RawQuery) -> Result<Response, ApiError> {
@@ -233,7 +230,7 @@ async fn zgame_rule_test(Shared(state): Shared_, RawQuery(q): RawQuery) -> Resul
     let rule = params.required("rule")?.to_string();
     let from = params.u32_or("from", 1)?;
     let to = number::whole_u32(params.required("to")?).map_err(|e| ApiError::about("to", e))?;
-    let (job, _) = state.lab.start(&state, TestKey { rule, from, to })?;
+    let (job, _) = state.lab.start(&state.solves, TestKey { rule, from, to })?;
     Ok(crate::lab_jobs::stream(job))
 }
 

@@ -14,8 +14,11 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use zecklab_answers::lab::{parse_rule, rule_test, RuleTestJson};
 
-use crate::api::{blocking, State, RULE_TEST_WEB_LIMIT};
+use crate::solves::Solves;
 use crate::ApiError;
+
+/// The largest n the explorer tests a rule on (each n solved on demand, and kept).
+pub const RULE_TEST_WEB_LIMIT: u32 = 150;
 
 /// A running job nobody has asked about for this long stops.
 pub const IDLE: Duration = Duration::from_secs(15);
@@ -108,8 +111,8 @@ impl LabJobs {
     /// # Errors
     /// 400 for a rule that does not parse or an empty range, 422 past what this server tests,
     /// 503 (at once) when as many other tests as the limit are running.
-    pub fn start(&self, state: &Arc<State>, key: TestKey) -> Result<(Arc<Job>, bool), ApiError> {
-        check(state, &key)?;
+    pub fn start(&self, solves: &Arc<Solves>, key: TestKey) -> Result<(Arc<Job>, bool), ApiError> {
+        check(solves.up_to(), &key)?;
         let mut jobs = self.jobs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         forget_old(&mut jobs);
         if let Some(job) = jobs.get(&key) {
@@ -134,14 +137,14 @@ impl LabJobs {
             }),
         });
         jobs.insert(key, job.clone());
-        tokio::spawn(run(state.clone(), job.clone()));
+        tokio::spawn(run(solves.clone(), job.clone()));
         Ok((job, true))
     }
 }
 
 /// Refuses a test this server does not run: a rule that does not parse, a range that is empty or
 /// starts at 0, or one past what it tests.
-fn check(state: &State, key: &TestKey) -> Result<(), ApiError> {
+fn check(solve_up_to: u32, key: &TestKey) -> Result<(), ApiError> {
     parse_rule(&key.rule).map_err(|e| ApiError::about("rule", e))?;
     if key.from == 0 {
         return Err(ApiError::bad("invalid from = 0: the game on n starts from n ones, so n is at least 1"));
@@ -152,7 +155,7 @@ fn check(state: &State, key: &TestKey) -> Result<(), ApiError> {
             key.to, key.from
         )));
     }
-    let most = RULE_TEST_WEB_LIMIT.min(state.solve_up_to());
+    let most = RULE_TEST_WEB_LIMIT.min(solve_up_to);
     if key.to > most {
         return Err(ApiError::too_large(format!(
             "invalid to = {}: this server tests rules up to n = {most} (the command line, zgame rule-test, to 700)",
@@ -186,7 +189,7 @@ fn forget_old(jobs: &mut HashMap<TestKey, Arc<Job>>) {
 
 /// The job's work: each n solved (through the server's gate, and kept in its cache) and the rule
 /// tested on it, until the range is done, an error, or nobody asks any more.
-async fn run(state: Arc<State>, job: Arc<Job>) {
+async fn run(solves: Arc<Solves>, job: Arc<Job>) {
     let Ok(rule) = parse_rule(&job.key.rule) else { return };
     let rule = Arc::new(rule);
     let end = |progress: Progress| job.state().progress = progress;
@@ -194,14 +197,14 @@ async fn run(state: Arc<State>, job: Arc<Job>) {
         if job.state().last_asked.elapsed() > IDLE {
             return end(Progress::Abandoned);
         }
-        let solved = match state.solves.solution(n).await {
+        let solved = match solves.solution(n).await {
             Ok(solved) => solved,
             Err(e) => return end(Progress::Failed(e)),
         };
         let rule = rule.clone();
-        match blocking(move || Ok(rule_test(&rule, &*solved.solution, |_, _| {}))).await {
+        match tokio::task::spawn_blocking(move || rule_test(&rule, &*solved.solution, |_, _| {})).await {
             Ok(line) => job.state().lines.push(line),
-            Err(e) => return end(Progress::Failed(e)),
+            Err(e) => return end(Progress::Failed(ApiError::internal(format!("the test failed: {e}")))),
         }
     }
     end(Progress::Done);

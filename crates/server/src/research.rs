@@ -681,8 +681,8 @@ pub async fn lab_page(Shared(state): Shared<Arc<State>>, RawQuery(q): RawQuery) 
         };
         Ok((whole("from", &from_text)?, whole("to", &to_text)?))
     };
-    let started =
-        range().and_then(|(from, to)| state.lab.start(&state, TestKey { rule: rule.clone(), from, to }));
+    let started = range()
+        .and_then(|(from, to)| state.lab.start(&state.solves, TestKey { rule: rule.clone(), from, to }));
     let (job, fresh) = match started {
         Ok(started) => started,
         Err(e) => return error_response(crate::prerender::with_error(&page, &e.message), &e),

@@ -72,7 +72,7 @@ fn a_position_lists_every_move_with_its_value() {
 
 #[test]
 fn the_optimal_line_follows_the_best_moves_to_the_end() {
-    let out = zecklab(&["zgame", "position", "--ordered", "8", "--line", "--json"]);
+    let out = zecklab(&["zgame", "position", "--ordered", "1 1 1 1 1 1 1 1", "--line", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
     let p = &json_lines(&out)[0];
     let line = p["line"].as_array().unwrap();
@@ -81,7 +81,7 @@ fn the_optimal_line_follows_the_best_moves_to_the_end() {
     let last = line.last().unwrap()["to"].as_str().unwrap();
     let end = &json_lines(&zecklab(&["zgame", "position", "--ordered", last, "--json"]))[0];
     assert_eq!(end["terminal"], true);
-    let text = zecklab(&["zgame", "position", "--ordered", "8", "--line"]);
+    let text = zecklab(&["zgame", "position", "--ordered", "1 1 1 1 1 1 1 1", "--line"]);
     assert!(
         common::stdout(&text).contains(&format!("optimal line ({} moves)", line.len())),
         "{}",

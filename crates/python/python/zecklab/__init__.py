@@ -31,6 +31,7 @@ __all__ = [
     "numeral",
     "plot",
     "prove",
+    "theorems",
     "repr",
     "wythoff",
     "zgame",
@@ -52,6 +53,14 @@ def prove(formula: "str | None" = None, script: "str | None" = None, max_states:
     it (``result``: ``"TRUE"``, ``"FALSE"`` or ``None`` with free variables; ``counterexample``,
     ``witness``, ``free``, ``states``, ``peak_states``, ``seconds``)."""
     return [Answer(a) for a in _zecklab.prove(formula, script, max_states)]
+
+
+def theorems() -> Answer:
+    """Every statement ``zecklab verify`` checks (``zecklab verify --list --json``): ``theorems``,
+    each with ``id``, ``subject``, ``statement``, ``source``, ``status`` (``"proved"`` for every n
+    by the decision procedure, or ``"checked"`` over ``range``), ``method``, ``command`` and, for a
+    proved one, ``proof`` (a script :func:`prove` runs); and the counts ``proved`` and ``checked``."""
+    return Answer(_zecklab.theorems())
 
 
 def numeral(text: str, k: int = 2, all_terms: bool = False) -> Answer:
