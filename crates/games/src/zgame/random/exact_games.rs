@@ -264,6 +264,8 @@ fn residue_sweep(
     let mut kids: Vec<(u64, bool)> = Vec::with_capacity(2 * MAX_TOP);
     // The tier below: its offsets by rank and its residues.
     let mut below: (Vec<u64>, Vec<[u64; LANES]>) = (Vec::new(), Vec::new());
+    // The residues of the tier before the one below, kept for the next tier to reuse.
+    let mut spare: Vec<[u64; LANES]> = Vec::new();
     for p in first..=index.n() {
         if cancel.is_cancelled() {
             return Err(MomentsError::Cancelled);
@@ -277,7 +279,13 @@ fn residue_sweep(
             at += u64::from(s.len);
         }
         offsets.push(at);
-        let mut residues = vec![[0u64; LANES]; at as usize];
+        // Zeros written, into the memory of a tier done with when there is one: the sums below
+        // read each cell before they write it, and a page of calloc's untouched zeros read
+        // first is mapped to the shared zero page, so each first write would fault again and
+        // flush the other threads' TLBs (that took more time than the sums themselves).
+        let mut residues = std::mem::take(&mut spare);
+        residues.clear();
+        residues.resize(at as usize, [0u64; LANES]);
         let mut children = TierChildren::new(index);
         index.for_each_descending(p, |parent, prefix| {
             let rank = prefix.same[1] as usize;
@@ -312,7 +320,7 @@ fn residue_sweep(
             }
         });
         step(tier_spans.len() as u64);
-        below = (offsets, residues);
+        spare = std::mem::replace(&mut below, (offsets, residues)).1;
     }
     Ok(below.1)
 }
