@@ -325,3 +325,44 @@ pub(super) async fn check_lab_progress(browser: &Browser) {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+/// The research pages' charts at the window's width: every label inside its chart's box (no
+/// clipped tick), no text smaller than 12 px, and no chart point in the tab order (the tables
+/// beside the charts are their accessible form).
+pub(super) async fn check_charts(browser: &Browser, width: u32) {
+    for page in ["/data", "/zgame/stats?n=30"] {
+        browser.client.goto(&format!("{}{page}", browser.base)).await.unwrap();
+        let found = browser
+            .client
+            .execute(
+                "return [...document.querySelectorAll('svg.chart')].map(svg => {
+                   const box = svg.getBoundingClientRect();
+                   const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim() !== '');
+                   return { id: svg.id, texts: texts.length,
+                     outside: texts.filter(t => { const r = t.getBoundingClientRect();
+                       return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5; })
+                       .map(t => t.textContent),
+                     smallest: Math.min(...texts.map(t => parseFloat(getComputedStyle(t).fontSize) * (box.width / svg.viewBox.baseVal.width))),
+                     tabbable: [...svg.querySelectorAll('a')].filter(a => a.tabIndex >= 0).length };
+                 });",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let charts = found.as_array().unwrap();
+        assert!(!charts.is_empty(), "{page} has charts");
+        for chart in charts {
+            assert!(chart["texts"].as_u64().unwrap() > 0, "{page} at {width} px: {chart}");
+            assert_eq!(
+                chart["outside"],
+                json!([]),
+                "{page} at {width} px: labels outside the chart: {chart}"
+            );
+            assert!(
+                chart["smallest"].as_f64().unwrap() >= 11.5,
+                "{page} at {width} px: text too small: {chart}"
+            );
+            assert_eq!(chart["tabbable"], 0, "{page} at {width} px: chart points in the tab order: {chart}");
+        }
+    }
+}

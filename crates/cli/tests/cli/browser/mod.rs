@@ -1025,6 +1025,7 @@ async fn run_all(browser: Browser) {
     // Every page at both sizes, for a person to look at (the paths are printed at the end).
     for (size, (width, height)) in [("desktop", (1280, 1100)), ("phone", (390, 844))] {
         browser.client.set_window_size(width, height).await.unwrap();
+        check_charts(&browser, width).await;
         for (name, page) in [
             ("home", "/"),
             ("zgame", "/zgame?p=1^3_2^2_5^7"),
