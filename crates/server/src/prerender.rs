@@ -282,6 +282,37 @@ pub fn value_in_words(winning: bool, remoteness: Option<u32>) -> String {
 /// The head of a table of plies, as the scripts write it (the record and the optimal line).
 pub const PLY_HEAD: &str = "<thead><tr><th scope=\"col\">ply</th><th scope=\"col\">mover</th><th class=\"left\" scope=\"col\">move</th><th class=\"left\" scope=\"col\">position</th><th class=\"left\" scope=\"col\">value</th></tr></thead>";
 
+/// One row of a table of plies, as the scripts write it: the ply, its mover, the move as a link,
+/// the position it leads to and its value (plain text: escaped here); `current` marks the ply
+/// shown.
+pub struct PlyRow<'a> {
+    pub ply: usize,
+    pub mover: u32,
+    pub href: &'a str,
+    pub name: &'a str,
+    pub to: &'a str,
+    pub value: &'a str,
+    pub shown: bool,
+    pub current: bool,
+}
+
+impl PlyRow<'_> {
+    /// The row's HTML.
+    pub fn html(&self) -> String {
+        format!(
+            "<tr data-to=\"{to}\" data-shown=\"{shown}\"{current}><td>{ply}</td><td>Player {mover}</td><td class=\"left\"><a href=\"{href}\">{name}</a></td><td class=\"left numeral-small\">{to}</td><td class=\"left\">{value}</td></tr>",
+            to = escape(self.to),
+            shown = self.shown,
+            current = if self.current { " aria-current=\"step\"" } else { "" },
+            ply = self.ply,
+            mover = self.mover,
+            href = escape(self.href),
+            name = escape(self.name),
+            value = escape(self.value),
+        )
+    }
+}
+
 /// The badge after a move: its value in words (colour is only a second cue).
 fn badge(m: &MoveJson) -> String {
     let class = if m.winning { "win" } else { "loss" };

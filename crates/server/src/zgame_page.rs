@@ -18,7 +18,7 @@ use crate::assets::{error_response, html_response, page_html, see_other};
 use crate::member::Member;
 use crate::prerender::{
     api_request, escape, fill, fill_title, script_safe, titled, value_in_words, with_cite, with_error,
-    with_inputs, with_record, Core, Notation, PLY_HEAD, WRITTEN_ANSWER_BYTES,
+    with_inputs, with_record, Core, Notation, PlyRow, PLY_HEAD, WRITTEN_ANSWER_BYTES,
 };
 use crate::query::Params;
 use crate::ApiError;
@@ -250,17 +250,20 @@ impl GameView<'_> {
             .map(|(k, ((before, after), &token))| {
                 // The replay found this move already: the token names it.
                 let made = move_of_token(before.moves(), token, before.position(), k + 1).ok();
-                let current = if k + 1 == self.shown { " aria-current=\"step\"" } else { "" };
                 let (outcome, remoteness) = after.value();
-                let value = if values_shown { value_in_words(outcome == "loss", remoteness) } else { String::new() };
-                format!(
-                    "<tr data-to=\"{to}\" data-shown=\"{values_shown}\"{current}><td>{ply}</td><td>Player {mover}</td><td class=\"left\"><a href=\"{href}\">{name}</a></td><td class=\"left numeral-small\">{to}</td><td class=\"left\">{value}</td></tr>",
-                    to = escape(&self.member.shown(after.position())),
-                    ply = k + 1,
-                    mover = Self::mover(k),
-                    href = escape(&self.link(&format!("&m={}&at={}", self.tokens, k + 1))),
-                    name = escape(&made.map(|m| self.member.move_words(&m.r#move)).unwrap_or_default()),
-                )
+                let value =
+                    if values_shown { value_in_words(outcome == "loss", remoteness) } else { String::new() };
+                PlyRow {
+                    ply: k + 1,
+                    mover: Self::mover(k),
+                    href: &self.link(&format!("&m={}&at={}", self.tokens, k + 1)),
+                    name: &made.map(|m| self.member.move_words(&m.r#move)).unwrap_or_default(),
+                    to: &self.member.shown(after.position()),
+                    value: &value,
+                    shown: values_shown,
+                    current: k + 1 == self.shown,
+                }
+                .html()
             })
             .collect();
         let page = with_record(&page, &record, &message);
@@ -314,15 +317,17 @@ impl GameView<'_> {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                format!(
-                    "<tr data-to=\"{to}\" data-shown=\"true\"><td>{ply}</td><td>Player {mover}</td><td class=\"left\"><a href=\"{href}\">{name}</a></td><td class=\"left numeral-small\">{to}</td><td class=\"left\">{value}</td></tr>",
-                    to = escape(&self.member.shown(&s.to)),
-                    ply = self.shown + i + 1,
-                    mover = Self::mover(self.shown + i),
-                    href = escape(&self.member.link(&format!("p={}", url_form(&s.to)))),
-                    name = escape(&self.member.move_words(&s.r#move)),
-                    value = value_in_words(s.outcome == "loss", s.remoteness),
-                )
+                PlyRow {
+                    ply: self.shown + i + 1,
+                    mover: Self::mover(self.shown + i),
+                    href: &self.member.link(&format!("p={}", url_form(&s.to))),
+                    name: &self.member.move_words(&s.r#move),
+                    to: &self.member.shown(&s.to),
+                    value: &value_in_words(s.outcome == "loss", s.remoteness),
+                    shown: true,
+                    current: false,
+                }
+                .html()
             })
             .collect();
         let page = fill(page, &[("line", format!("{PLY_HEAD}<tbody>{rows}</tbody>"))]);
