@@ -9,21 +9,50 @@
 //! `win[x .. x + len) |= !win[x + d .. x + d + len)`, 64 positions a word. Each position's move at
 //! places `(j, j + 1)` is applied once, at its prefix of length `j + 2`. Blocks whose sum left is at
 //! most [`SMALL`] are finished position by position: the moves inside them shift ranks within the
-//! block, by offsets listed once for each sum.
+//! block, by offsets listed once for each sum, and only the positions no block move has won.
+//! The walk is cut into tasks that run on every core (`plan.rs`).
 
 use zecklab_numeration::fib::FIB_U64;
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 use super::index::OrderedIndex;
+use super::plan::{self, Task};
 use super::{pair_move, replacement};
+use crate::Cancel;
 
 /// The largest sum left that is finished position by position.
-const SMALL: u32 = 12;
+pub(super) const SMALL: u32 = 12;
 
 /// For each small sum `r`, each completion's local rank and the offsets to its children inside
 /// the block (every one above it).
 struct Local {
-    /// `offsets[r][p]`: the children of the completion of local rank `p` of sum `r`.
-    offsets: Vec<Vec<Vec<u32>>>,
+    /// `offsets[r]`: the children of each completion of sum `r`, by local rank.
+    offsets: Vec<Offsets>,
+}
+
+/// The children's offsets of every completion of one sum, one list after another: those of
+/// local rank `p` are `all[starts[p] .. starts[p + 1]]`.
+struct Offsets {
+    starts: Vec<u32>,
+    all: Vec<u32>,
+}
+
+impl Offsets {
+    fn from_lists(lists: &[Vec<u32>]) -> Offsets {
+        let mut starts = vec![0];
+        let mut all = Vec::new();
+        for list in lists {
+            all.extend_from_slice(list);
+            starts.push(u32::try_from(all.len()).expect("a small block"));
+        }
+        Offsets { starts, all }
+    }
+
+    #[inline]
+    fn of(&self, p: usize) -> &[u32] {
+        &self.all[self.starts[p] as usize..self.starts[p + 1] as usize]
+    }
 }
 
 impl Local {
@@ -53,7 +82,7 @@ impl Local {
                 }
                 lists[rank as usize] = children;
             });
-            offsets.push(lists);
+            offsets.push(Offsets::from_lists(&lists));
         }
         Local { offsets }
     }
@@ -64,7 +93,7 @@ fn fib(k: u8) -> u32 {
 }
 
 /// `C[r]`: the completions of sum `r` (one, the empty one, at `r = 0`).
-fn count(index: &OrderedIndex, r: u32) -> u64 {
+pub(super) fn count(index: &OrderedIndex, r: u32) -> u64 {
     if r == 0 {
         1
     } else {
@@ -97,40 +126,95 @@ fn enumerate(index: &OrderedIndex, left: u32, entries: &mut Vec<u8>, visit: &mut
     }
 }
 
+/// How far the move of the pair (`b` left of `e` in the list) raises a rank, `b`'s place having
+/// `left` still to place (`e`'s, `left + F(e)`); `None` when the pair has no move.
+pub(super) fn pair_shift(index: &OrderedIndex, e: u8, b: u8, left: u32) -> Option<u64> {
+    let kind = pair_move(b, e)?;
+    let at = left + fib(e);
+    let (new, made) = replacement(b, e, kind);
+    let old = index.term(at, e) + index.term(left, b);
+    let new_terms = if made == 1 {
+        index.term(at, new[0])
+    } else {
+        index.term(at, new[1]) + index.term(at - fib(new[1]), new[0])
+    };
+    Some(new_terms - old)
+}
+
 /// The subtrees of the sweeps with at least this much left to place check for a cancel (a few
 /// thousand checks a second).
 pub(crate) const CANCEL_CHECK_FROM: u32 = 12;
 
 /// The win bits of the ordered game on `index`'s n (bit `r`: the player to move at rank `r` wins),
-/// unfinished once `cancel` is cancelled.
-pub(crate) fn outcome_bits(index: &OrderedIndex, cancel: &crate::Cancel) -> Vec<u64> {
+/// on `threads` threads, unfinished once `cancel` is cancelled.
+pub(crate) fn outcome_bits(index: &OrderedIndex, threads: usize, cancel: &Cancel) -> Vec<u64> {
+    // Some thousands of tasks (each thread waits only where a task reads one still running),
+    // none shorter than a small block.
+    outcome_bits_by_tasks(index, threads, (index.count() / TASKS).max(1 << 16), cancel)
+}
+
+/// [`outcome_bits`] with tasks of at most `longest` positions.
+fn outcome_bits_by_tasks(index: &OrderedIndex, threads: usize, longest: u64, cancel: &Cancel) -> Vec<u64> {
     let count = index.count();
     // One spare word: whole-word reads at a bit offset may touch the word past the end.
-    let mut win = vec![0u64; count.div_ceil(64) as usize + 1];
+    let win: Vec<AtomicU64> = (0..count.div_ceil(64) + 1).map(|_| AtomicU64::new(0)).collect();
     let local = Local::new(index);
-    let mut sweep = Sweep { index, win: &mut win, local: &local, cancel };
-    sweep.node(None, index.n(), 0);
+    let tasks = plan::plan(index, longest);
+    plan::run(&tasks, threads.max(1), cancel, |task| {
+        Sweep::for_task(index, &win, &local, cancel, task).finish(task);
+    });
+    // The same memory, as plain words.
+    let mut win: Vec<u64> = win.into_iter().map(AtomicU64::into_inner).collect();
     win.truncate(count.div_ceil(64) as usize);
     win
 }
 
+/// About how many tasks a sweep is cut into.
+const TASKS: u64 = 1 << 14;
+
+/// One task's work on the shared win bits. Only the task writes the words inside its block; the
+/// two words at its ends may hold another task's bits, running at the same time, so those are
+/// set by atomic or, the others by a plain read and write.
 struct Sweep<'a> {
-    cancel: &'a crate::Cancel,
+    cancel: &'a Cancel,
     index: &'a OrderedIndex,
-    win: &'a mut [u64],
+    win: &'a [AtomicU64],
     local: &'a Local,
+    /// The words holding the task's first and last ranks.
+    ends: [usize; 2],
 }
 
-impl Sweep<'_> {
+impl<'a> Sweep<'a> {
+    fn for_task(
+        index: &'a OrderedIndex,
+        win: &'a [AtomicU64],
+        local: &'a Local,
+        cancel: &'a Cancel,
+        task: &Task,
+    ) -> Sweep<'a> {
+        let ends = [(task.base / 64) as usize, ((task.base + task.len - 1) / 64) as usize];
+        Sweep { cancel, index, win, local, ends }
+    }
+
+    /// The task's block: its prefix's moves by shifts, then its completions.
+    fn finish(&self, task: &Task) {
+        for &shift in &task.shifts {
+            self.or_not(task.base, task.base + shift, task.len);
+        }
+        match task.last {
+            Some(last) if task.left <= SMALL => self.small(last, task.left, task.base),
+            last => self.node(last, task.left, task.base),
+        }
+    }
+
     /// The block of the prefix ending in `last` (None at the root) with `left` still to place,
-    /// starting at rank `base`; every higher block is decided.
-    fn node(&mut self, last: Option<u8>, left: u32, base: u64) {
+    /// starting at rank `base`; every block it reads is decided.
+    fn node(&self, last: Option<u8>, left: u32, base: u64) {
         if left >= CANCEL_CHECK_FROM && self.cancel.is_cancelled() {
             return;
         }
         let index = self.index;
-        let largest = FIB_U64[1..].partition_point(|&f| f <= u64::from(left)) as u8;
-        for b in (1..=largest).rev() {
+        for b in (1..=plan::largest(left)).rev() {
             let start = base + index.term(left, b);
             let after = left - fib(b);
             let len = count(index, after);
@@ -147,78 +231,92 @@ impl Sweep<'_> {
 
     /// The move of the pair (`b` left of `e` in the list) on the whole block of `len` positions
     /// from `start`, `e`'s place having `left + F(e)` still to place.
-    fn pair_block(&mut self, e: u8, b: u8, left: u32, start: u64, len: u64) {
-        let Some(kind) = pair_move(b, e) else { return };
-        let index = self.index;
-        let at = left + fib(e);
-        let (new, made) = replacement(b, e, kind);
-        let old = index.term(at, e) + index.term(left, b);
-        let new_terms = if made == 1 {
-            index.term(at, new[0])
-        } else {
-            index.term(at, new[1]) + index.term(at - fib(new[1]), new[0])
-        };
-        or_not(self.win, start, start + new_terms - old, len);
+    fn pair_block(&self, e: u8, b: u8, left: u32, start: u64, len: u64) {
+        if let Some(shift) = pair_shift(self.index, e, b, left) {
+            self.or_not(start, start + shift, len);
+        }
     }
 
     /// The block of the prefix ending in `last` with `left` (at most [`SMALL`]) still to place,
     /// from `base`: the moves of the pair `last` forms with each completion's first entry, by
     /// blocks, then the completions' own moves, position by position from the top.
-    fn small(&mut self, last: u8, left: u32, base: u64) {
+    fn small(&self, last: u8, left: u32, base: u64) {
         let index = self.index;
-        let largest = FIB_U64[1..].partition_point(|&f| f <= u64::from(left)) as u8;
-        for c in (1..=largest).rev() {
+        for c in (1..=plan::largest(left)).rev() {
             let start = base + index.term(left, c);
             self.pair_block(last, c, left, start, count(index, left - fib(c)));
         }
+        // Only the positions no block move has won yet need their own moves: each word's open
+        // bits, from the top down (a child may lie in the same word, already decided).
         let offsets = &self.local.offsets[left as usize];
-        for p in (0..offsets.len()).rev() {
-            let r = base + p as u64;
-            if bit(self.win, r) {
-                continue;
+        let mut top = base + count(index, left);
+        while top > base {
+            let w = (top - 1) / 64;
+            let low = base.max(w * 64);
+            let span = top - low;
+            let below = (low % 64) as u32;
+            let mut open = !self.win[w as usize].load(Relaxed) >> below & (u64::MAX >> (64 - span));
+            while open != 0 {
+                let b = 63 - open.leading_zeros();
+                open ^= 1 << b;
+                let r = low + u64::from(b);
+                if offsets.of((r - base) as usize).iter().any(|&d| !bit(self.win, r + u64::from(d))) {
+                    self.or_word(w as usize, 1 << (r % 64));
+                }
             }
-            if offsets[p].iter().any(|&d| !bit(self.win, r + u64::from(d))) {
-                self.win[(r / 64) as usize] |= 1 << (r % 64);
-            }
+            top = low;
+        }
+    }
+
+    /// `win[w] |= bits`.
+    #[inline]
+    fn or_word(&self, w: usize, bits: u64) {
+        if self.ends.contains(&w) {
+            self.win[w].fetch_or(bits, Relaxed);
+        } else {
+            let word = &self.win[w];
+            word.store(word.load(Relaxed) | bits, Relaxed);
+        }
+    }
+
+    /// `win[dst .. dst + len) |= !win[src .. src + len)`, the two ranges apart (`src >= dst + len`).
+    fn or_not(&self, dst: u64, src: u64, len: u64) {
+        debug_assert!(src >= dst + len);
+        let win = self.win;
+        let mut i = 0;
+        // Up to the first whole word of the destination.
+        let head = ((64 - dst % 64) % 64).min(len);
+        if head > 0 {
+            let v = !word_at(win, src) & ((1u64 << head) - 1);
+            self.or_word((dst / 64) as usize, v << (dst % 64));
+            i = head;
+        }
+        while len - i >= 64 {
+            self.or_word(((dst + i) / 64) as usize, !word_at(win, src + i));
+            i += 64;
+        }
+        if i < len {
+            let rest = len - i;
+            let v = !word_at(win, src + i) & ((1u64 << rest) - 1);
+            self.or_word(((dst + i) / 64) as usize, v);
         }
     }
 }
 
 #[inline]
-fn bit(win: &[u64], r: u64) -> bool {
-    win[(r / 64) as usize] >> (r % 64) & 1 == 1
+fn bit(win: &[AtomicU64], r: u64) -> bool {
+    win[(r / 64) as usize].load(Relaxed) >> (r % 64) & 1 == 1
 }
 
 /// The 64 bits from bit `at` on.
 #[inline]
-fn word_at(win: &[u64], at: u64) -> u64 {
+fn word_at(win: &[AtomicU64], at: u64) -> u64 {
     let (w, s) = ((at / 64) as usize, at % 64);
+    let low = win[w].load(Relaxed);
     if s == 0 {
-        win[w]
+        low
     } else {
-        win[w] >> s | win[w + 1] << (64 - s)
-    }
-}
-
-/// `win[dst .. dst + len) |= !win[src .. src + len)`, the two ranges apart (`src >= dst + len`).
-fn or_not(win: &mut [u64], dst: u64, src: u64, len: u64) {
-    debug_assert!(src >= dst + len);
-    let mut i = 0;
-    while i < len && !(dst + i).is_multiple_of(64) {
-        if !bit(win, src + i) {
-            win[((dst + i) / 64) as usize] |= 1 << ((dst + i) % 64);
-        }
-        i += 1;
-    }
-    while len - i >= 64 {
-        let v = !word_at(win, src + i);
-        win[((dst + i) / 64) as usize] |= v;
-        i += 64;
-    }
-    if i < len {
-        let rest = len - i;
-        let v = !word_at(win, src + i) & ((1u64 << rest) - 1);
-        win[((dst + i) / 64) as usize] |= v;
+        low >> s | win[w + 1].load(Relaxed) << (64 - s)
     }
 }
 
@@ -231,11 +329,19 @@ mod tests {
     fn whole_blocks_decide_as_the_position_sweep_does() {
         for n in 1..=27 {
             let index = OrderedIndex::new(n).unwrap();
-            let bits = outcome_bits(&index, &crate::Cancel::new());
             // With remoteness, the position-by-position sweep decides.
             let sweep = solve_ordered(n, true, 1 << 32).unwrap();
-            for r in 0..index.count() {
-                assert_eq!(bit(&bits, r), sweep.outcome(r).is_win(), "n = {n}, {}", index.unrank(r));
+            // One task or many, on one thread or two (tasks of one position each wait for the
+            // others the most).
+            for (threads, longest) in [(1, u64::MAX), (2, u64::MAX), (1, 1), (2, 1), (2, 37), (2, 1000)] {
+                if n > 20 && longest < 1000 {
+                    continue;
+                }
+                let bits = outcome_bits_by_tasks(&index, threads, longest, &Cancel::new());
+                for r in 0..index.count() {
+                    let win = bits[(r / 64) as usize] >> (r % 64) & 1 == 1;
+                    assert_eq!(win, sweep.outcome(r).is_win(), "n = {n}, {threads} threads, {}", index.unrank(r));
+                }
             }
         }
     }

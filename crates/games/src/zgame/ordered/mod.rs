@@ -21,6 +21,7 @@
 mod blocks;
 mod index;
 mod lengths;
+mod plan;
 mod solve;
 
 pub use index::OrderedIndex;

@@ -193,8 +193,9 @@ pub fn solve_ordered_until(
         return Err(OrderedSolveError::TooLarge { n, bytes, limit: memory_limit, with_remoteness });
     }
     if !with_remoteness {
-        // Outcomes alone: whole blocks of ranks at once.
-        let wins = super::blocks::outcome_bits(&index, cancel);
+        // Outcomes alone: whole blocks of ranks at once, on every core.
+        let threads = std::thread::available_parallelism().map_or(1, |c| c.get());
+        let wins = super::blocks::outcome_bits(&index, threads, cancel);
         if cancel.is_cancelled() {
             return Err(OrderedSolveError::Cancelled);
         }
