@@ -3,8 +3,9 @@
 //! (`zgame position --ordered`), and its lengths (`zgame lengths --ordered`).
 
 use serde::Serialize;
-use zecklab_games::zgame::ordered::{
-    ordered_lengths, ordered_solve_bytes, OrderedIndex, OrderedPosition, OrderedSolution, ORDERED_FLAT_TO,
+use zecklab_ordered::{
+    ordered_counts_until, ordered_lengths, ordered_solve_bytes, OrderedCounts, OrderedIndex, OrderedPosition,
+    OrderedSolution, OrderedSolveError, ORDERED_COUNTS_TO, ORDERED_FLAT_TO,
 };
 use zecklab_games::Outcome;
 use zecklab_games::Winner;
@@ -41,20 +42,39 @@ pub(crate) fn check_n(n: u32, limit: u32, what: &str) -> Result<(), AnswerError>
     }
 }
 
-/// Solves the ordered game on `n`, stopped when `cancel` is cancelled.
+/// Whether `zgame solve --ordered` takes `n`: with remoteness to [`ORDERED_FLAT_TO`] (every
+/// position's table is kept), the outcomes alone to [`ORDERED_COUNTS_TO`] (counted as the sweep
+/// goes; memory refuses before that bound).
+pub(crate) fn check_solve_n(n: u32, with_remoteness: bool) -> Result<(), AnswerError> {
+    if with_remoteness && n > ORDERED_FLAT_TO {
+        return Err(AnswerError::TooLarge(format!(
+            "invalid n = {n}: zgame solve --ordered takes 1 <= n <= {ORDERED_FLAT_TO} with remoteness, \
+             n <= {ORDERED_COUNTS_TO} with --no-remoteness"
+        )));
+    }
+    check_n(n, ORDERED_COUNTS_TO, "zgame solve --ordered")
+}
+
+/// Solves the ordered game on `n`, stopped when `cancel` is cancelled: with remoteness by the
+/// table of every position, else its figures alone (the table's bits dropped as the sweep goes).
 ///
 /// # Errors
-/// [`SolveFailure::Refused`](crate::solve::SolveFailure::Refused) for n outside 1 to 40 or a solve
-/// past the memory allowed, [`SolveFailure::Cancelled`](crate::solve::SolveFailure::Cancelled).
+/// [`SolveFailure::Refused`](crate::solve::SolveFailure::Refused) for an n it does not take
+/// (`check_solve_n`) or a solve past the memory allowed,
+/// [`SolveFailure::Cancelled`](crate::solve::SolveFailure::Cancelled).
 pub fn ordered_solve_until(
     n: u32,
     with_remoteness: bool,
     cancel: &zecklab_games::Cancel,
 ) -> Result<OrderedSolveJson, crate::solve::SolveFailure> {
-    check_n(n, ORDERED_FLAT_TO, "zgame solve --ordered")?;
+    check_solve_n(n, with_remoteness)?;
     let start = std::time::Instant::now();
-    let solution = solved(n, with_remoteness, cancel)?;
-    Ok(OrderedSolveJson::of(&solution, start.elapsed().as_secs_f64()))
+    if with_remoteness {
+        let solution = solved(n, true, cancel)?;
+        return Ok(OrderedSolveJson::of(&solution, start.elapsed().as_secs_f64()));
+    }
+    let counts = ordered_counts_until(n, SOLVE_MEMORY, cancel).map_err(refusal)?;
+    Ok(OrderedSolveJson::of_counts(&counts, start.elapsed().as_secs_f64()))
 }
 
 /// The ordered game on `n` solved, its refusals and a cancel said in the solves' terms.
@@ -63,29 +83,46 @@ pub(crate) fn solved(
     with_remoteness: bool,
     cancel: &zecklab_games::Cancel,
 ) -> Result<OrderedSolution, crate::solve::SolveFailure> {
-    use zecklab_games::zgame::ordered::{solve_ordered_until, OrderedSolveError};
-    solve_ordered_until(n, with_remoteness, SOLVE_MEMORY, cancel).map_err(|e| match e {
+    zecklab_ordered::solve_ordered_until(n, with_remoteness, SOLVE_MEMORY, cancel).map_err(refusal)
+}
+
+fn refusal(e: OrderedSolveError) -> crate::solve::SolveFailure {
+    match e {
         OrderedSolveError::Cancelled => crate::solve::SolveFailure::Cancelled,
         e => AnswerError::TooLarge(e.to_string()).into(),
-    })
+    }
 }
 
 impl OrderedSolveJson {
     /// The line of a solved ordered game that took `seconds`.
     pub fn of(solution: &OrderedSolution, seconds: f64) -> OrderedSolveJson {
-        let n = solution.index().n();
-        let solve = ZgameSolve {
-            n,
+        let counts = OrderedCounts {
+            n: solution.index().n(),
             positions: solution.index().count(),
             p_positions: solution.p_positions(),
-            winner: Winner::of_start(solution.outcome(0)),
-            remoteness: solution.remoteness(0),
+            start: solution.outcome(0),
+        };
+        OrderedSolveJson::line(&counts, solution.remoteness(0), seconds)
+    }
+
+    /// The line of an ordered game counted without its table in `seconds`.
+    pub fn of_counts(counts: &OrderedCounts, seconds: f64) -> OrderedSolveJson {
+        OrderedSolveJson::line(counts, None, seconds)
+    }
+
+    fn line(counts: &OrderedCounts, remoteness: Option<u32>, seconds: f64) -> OrderedSolveJson {
+        let solve = ZgameSolve {
+            n: counts.n,
+            positions: counts.positions,
+            p_positions: counts.p_positions,
+            winner: Winner::of_start(counts.start),
+            remoteness,
             seconds,
             engine: crate::zgame::Engine::Flat,
             saved: None,
             tiers: None,
         };
-        OrderedSolveJson { solve, variant: "ordered", degenerate: (n == 1).then_some(true) }
+        OrderedSolveJson { solve, variant: "ordered", degenerate: (counts.n == 1).then_some(true) }
     }
 }
 
@@ -230,7 +267,7 @@ mod tests {
     #[test]
     fn the_optimal_line_of_the_ordered_game_follows_the_remoteness_to_the_end() {
         for n in 2..=9 {
-            let solution = zecklab_games::zgame::ordered::solve_ordered(n, true, u128::MAX).unwrap();
+            let solution = zecklab_ordered::solve_ordered(n, true, u128::MAX).unwrap();
             let start = OrderedPosition::parse(&vec!["1"; n as usize].join(" ")).unwrap();
             let answer = position_in(&solution, &start, true);
             let line = answer.line.clone().unwrap().unwrap();

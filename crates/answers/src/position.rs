@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::family::{FamilySolution, Recurrence};
-use zecklab_games::zgame::ordered::{OrderedPosition, OrderedSolution};
+use zecklab_ordered::{OrderedPosition, OrderedSolution};
 use zecklab_games::zgame::{ReversedSolution, Solution, ZPosition};
 use zecklab_store::{Store, StoredTable};
 

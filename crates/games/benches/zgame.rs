@@ -175,23 +175,3 @@ fn games_law_by_residues(bencher: Bencher, n: u32) {
         counts
     });
 }
-
-/// The ordered game's outcomes (`zgame solve --ordered --no-remoteness`), by whole blocks of
-/// ranks, on every core. Target: n = 40 (7.2 × 10^10 positions) in at most 5 minutes on two
-/// cores, timed by hand; here n = 30 to 34 (about 1.9 times the work per step). Checks the
-/// P-positions against the published records (`docs/data/ordered-by-n.jsonl`).
-#[divan::bench(args = [30, 32, 34], sample_count = 3, sample_size = 1)]
-fn ordered_outcomes(bencher: Bencher, n: u32) {
-    use zecklab_games::zgame::ordered::solve_ordered;
-    let published = match n {
-        30 => 18_188_751,
-        32 => 62_801_808,
-        34 => 217_340_034,
-        _ => unreachable!("no record for n = {n} here"),
-    };
-    bencher.bench_local(|| {
-        let solution = solve_ordered(black_box(n), false, 20 << 30).unwrap();
-        assert_eq!(solution.p_positions(), published, "n = {n}");
-        solution
-    });
-}

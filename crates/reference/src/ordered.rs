@@ -1,5 +1,5 @@
 //! The ordered Zeckendorf game by memoised minimax over lists of values, written from the rules
-//! alone (not from `zecklab_games::zgame::ordered`): a list of Fibonacci numbers, every move on a
+//! alone (not from `zecklab_ordered`): a list of Fibonacci numbers, every move on a
 //! neighbouring pair `(x, y)`: `F(i) F(i+1) -> F(i+2)`, `1 1 -> 2`, `2 2 -> 1 3`,
 //! `F(i) F(i) -> F(i-2) F(i+1)` for `i >= 3`, a descending pair swapped; nothing else.
 

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use zecklab_games::zgame::ordered::{ordered_lengths, solve_ordered, OrderedIndex};
+use zecklab_ordered::{ordered_lengths, solve_ordered, OrderedIndex};
 use zecklab_reference::ordered::NaiveOrdered;
 
 #[test]

@@ -37,6 +37,7 @@ pub const FILES: &[(&str, &[u8])] = &[
     ("ordered-by-n.jsonl", include_bytes!("../../../docs/data/ordered-by-n.jsonl")),
     ("ordered-lengths.jsonl", include_bytes!("../../../docs/data/ordered-lengths.jsonl")),
     ("ordered-n41.json", include_bytes!("../../../docs/data/ordered-n41.json")),
+    ("ordered-n42.json", include_bytes!("../../../docs/data/ordered-n42.json")),
     ("random-laws.jsonl", include_bytes!("../../../docs/data/random-laws.jsonl")),
     ("zgame-by-n.csv", BY_N),
     ("zgame-coalitions-p2.jsonl", include_bytes!("../../../docs/data/zgame-coalitions-p2.jsonl")),

@@ -117,11 +117,7 @@ pub fn plan_game(
             "the range ends before it starts: --to {} is below n = {first}",
             request.n
         ))),
-        SolveGame::Ordered => crate::ordered::check_n(
-            request.n,
-            zecklab_games::zgame::ordered::ORDERED_FLAT_TO,
-            "zgame solve --ordered",
-        ),
+        SolveGame::Ordered => crate::ordered::check_solve_n(request.n, request.remoteness),
         SolveGame::Reversed => crate::relatives::fits(
             zecklab_games::zgame::reversed_bytes(request.n),
             request.n,

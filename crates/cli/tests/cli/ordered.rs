@@ -105,7 +105,11 @@ fn bad_ordered_input_is_refused_in_one_line() {
     assert_usage_error(&zecklab(&["zgame", "position", "--ordered", "1 4 1"]), "'4'");
     assert_usage_error(&zecklab(&["zgame", "position", "--ordered", ""]), "empty");
     assert_usage_error(&zecklab(&["zgame", "position", "--ordered", "1 -2"]), "'-2'");
-    assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "42"]), "41");
+    // With remoteness the table of every position is kept (to n = 41); outcomes alone are counted
+    // as the sweep goes, to n = 50 where memory allows (n = 43 needs 28 GiB).
+    assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "42"]), "--no-remoteness");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "51", "--no-remoteness"]), "50");
+    assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "43", "--no-remoteness"]), "GiB");
     // With remoteness, n = 41 takes more than the 20 GiB a solve may: refused before any work.
     assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "41"]), "GiB");
     assert_usage_error(&zecklab(&["zgame", "solve", "--ordered", "--n", "0"]), "0");

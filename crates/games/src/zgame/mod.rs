@@ -21,7 +21,6 @@ mod coalitions;
 pub mod family;
 mod index;
 mod lengths;
-pub mod ordered;
 mod position;
 pub mod random;
 mod ranks;

@@ -1,5 +1,5 @@
 //! `zgame solve --ordered`, `zgame position --ordered` and `zgame lengths --ordered`: the ordered
-//! Zeckendorf game on the command line. Glue only: the game is `zecklab_games::zgame::ordered`,
+//! Zeckendorf game on the command line. Glue only: the game is `zecklab_ordered`,
 //! the JSON shapes `zecklab_answers::ordered`'s.
 
 use zecklab_answers::ordered as answers;

@@ -151,10 +151,10 @@ const ORDERED_HELP: &str = "Type a move's number in the list, or the move as lis
 'hint' shows the winning moves; 'quit' ends the game.";
 
 /// The ordered game, from its solve with remoteness.
-struct Ordered(zecklab_games::zgame::ordered::OrderedSolution);
+struct Ordered(zecklab_ordered::OrderedSolution);
 
 impl Playable for Ordered {
-    type Position = zecklab_games::zgame::ordered::OrderedPosition;
+    type Position = zecklab_ordered::OrderedPosition;
 
     fn options(&self, p: &Self::Position) -> anyhow::Result<Vec<Choice<Self::Position>>> {
         let index = self.0.index();
@@ -203,14 +203,14 @@ impl Playable for Ordered {
 pub fn play_ordered(n: u32, first: First) -> anyhow::Result<ExitCode> {
     use zecklab_answers::ordered::ORDERED_POSITION_TO;
     input::game_size(n, ORDERED_POSITION_TO, "zgame play --ordered")?;
-    let solution = zecklab_games::zgame::ordered::solve_ordered(n, true, MEMORY_LIMIT)
+    let solution = zecklab_ordered::solve_ordered(n, true, MEMORY_LIMIT)
         .map_err(input::InputError::from_display)?;
     let intro = format!(
         "The ordered Zeckendorf game on n = {n}: a row of {n} ones. A move acts on two neighbours x y (left, right): \
 F(i) F(i+1) merge into F(i+2), 1 1 into 2; 2 2 split into 1 3, F(i) F(i) into F(i-2) F(i+1); a pair x > y may be \
 switched to y x. Moves are named by their kind and the place of the pair from the left. Whoever makes the last move wins."
     );
-    let start = zecklab_games::zgame::ordered::OrderedPosition::start(n);
+    let start = zecklab_ordered::OrderedPosition::start(n);
     run(&Ordered(solution), start, &intro, ORDERED_HELP, false, first)
 }
 

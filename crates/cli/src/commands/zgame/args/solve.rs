@@ -76,8 +76,9 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["checkpoint", "reversed"])]
     pub misere: bool,
     /// The ordered game: positions are ordered lists, moves act on neighbouring entries (a
-    /// descending pair may be switched); up to n = 41 (the JSON adds "variant": "ordered",
-    /// and "degenerate": true at n = 1). Solved in memory, not stored.
+    /// descending pair may be switched); up to n = 41 with remoteness, to n = 42 with
+    /// --no-remoteness in 20 GiB (the JSON adds "variant": "ordered", and "degenerate": true at
+    /// n = 1). Solved in memory on every core, not stored.
     #[arg(long, conflicts_with_all = ["reversed", "misere", "recurrence", "rules", "save", "tiers", "flat", "checkpoint", "tiers_json"])]
     pub ordered: bool,
     /// A black-hole game: play only in the columns F_1 .. F_(M-1); a piece a move would put on

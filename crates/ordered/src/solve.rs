@@ -4,12 +4,63 @@
 
 use super::index::OrderedIndex;
 use super::{pair_move, replacement};
-use crate::Outcome;
+use zecklab_games::Outcome;
 use zecklab_numeration::fib::FIB_U64;
 
-/// The largest n solved here: the outcome bits of n = 41 take 15.9 GiB, the most that fits the
-/// 20 GiB a solve may take (n = 42 would take 30 GiB).
+/// The largest n whose table is solved here: the outcome bits of n = 41 take 15.9 GiB, the most
+/// that fits the 20 GiB a solve may take (n = 42 would take 30 GiB; its figures alone take 15).
 pub const ORDERED_FLAT_TO: u32 = 41;
+
+/// The largest n whose figures alone ([`ordered_counts_until`]) are computed, memory allowing:
+/// n = 42 takes 15 GiB, n = 43 28 GiB, and each n about 1.9 times the one before.
+pub const ORDERED_COUNTS_TO: u32 = 50;
+
+/// The ordered game on `n` in figures: its positions, P-positions and the start's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderedCounts {
+    pub n: u32,
+    pub positions: u64,
+    pub p_positions: u64,
+    /// The start's outcome for Player 1.
+    pub start: Outcome,
+}
+
+/// Memory [`ordered_counts_until`] takes: the most outcome bits kept at once (near half the
+/// table's), and its bookkeeping.
+pub fn ordered_counts_bytes(index: &OrderedIndex) -> u128 {
+    super::lean::counts_bytes(index)
+}
+
+/// The ordered game on `n` in figures, on every core, without keeping its table (each block's bits
+/// are counted and dropped once nothing reads them), refusing when it would take more than
+/// `memory_limit` bytes; stopped when `cancel` is cancelled.
+///
+/// # Errors
+/// [`OrderedSolveError::OutOfRange`] for n = 0 or n past [`ORDERED_COUNTS_TO`],
+/// [`OrderedSolveError::TooLarge`], [`OrderedSolveError::Cancelled`].
+pub fn ordered_counts_until(
+    n: u32,
+    memory_limit: u128,
+    cancel: &zecklab_games::Cancel,
+) -> Result<OrderedCounts, OrderedSolveError> {
+    if n == 0 || n > ORDERED_COUNTS_TO {
+        return Err(OrderedSolveError::OutOfRange { n, limit: ORDERED_COUNTS_TO });
+    }
+    let index = OrderedIndex::new(n).expect("n <= 50 ranks in 64 bits");
+    let bytes = ordered_counts_bytes(&index);
+    if bytes > memory_limit {
+        return Err(OrderedSolveError::TooLarge { n, bytes, limit: memory_limit, with_remoteness: false });
+    }
+    let counts = super::lean::outcome_counts(&index, cores(), cancel).map_err(|refused| match refused {
+        super::lean::Refused::Memory => OrderedSolveError::NoMemory { n, bytes },
+        super::lean::Refused::Cancelled => OrderedSolveError::Cancelled,
+    })?;
+    Ok(OrderedCounts { n, positions: index.count(), p_positions: counts.p_positions, start: counts.start })
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |c| c.get())
+}
 
 /// Every position of the ordered game on `n`, decided.
 #[derive(Clone, Debug)]
@@ -23,11 +74,11 @@ pub struct OrderedSolution {
 /// Calls `visit(rank, children)` for every position, from the top rank down, `children` the
 /// ranks of its children (every one above `rank`).
 pub(crate) fn sweep(index: &OrderedIndex, visit: impl FnMut(u64, &[u64])) {
-    sweep_until(index, &crate::Cancel::new(), visit);
+    sweep_until(index, &zecklab_games::Cancel::new(), visit);
 }
 
 /// [`sweep`], stopped early (some ranks not visited) once `cancel` is cancelled.
-fn sweep_until(index: &OrderedIndex, cancel: &crate::Cancel, visit: impl FnMut(u64, &[u64])) {
+fn sweep_until(index: &OrderedIndex, cancel: &zecklab_games::Cancel, visit: impl FnMut(u64, &[u64])) {
     let n = index.n() as usize;
     let mut walk = Walk {
         cancel,
@@ -44,7 +95,7 @@ fn sweep_until(index: &OrderedIndex, cancel: &crate::Cancel, visit: impl FnMut(u
 /// The list being built, read from its right end: entries, the sum remaining at each, and each
 /// one's term of the rank.
 struct Walk<'a, F> {
-    cancel: &'a crate::Cancel,
+    cancel: &'a zecklab_games::Cancel,
     index: &'a OrderedIndex,
     entries: Vec<u8>,
     remaining: Vec<u32>,
@@ -132,11 +183,14 @@ pub fn ordered_solve_bytes(index: &OrderedIndex, with_remoteness: bool) -> u128 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OrderedSolveError {
-    /// n is 0 or past [`ORDERED_FLAT_TO`].
-    #[error("invalid n = {n}: the ordered game is solved for 1 <= n <= {ORDERED_FLAT_TO}")]
+    /// n is 0 or past the largest n of the solve asked for ([`ORDERED_FLAT_TO`] for a table,
+    /// [`ORDERED_COUNTS_TO`] for the figures alone).
+    #[error("invalid n = {n}: the ordered game is solved for 1 <= n <= {limit}")]
     OutOfRange {
         /// The n asked for.
         n: u32,
+        /// The largest n of that solve.
+        limit: u32,
     },
     /// The solve's tables would pass the memory allowed.
     #[error(
@@ -155,6 +209,17 @@ pub enum OrderedSolveError {
         /// Whether remoteness was asked for.
         with_remoteness: bool,
     },
+    /// The system refused the memory (within the limit, but more than it would give).
+    #[error(
+        "the system refused the {:.1} GiB the ordered game on n = {n} needs",
+        *bytes as f64 / f64::from(1u32 << 30)
+    )]
+    NoMemory {
+        /// The n asked for.
+        n: u32,
+        /// The bytes asked for.
+        bytes: u128,
+    },
     /// The cancel token was set.
     #[error("cancelled")]
     Cancelled,
@@ -171,7 +236,7 @@ pub fn solve_ordered(
     with_remoteness: bool,
     memory_limit: u128,
 ) -> Result<OrderedSolution, OrderedSolveError> {
-    solve_ordered_until(n, with_remoteness, memory_limit, &crate::Cancel::new())
+    solve_ordered_until(n, with_remoteness, memory_limit, &zecklab_games::Cancel::new())
 }
 
 /// [`solve_ordered`], stopped when `cancel` is cancelled.
@@ -182,10 +247,10 @@ pub fn solve_ordered_until(
     n: u32,
     with_remoteness: bool,
     memory_limit: u128,
-    cancel: &crate::Cancel,
+    cancel: &zecklab_games::Cancel,
 ) -> Result<OrderedSolution, OrderedSolveError> {
     if n == 0 || n > ORDERED_FLAT_TO {
-        return Err(OrderedSolveError::OutOfRange { n });
+        return Err(OrderedSolveError::OutOfRange { n, limit: ORDERED_FLAT_TO });
     }
     let index = OrderedIndex::new(n).expect("n <= 41 ranks in 64 bits");
     let bytes = ordered_solve_bytes(&index, with_remoteness);
@@ -194,8 +259,8 @@ pub fn solve_ordered_until(
     }
     if !with_remoteness {
         // Outcomes alone: whole blocks of ranks at once, on every core.
-        let threads = std::thread::available_parallelism().map_or(1, |c| c.get());
-        let wins = super::blocks::outcome_bits(&index, threads, cancel);
+        let wins = super::blocks::outcome_bits(&index, cores(), cancel)
+            .ok_or(OrderedSolveError::NoMemory { n, bytes })?;
         if cancel.is_cancelled() {
             return Err(OrderedSolveError::Cancelled);
         }
@@ -258,7 +323,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_solve_says_so() {
-        let cancel = crate::Cancel::new();
+        let cancel = zecklab_games::Cancel::new();
         cancel.cancel();
         for with in [false, true] {
             assert_eq!(
@@ -266,6 +331,25 @@ mod tests {
                 OrderedSolveError::Cancelled
             );
         }
+        assert_eq!(ordered_counts_until(20, 1 << 30, &cancel).unwrap_err(), OrderedSolveError::Cancelled);
+    }
+
+    #[test]
+    fn the_figures_alone_refuse_what_they_cannot_hold() {
+        let never = zecklab_games::Cancel::new();
+        assert_eq!(
+            ordered_counts_until(51, u128::MAX, &never).unwrap_err(),
+            OrderedSolveError::OutOfRange { n: 51, limit: ORDERED_COUNTS_TO }
+        );
+        let error = ordered_counts_until(43, 20 << 30, &never).unwrap_err();
+        assert!(matches!(error, OrderedSolveError::TooLarge { n: 43, .. }), "{error:?}");
+        assert!(error.to_string().starts_with("the ordered game on n = 43 needs 2"), "{error}");
+        let counts = ordered_counts_until(12, 1 << 30, &never).unwrap();
+        let table = solve_ordered(12, false, 1 << 30).unwrap();
+        assert_eq!(
+            counts,
+            OrderedCounts { n: 12, positions: 1206, p_positions: table.p_positions(), start: table.outcome(0) }
+        );
     }
 }
 

@@ -16,19 +16,26 @@
 //! handle n = 1, prints otherwise): n = 1 is reported as degenerate.
 //!
 //! Positions are ranked by [`OrderedIndex`] (each list read from its right end, so that every
-//! move goes to a higher rank) and solved in one sweep from the top rank down ([`solve`]).
+//! move goes to a higher rank) and solved in one sweep from the top rank down: position by
+//! position with remoteness ([`solve_ordered`]), or by whole blocks of ranks on every core for
+//! outcomes, the table kept or only counted ([`ordered_counts_until`]). Like the games crate it
+//! does no I/O.
+
+#![deny(clippy::undocumented_unsafe_blocks, unsafe_op_in_unsafe_fn)]
 
 mod blocks;
 mod index;
+mod lean;
 mod lengths;
 mod plan;
+mod shift;
 mod solve;
 
 pub use index::OrderedIndex;
 pub use lengths::{long_game_length, long_game_move, ordered_lengths, OrderedLengths};
 pub use solve::{
-    ordered_solve_bytes, solve_ordered, solve_ordered_until, OrderedSolution, OrderedSolveError,
-    ORDERED_FLAT_TO,
+    ordered_counts_bytes, ordered_counts_until, ordered_solve_bytes, solve_ordered, solve_ordered_until,
+    OrderedCounts, OrderedSolution, OrderedSolveError, ORDERED_COUNTS_TO, ORDERED_FLAT_TO,
 };
 
 use std::fmt;

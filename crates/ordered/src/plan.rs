@@ -10,15 +10,15 @@
 //! reads its sibling just above), but the ranks read are few: a task waits for the tasks that hold
 //! them only, and the blocks below it pipeline behind the ones above.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use zecklab_numeration::fib::FIB_U64;
 
-use super::blocks::{count, pair_shift};
+use super::shift::{count, largest, pair_shift};
 use super::index::OrderedIndex;
-use crate::Cancel;
+use zecklab_games::Cancel;
 
 /// A block of ranks to finish: the prefix's last entry (none for the whole game), the sum left to
 /// place, its first rank and length, and the shifts of its prefix's pairs.
@@ -45,7 +45,15 @@ pub(super) fn plan(index: &OrderedIndex, longest: u64) -> Vec<Task> {
         let mut needs: Vec<(usize, usize)> =
             ranges.into_iter().map(|(from, len)| (holder(&tasks, from + len - 1), holder(&tasks, from))).collect();
         needs.sort_unstable();
-        needs.dedup();
+        // Overlapping ranges merged, so that each task read is listed once.
+        let mut merged: Vec<(usize, usize)> = Vec::with_capacity(needs.len());
+        for (first, last) in needs {
+            match merged.last_mut() {
+                Some(range) if first <= range.1 + 1 => range.1 = range.1.max(last),
+                _ => merged.push((first, last)),
+            }
+        }
+        let needs = merged;
         debug_assert!(needs.iter().all(|&(_, last)| last < t), "a task reads only the tasks above it");
         tasks[t].needs = needs;
     }
@@ -92,18 +100,59 @@ fn cut(
     }
 }
 
-/// The largest entry index that fits `left`.
-pub(super) fn largest(left: u32) -> u8 {
-    FIB_U64[1..].partition_point(|&f| f <= u64::from(left)) as u8
+/// The most positions whose bits are kept at once when each task's bits are dropped as soon as
+/// it and every task reading it are done, the tasks run one after another.
+pub(super) fn live_peak(tasks: &[Task]) -> u64 {
+    // Each task dies with the last task that reads it.
+    let mut dies_with: Vec<usize> = (0..tasks.len()).collect();
+    for (t, task) in tasks.iter().enumerate() {
+        for &(first, last) in &task.needs {
+            for dying in &mut dies_with[first..=last] {
+                *dying = t;
+            }
+        }
+    }
+    let mut dying_after = vec![0u64; tasks.len()];
+    for (j, &t) in dies_with.iter().enumerate() {
+        dying_after[t] += tasks[j].len;
+    }
+    let (mut live, mut peak) = (0u64, 0u64);
+    for (task, dying) in tasks.iter().zip(dying_after) {
+        live += task.len;
+        peak = peak.max(live);
+        live -= dying;
+    }
+    peak
 }
 
 /// How far past the first task not started a thread looks for one it can run.
 const WINDOW: usize = 64;
 
-/// Runs `work` on every task, on `threads` threads, each task once every task it reads is done;
-/// returns early (some tasks not run) once `cancel` is cancelled.
-pub(super) fn run(tasks: &[Task], threads: usize, cancel: &Cancel, work: impl Fn(&Task) + Sync) {
+/// Runs `work` on every task, on `threads` threads, each task once every task it reads is done,
+/// and then `retire` on each task number once it and every task reading it are done; returns
+/// early (some tasks not run) once `cancel` is cancelled.
+pub(super) fn run(
+    tasks: &[Task],
+    threads: usize,
+    cancel: &Cancel,
+    work: impl Fn(&Task) + Sync,
+    retire: impl Fn(usize) + Sync,
+) {
     let done: Vec<AtomicBool> = tasks.iter().map(|_| AtomicBool::new(false)).collect();
+    // Each task's readers not done yet, itself included.
+    let readers: Vec<AtomicUsize> = tasks.iter().map(|_| AtomicUsize::new(1)).collect();
+    for task in tasks {
+        for &(first, last) in &task.needs {
+            for count in &readers[first..=last] {
+                count.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+    let read = |j: usize| {
+        if readers[j].fetch_sub(1, Ordering::AcqRel) == 1 {
+            retire(j);
+        }
+    };
     // The first task not started, and which of the next ones are.
     let queue = Mutex::new((0usize, vec![false; tasks.len()]));
     let woken = Condvar::new();
@@ -136,6 +185,10 @@ pub(super) fn run(tasks: &[Task], threads: usize, cancel: &Cancel, work: impl Fn
         done[t].store(true, Ordering::Release);
         drop(guard);
         woken.notify_all();
+        for &(first, last) in &tasks[t].needs {
+            (first..=last).for_each(read);
+        }
+        read(t);
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
@@ -161,6 +214,7 @@ mod tests {
                     assert!(task.len <= longest.max(1) || task.left == 0);
                     next = task.base;
                     assert!(task.needs.iter().all(|&(first, last)| first <= last && last < t));
+                    assert!(task.needs.windows(2).all(|w| w[0].1 + 1 < w[1].0), "ranges merged");
                 }
                 assert_eq!(next, 0);
             }

@@ -12,14 +12,14 @@
 //! block, by offsets listed once for each sum, and only the positions no block move has won.
 //! The walk is cut into tasks that run on every core (`plan.rs`).
 
-use zecklab_numeration::fib::FIB_U64;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::index::OrderedIndex;
 use super::plan::{self, Task};
+use super::shift::{count, fib, largest, pair_shift};
 use super::{pair_move, replacement};
-use crate::Cancel;
+use zecklab_games::Cancel;
 
 /// The largest sum left that is finished position by position.
 pub(super) const SMALL: u32 = 12;
@@ -88,19 +88,6 @@ impl Local {
     }
 }
 
-fn fib(k: u8) -> u32 {
-    FIB_U64[usize::from(k)] as u32
-}
-
-/// `C[r]`: the completions of sum `r` (one, the empty one, at `r = 0`).
-pub(super) fn count(index: &OrderedIndex, r: u32) -> u64 {
-    if r == 0 {
-        1
-    } else {
-        index.term(r, index.top() as u8 + 1)
-    }
-}
-
 fn local_rank(index: &OrderedIndex, r: u32, entries: &[u8]) -> u64 {
     let mut left = r;
     let mut rank = 0;
@@ -126,51 +113,63 @@ fn enumerate(index: &OrderedIndex, left: u32, entries: &mut Vec<u8>, visit: &mut
     }
 }
 
-/// How far the move of the pair (`b` left of `e` in the list) raises a rank, `b`'s place having
-/// `left` still to place (`e`'s, `left + F(e)`); `None` when the pair has no move.
-pub(super) fn pair_shift(index: &OrderedIndex, e: u8, b: u8, left: u32) -> Option<u64> {
-    let kind = pair_move(b, e)?;
-    let at = left + fib(e);
-    let (new, made) = replacement(b, e, kind);
-    let old = index.term(at, e) + index.term(left, b);
-    let new_terms = if made == 1 {
-        index.term(at, new[0])
-    } else {
-        index.term(at, new[1]) + index.term(at - fib(new[1]), new[0])
-    };
-    Some(new_terms - old)
-}
-
 /// The subtrees of the sweeps with at least this much left to place check for a cancel (a few
 /// thousand checks a second).
 pub(crate) const CANCEL_CHECK_FROM: u32 = 12;
 
 /// The win bits of the ordered game on `index`'s n (bit `r`: the player to move at rank `r` wins),
-/// on `threads` threads, unfinished once `cancel` is cancelled.
-pub(crate) fn outcome_bits(index: &OrderedIndex, threads: usize, cancel: &Cancel) -> Vec<u64> {
-    // Some thousands of tasks (each thread waits only where a task reads one still running),
-    // none shorter than a small block.
-    outcome_bits_by_tasks(index, threads, (index.count() / TASKS).max(1 << 16), cancel)
+/// on `threads` threads, unfinished once `cancel` is cancelled; `None` when the system refuses
+/// their memory.
+pub(crate) fn outcome_bits(index: &OrderedIndex, threads: usize, cancel: &Cancel) -> Option<Vec<u64>> {
+    outcome_bits_by_tasks(index, threads, longest_task(index), cancel)
 }
 
 /// [`outcome_bits`] with tasks of at most `longest` positions.
-fn outcome_bits_by_tasks(index: &OrderedIndex, threads: usize, longest: u64, cancel: &Cancel) -> Vec<u64> {
+fn outcome_bits_by_tasks(index: &OrderedIndex, threads: usize, longest: u64, cancel: &Cancel) -> Option<Vec<u64>> {
     let count = index.count();
     // One spare word: whole-word reads at a bit offset may touch the word past the end.
-    let win: Vec<AtomicU64> = (0..count.div_ceil(64) + 1).map(|_| AtomicU64::new(0)).collect();
-    let local = Local::new(index);
+    // Allocated zeroed, so a page is mapped only when first written.
+    let win = bytemuck::try_zeroed_slice_box::<AtomicU64>(count.div_ceil(64) as usize + 1).ok()?;
     let tasks = plan::plan(index, longest);
-    plan::run(&tasks, threads.max(1), cancel, |task| {
-        Sweep::for_task(index, &win, &local, cancel, task).finish(task);
-    });
+    sweep(index, &tasks, &win, threads, cancel, |_| {});
     // The same memory, as plain words.
-    let mut win: Vec<u64> = win.into_iter().map(AtomicU64::into_inner).collect();
+    let mut win: Vec<u64> = win.into_vec().into_iter().map(AtomicU64::into_inner).collect();
     win.truncate(count.div_ceil(64) as usize);
-    win
+    Some(win)
 }
 
-/// About how many tasks a sweep is cut into.
-const TASKS: u64 = 1 << 14;
+/// The longest task: some thousands of tasks (each thread waits only where a task reads one
+/// still running), none shorter than a small block.
+pub(super) fn longest_task(index: &OrderedIndex) -> u64 {
+    (index.count() >> 14).max(1 << 16)
+}
+
+/// Every task's block decided in `win` on `threads` threads, `retire(t)` called once task `t` and
+/// every task reading it are done (see [`plan::run`]).
+pub(super) fn sweep(
+    index: &OrderedIndex,
+    tasks: &[Task],
+    win: &[AtomicU64],
+    threads: usize,
+    cancel: &Cancel,
+    retire: impl Fn(usize) + Sync,
+) {
+    let local = Local::new(index);
+    let work = |task: &Task| Sweep::for_task(index, win, &local, cancel, task).finish(task);
+    plan::run(tasks, threads.max(1), cancel, work, retire);
+}
+
+/// The positions of the block of `len` ranks from `base` that are losses for the player to move.
+pub(super) fn losses_in(win: &[AtomicU64], base: u64, len: u64) -> u64 {
+    let (mut losses, mut at, end) = (0, base, base + len);
+    while at < end {
+        let span = (end - at).min(64 - at % 64);
+        let bits = win[(at / 64) as usize].load(Relaxed) >> (at % 64);
+        losses += u64::from(span as u32 - (bits & (u64::MAX >> (64 - span))).count_ones());
+        at += span;
+    }
+    losses
+}
 
 /// One task's work on the shared win bits. Only the task writes the words inside its block; the
 /// two words at its ends may hold another task's bits, running at the same time, so those are
@@ -214,7 +213,7 @@ impl<'a> Sweep<'a> {
             return;
         }
         let index = self.index;
-        for b in (1..=plan::largest(left)).rev() {
+        for b in (1..=largest(left)).rev() {
             let start = base + index.term(left, b);
             let after = left - fib(b);
             let len = count(index, after);
@@ -242,7 +241,7 @@ impl<'a> Sweep<'a> {
     /// blocks, then the completions' own moves, position by position from the top.
     fn small(&self, last: u8, left: u32, base: u64) {
         let index = self.index;
-        for c in (1..=plan::largest(left)).rev() {
+        for c in (1..=largest(left)).rev() {
             let start = base + index.term(left, c);
             self.pair_block(last, c, left, start, count(index, left - fib(c)));
         }
@@ -304,7 +303,7 @@ impl<'a> Sweep<'a> {
 }
 
 #[inline]
-fn bit(win: &[AtomicU64], r: u64) -> bool {
+pub(super) fn bit(win: &[AtomicU64], r: u64) -> bool {
     win[(r / 64) as usize].load(Relaxed) >> (r % 64) & 1 == 1
 }
 
@@ -323,7 +322,7 @@ fn word_at(win: &[AtomicU64], at: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::zgame::ordered::solve_ordered;
+    use crate::solve_ordered;
 
     #[test]
     fn whole_blocks_decide_as_the_position_sweep_does() {
@@ -337,7 +336,7 @@ mod tests {
                 if n > 20 && longest < 1000 {
                     continue;
                 }
-                let bits = outcome_bits_by_tasks(&index, threads, longest, &Cancel::new());
+                let bits = outcome_bits_by_tasks(&index, threads, longest, &Cancel::new()).unwrap();
                 for r in 0..index.count() {
                     let win = bits[(r / 64) as usize] >> (r % 64) & 1 == 1;
                     assert_eq!(win, sweep.outcome(r).is_win(), "n = {n}, {threads} threads, {}", index.unrank(r));
