@@ -43,10 +43,7 @@ pub fn ordered_counts_until(
     memory_limit: u128,
     cancel: &zecklab_games::Cancel,
 ) -> Result<OrderedCounts, OrderedSolveError> {
-    if n == 0 || n > ORDERED_COUNTS_TO {
-        return Err(OrderedSolveError::OutOfRange { n, limit: ORDERED_COUNTS_TO });
-    }
-    let index = OrderedIndex::new(n).expect("n <= 50 ranks in 64 bits");
+    let index = index_to(n, ORDERED_COUNTS_TO)?;
     let bytes = ordered_counts_bytes(&index);
     if bytes > memory_limit {
         return Err(OrderedSolveError::TooLarge { n, bytes, limit: memory_limit, with_remoteness: false });
@@ -56,6 +53,15 @@ pub fn ordered_counts_until(
         super::lean::Refused::Cancelled => OrderedSolveError::Cancelled,
     })?;
     Ok(OrderedCounts { n, positions: index.count(), p_positions: counts.p_positions, start: counts.start })
+}
+
+/// The ranking of the game on `n`, refused for n = 0 or past `limit` (at most 50, far inside
+/// what ranks in 64 bits).
+fn index_to(n: u32, limit: u32) -> Result<OrderedIndex, OrderedSolveError> {
+    if n == 0 || n > limit {
+        return Err(OrderedSolveError::OutOfRange { n, limit });
+    }
+    Ok(OrderedIndex::new(n).expect("n <= 50 ranks in 64 bits"))
 }
 
 fn cores() -> usize {
@@ -249,10 +255,7 @@ pub fn solve_ordered_until(
     memory_limit: u128,
     cancel: &zecklab_games::Cancel,
 ) -> Result<OrderedSolution, OrderedSolveError> {
-    if n == 0 || n > ORDERED_FLAT_TO {
-        return Err(OrderedSolveError::OutOfRange { n, limit: ORDERED_FLAT_TO });
-    }
-    let index = OrderedIndex::new(n).expect("n <= 41 ranks in 64 bits");
+    let index = index_to(n, ORDERED_FLAT_TO)?;
     let bytes = ordered_solve_bytes(&index, with_remoteness);
     if bytes > memory_limit {
         return Err(OrderedSolveError::TooLarge { n, bytes, limit: memory_limit, with_remoteness });
