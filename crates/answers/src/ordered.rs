@@ -3,12 +3,12 @@
 //! (`zgame position --ordered`), and its lengths (`zgame lengths --ordered`).
 
 use serde::Serialize;
+use zecklab_games::Outcome;
+use zecklab_games::Winner;
 use zecklab_ordered::{
     ordered_counts_until, ordered_lengths, ordered_solve_bytes, OrderedCounts, OrderedIndex, OrderedPosition,
     OrderedSolution, OrderedSolveError, ORDERED_COUNTS_TO, ORDERED_FLAT_TO,
 };
-use zecklab_games::Outcome;
-use zecklab_games::Winner;
 
 use crate::moves::{sort_best_first, MoveJson};
 use crate::solve::SOLVE_MEMORY;
@@ -56,7 +56,8 @@ pub(crate) fn check_solve_n(n: u32, with_remoteness: bool) -> Result<(), AnswerE
 }
 
 /// Solves the ordered game on `n`, stopped when `cancel` is cancelled: with remoteness by the
-/// table of every position, else its figures alone (the table's bits dropped as the sweep goes).
+/// table of every position, else its figures alone (the table's bits dropped as the sweep goes,
+/// `progress(done, total)` in positions as it goes).
 ///
 /// # Errors
 /// [`SolveFailure::Refused`](crate::solve::SolveFailure::Refused) for an n it does not take
@@ -66,6 +67,7 @@ pub fn ordered_solve_until(
     n: u32,
     with_remoteness: bool,
     cancel: &zecklab_games::Cancel,
+    progress: impl Fn(u64, u64) + Sync,
 ) -> Result<OrderedSolveJson, crate::solve::SolveFailure> {
     check_solve_n(n, with_remoteness)?;
     let start = std::time::Instant::now();
@@ -73,7 +75,7 @@ pub fn ordered_solve_until(
         let solution = solved(n, true, cancel)?;
         return Ok(OrderedSolveJson::of(&solution, start.elapsed().as_secs_f64()));
     }
-    let counts = ordered_counts_until(n, SOLVE_MEMORY, cancel).map_err(refusal)?;
+    let counts = ordered_counts_until(n, SOLVE_MEMORY, cancel, progress).map_err(refusal)?;
     Ok(OrderedSolveJson::of_counts(&counts, start.elapsed().as_secs_f64()))
 }
 

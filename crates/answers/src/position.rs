@@ -12,8 +12,8 @@
 
 use serde::Serialize;
 use zecklab_games::zgame::family::{FamilySolution, Recurrence};
-use zecklab_ordered::{OrderedPosition, OrderedSolution};
 use zecklab_games::zgame::{ReversedSolution, Solution, ZPosition};
+use zecklab_ordered::{OrderedPosition, OrderedSolution};
 use zecklab_store::{Store, StoredTable};
 
 use crate::black_hole::{black_hole_position, rules as black_hole_rules, BlackHolePositionJson};

@@ -39,7 +39,8 @@ fn ordered_outcomes(bencher: Bencher, n: u32) {
 fn ordered_counts(bencher: Bencher, n: u32) {
     let published = published(n);
     bencher.bench_local(|| {
-        let counts = ordered_counts_until(black_box(n), 20 << 30, &zecklab_games::Cancel::new()).unwrap();
+        let counts =
+            ordered_counts_until(black_box(n), 20 << 30, &zecklab_games::Cancel::new(), |_, _| {}).unwrap();
         assert_eq!(counts.p_positions, published, "n = {n}");
         counts
     });

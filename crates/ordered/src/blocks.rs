@@ -12,7 +12,6 @@
 //! block, by offsets listed once for each sum, and only the positions no block move has won.
 //! The walk is cut into tasks that run on every core (`plan.rs`).
 
-
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::index::OrderedIndex;
@@ -125,13 +124,18 @@ pub(crate) fn outcome_bits(index: &OrderedIndex, threads: usize, cancel: &Cancel
 }
 
 /// [`outcome_bits`] with tasks of at most `longest` positions.
-fn outcome_bits_by_tasks(index: &OrderedIndex, threads: usize, longest: u64, cancel: &Cancel) -> Option<Vec<u64>> {
+fn outcome_bits_by_tasks(
+    index: &OrderedIndex,
+    threads: usize,
+    longest: u64,
+    cancel: &Cancel,
+) -> Option<Vec<u64>> {
     let count = index.count();
     // One spare word: whole-word reads at a bit offset may touch the word past the end.
     // Allocated zeroed, so a page is mapped only when first written.
     let win = bytemuck::try_zeroed_slice_box::<AtomicU64>(count.div_ceil(64) as usize + 1).ok()?;
     let tasks = plan::plan(index, longest);
-    sweep(index, &tasks, &win, threads, cancel, |_| {});
+    sweep(index, &tasks, &win, threads, cancel, |_| {}, &|_, _| {});
     // The same memory, as plain words.
     let mut win: Vec<u64> = win.into_vec().into_iter().map(AtomicU64::into_inner).collect();
     win.truncate(count.div_ceil(64) as usize);
@@ -145,7 +149,8 @@ pub(super) fn longest_task(index: &OrderedIndex) -> u64 {
 }
 
 /// Every task's block decided in `win` on `threads` threads, `retire(t)` called once task `t` and
-/// every task reading it are done (see [`plan::run`]).
+/// every task reading it are done (see [`plan::run`]), `progress(done, total)` in positions after
+/// each task.
 pub(super) fn sweep(
     index: &OrderedIndex,
     tasks: &[Task],
@@ -153,9 +158,14 @@ pub(super) fn sweep(
     threads: usize,
     cancel: &Cancel,
     retire: impl Fn(usize) + Sync,
+    progress: &(dyn Fn(u64, u64) + Sync),
 ) {
     let local = Local::new(index);
-    let work = |task: &Task| Sweep::for_task(index, win, &local, cancel, task).finish(task);
+    let done = AtomicU64::new(0);
+    let work = |task: &Task| {
+        Sweep::for_task(index, win, &local, cancel, task).finish(task);
+        progress(done.fetch_add(task.len, Relaxed) + task.len, index.count());
+    };
     plan::run(tasks, threads.max(1), cancel, work, retire);
 }
 
@@ -339,7 +349,12 @@ mod tests {
                 let bits = outcome_bits_by_tasks(&index, threads, longest, &Cancel::new()).unwrap();
                 for r in 0..index.count() {
                     let win = bits[(r / 64) as usize] >> (r % 64) & 1 == 1;
-                    assert_eq!(win, sweep.outcome(r).is_win(), "n = {n}, {threads} threads, {}", index.unrank(r));
+                    assert_eq!(
+                        win,
+                        sweep.outcome(r).is_win(),
+                        "n = {n}, {threads} threads, {}",
+                        index.unrank(r)
+                    );
                 }
             }
         }

@@ -31,9 +31,15 @@ pub(super) enum Refused {
     Cancelled,
 }
 
-/// The figures of the game on `index`'s n on `threads` threads.
-pub(super) fn outcome_counts(index: &OrderedIndex, threads: usize, cancel: &Cancel) -> Result<Counts, Refused> {
-    counts_by_tasks(index, &plan::plan(index, longest_task(index)), threads, cancel)
+/// The figures of the game on `index`'s n on `threads` threads, `progress(done, total)` in
+/// positions as the tasks finish.
+pub(super) fn outcome_counts(
+    index: &OrderedIndex,
+    threads: usize,
+    cancel: &Cancel,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Counts, Refused> {
+    counts_by_tasks(index, &plan::plan(index, longest_task(index)), threads, cancel, progress)
 }
 
 fn counts_by_tasks(
@@ -41,6 +47,7 @@ fn counts_by_tasks(
     tasks: &[Task],
     threads: usize,
     cancel: &Cancel,
+    progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Counts, Refused> {
     // One spare word: whole-word reads at a bit offset may touch the word past the end.
     let table = Table::zeroed(index.count().div_ceil(64) as usize + 1).ok_or(Refused::Memory)?;
@@ -48,14 +55,22 @@ fn counts_by_tasks(
     let pages = Pages::new(win, tasks);
     let losses = AtomicU64::new(0);
     let start_wins = AtomicBool::new(false);
-    sweep(index, tasks, win, threads, cancel, |t| {
-        let task = &tasks[t];
-        losses.fetch_add(losses_in(win, task.base, task.len), Ordering::Relaxed);
-        if task.base == 0 {
-            start_wins.store(bit(win, 0), Ordering::Relaxed);
-        }
-        pages.retire(task);
-    });
+    sweep(
+        index,
+        tasks,
+        win,
+        threads,
+        cancel,
+        |t| {
+            let task = &tasks[t];
+            losses.fetch_add(losses_in(win, task.base, task.len), Ordering::Relaxed);
+            if task.base == 0 {
+                start_wins.store(bit(win, 0), Ordering::Relaxed);
+            }
+            pages.retire(task);
+        },
+        progress,
+    );
     if cancel.is_cancelled() {
         return Err(Refused::Cancelled);
     }
@@ -253,7 +268,13 @@ mod tests {
                     continue;
                 }
                 let tasks = plan::plan(&index, longest);
-                let got = counts_by_tasks(&index, &tasks, threads, &Cancel::new()).unwrap();
+                let last = AtomicU64::new(0);
+                let progress = |done: u64, total: u64| {
+                    assert!(done <= total && total == index.count());
+                    last.fetch_max(done, Ordering::Relaxed);
+                };
+                let got = counts_by_tasks(&index, &tasks, threads, &Cancel::new(), &progress).unwrap();
+                assert_eq!(last.into_inner(), index.count(), "the progress reaches every position");
                 assert_eq!(got, want, "n = {n}, {threads} threads, tasks of at most {longest}");
             }
         }

@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use zecklab_numeration::fib::FIB_U64;
 
-use super::shift::{count, largest, pair_shift};
 use super::index::OrderedIndex;
+use super::shift::{count, largest, pair_shift};
 use zecklab_games::Cancel;
 
 /// A block of ranks to finish: the prefix's last entry (none for the whole game), the sum left to
@@ -42,8 +42,10 @@ pub(super) fn plan(index: &OrderedIndex, longest: u64) -> Vec<Task> {
     // that starts at or below it.
     let holder = |tasks: &[Task], rank: u64| tasks.partition_point(|task| task.base > rank);
     for (t, ranges) in reads.into_iter().enumerate() {
-        let mut needs: Vec<(usize, usize)> =
-            ranges.into_iter().map(|(from, len)| (holder(&tasks, from + len - 1), holder(&tasks, from))).collect();
+        let mut needs: Vec<(usize, usize)> = ranges
+            .into_iter()
+            .map(|(from, len)| (holder(&tasks, from + len - 1), holder(&tasks, from)))
+            .collect();
         needs.sort_unstable();
         // Overlapping ranges merged, so that each task read is listed once.
         let mut merged: Vec<(usize, usize)> = Vec::with_capacity(needs.len());
@@ -221,4 +223,3 @@ mod tests {
         }
     }
 }
-

@@ -33,7 +33,8 @@ pub fn ordered_counts_bytes(index: &OrderedIndex) -> u128 {
 
 /// The ordered game on `n` in figures, on every core, without keeping its table (each block's bits
 /// are counted and dropped once nothing reads them), refusing when it would take more than
-/// `memory_limit` bytes; stopped when `cancel` is cancelled.
+/// `memory_limit` bytes; stopped when `cancel` is cancelled; `progress(done, total)` in positions
+/// now and then.
 ///
 /// # Errors
 /// [`OrderedSolveError::OutOfRange`] for n = 0 or n past [`ORDERED_COUNTS_TO`],
@@ -42,16 +43,18 @@ pub fn ordered_counts_until(
     n: u32,
     memory_limit: u128,
     cancel: &zecklab_games::Cancel,
+    progress: impl Fn(u64, u64) + Sync,
 ) -> Result<OrderedCounts, OrderedSolveError> {
     let index = index_to(n, ORDERED_COUNTS_TO)?;
     let bytes = ordered_counts_bytes(&index);
     if bytes > memory_limit {
         return Err(OrderedSolveError::TooLarge { n, bytes, limit: memory_limit, with_remoteness: false });
     }
-    let counts = super::lean::outcome_counts(&index, cores(), cancel).map_err(|refused| match refused {
-        super::lean::Refused::Memory => OrderedSolveError::NoMemory { n, bytes },
-        super::lean::Refused::Cancelled => OrderedSolveError::Cancelled,
-    })?;
+    let counts =
+        super::lean::outcome_counts(&index, cores(), cancel, &progress).map_err(|refused| match refused {
+            super::lean::Refused::Memory => OrderedSolveError::NoMemory { n, bytes },
+            super::lean::Refused::Cancelled => OrderedSolveError::Cancelled,
+        })?;
     Ok(OrderedCounts { n, positions: index.count(), p_positions: counts.p_positions, start: counts.start })
 }
 
@@ -334,24 +337,32 @@ mod tests {
                 OrderedSolveError::Cancelled
             );
         }
-        assert_eq!(ordered_counts_until(20, 1 << 30, &cancel).unwrap_err(), OrderedSolveError::Cancelled);
+        assert_eq!(
+            ordered_counts_until(20, 1 << 30, &cancel, |_, _| {}).unwrap_err(),
+            OrderedSolveError::Cancelled
+        );
     }
 
     #[test]
     fn the_figures_alone_refuse_what_they_cannot_hold() {
         let never = zecklab_games::Cancel::new();
         assert_eq!(
-            ordered_counts_until(51, u128::MAX, &never).unwrap_err(),
+            ordered_counts_until(51, u128::MAX, &never, |_, _| {}).unwrap_err(),
             OrderedSolveError::OutOfRange { n: 51, limit: ORDERED_COUNTS_TO }
         );
-        let error = ordered_counts_until(43, 20 << 30, &never).unwrap_err();
+        let error = ordered_counts_until(43, 20 << 30, &never, |_, _| {}).unwrap_err();
         assert!(matches!(error, OrderedSolveError::TooLarge { n: 43, .. }), "{error:?}");
         assert!(error.to_string().starts_with("the ordered game on n = 43 needs 2"), "{error}");
-        let counts = ordered_counts_until(12, 1 << 30, &never).unwrap();
+        let counts = ordered_counts_until(12, 1 << 30, &never, |_, _| {}).unwrap();
         let table = solve_ordered(12, false, 1 << 30).unwrap();
         assert_eq!(
             counts,
-            OrderedCounts { n: 12, positions: 1206, p_positions: table.p_positions(), start: table.outcome(0) }
+            OrderedCounts {
+                n: 12,
+                positions: 1206,
+                p_positions: table.p_positions(),
+                start: table.outcome(0)
+            }
         );
     }
 }

@@ -266,7 +266,8 @@ async fn the_ordered_game_is_answered_as_the_command_line_answers_it() {
     assert_eq!(start["position"], "1 1 1 1 1 1");
     let (s, v) = json(&c, "/api/zgame/solve?variant=ordered&n=18").await;
     let cli = serde_json::to_value(
-        zecklab_answers::ordered::ordered_solve_until(18, true, &zecklab_games::Cancel::new()).unwrap(),
+        zecklab_answers::ordered::ordered_solve_until(18, true, &zecklab_games::Cancel::new(), |_, _| {})
+            .unwrap(),
     )
     .unwrap();
     assert_eq!(s, StatusCode::OK);

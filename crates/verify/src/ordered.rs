@@ -3,8 +3,8 @@
 //! longest game `M(n)` (a game where it falls short would be a counterexample to the authors'
 //! conjecture).
 
-use zecklab_ordered::{ordered_lengths, solve_ordered, OrderedIndex};
 use zecklab_numeration::zeckendorf_mask_u64;
+use zecklab_ordered::{ordered_lengths, solve_ordered, OrderedIndex};
 use zecklab_reference::ordered::NaiveOrdered;
 
 use crate::{Check, Level};

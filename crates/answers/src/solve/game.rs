@@ -222,7 +222,14 @@ pub fn solve_any(
             answered(SolveAnswer::Game(line))
         }
         SolveGame::Ordered => {
-            answered(SolveAnswer::Ordered(ordered_solve_until(n, request.remoteness, &control.cancel)?))
+            let voice = control.voice();
+            let progress = |d, t| voice.progress(d, t);
+            answered(SolveAnswer::Ordered(ordered_solve_until(
+                n,
+                request.remoteness,
+                &control.cancel,
+                progress,
+            )?))
         }
         SolveGame::BlackHole { m, start } => {
             let rules = black_hole_rules(*m)?;

@@ -34,7 +34,8 @@ def solve(
     generalized family (the line then carries them); ``reversed=True`` solves the reversed game.
     With ``keep=True`` the whole solve is kept and returned as a :class:`Table` (the flat solver,
     every position in memory: up to n = 815 for outcomes). ``ordered=True`` solves the ordered game
-    (positions are ordered lists; up to n = 41) and the line adds ``"variant": "ordered"``.
+    (positions are ordered lists; up to n = 41 with remoteness, n = 42 without it in 20 GiB) and
+    the line adds ``"variant": "ordered"``.
     ``black_hole=M`` solves the black-hole game with the hole on F_M from n ones, or from the counts
     ``start`` (``"4 0 3"``; ``n`` is then ignored), adding ``"variant"``, ``"m"`` and ``"start"``."""
     result = _zecklab.zgame_solve(

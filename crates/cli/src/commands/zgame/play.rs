@@ -203,8 +203,8 @@ impl Playable for Ordered {
 pub fn play_ordered(n: u32, first: First) -> anyhow::Result<ExitCode> {
     use zecklab_answers::ordered::ORDERED_POSITION_TO;
     input::game_size(n, ORDERED_POSITION_TO, "zgame play --ordered")?;
-    let solution = zecklab_ordered::solve_ordered(n, true, MEMORY_LIMIT)
-        .map_err(input::InputError::from_display)?;
+    let solution =
+        zecklab_ordered::solve_ordered(n, true, MEMORY_LIMIT).map_err(input::InputError::from_display)?;
     let intro = format!(
         "The ordered Zeckendorf game on n = {n}: a row of {n} ones. A move acts on two neighbours x y (left, right): \
 F(i) F(i+1) merge into F(i+2), 1 1 into 2; 2 2 split into 1 3, F(i) F(i) into F(i-2) F(i+1); a pair x > y may be \

@@ -229,8 +229,9 @@ pub fn solve_with_bar(
             Some(format!("solving n = {n}"))
         }
         SolveGame::Reversed => Some(format!("solving the reversed game on n = {n}")),
-        SolveGame::Family(_) => None,
-        SolveGame::Ordered => None,
+        // Only the ordered game's outcomes alone report their progress.
+        SolveGame::Ordered if !request.remoteness => Some(format!("solving the ordered game on n = {n}")),
+        SolveGame::Family(_) | SolveGame::Ordered => None,
         SolveGame::BlackHole { .. } => None,
     };
     let stoppable = request.checkpoint.is_some() && !distributed;
