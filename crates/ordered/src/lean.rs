@@ -10,6 +10,7 @@
 //! range, whose page may be gone: it then reads zeros, and those bits are masked off.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use super::blocks::{bit, longest_task, losses_in, sweep};
 use super::index::OrderedIndex;
@@ -79,12 +80,14 @@ fn counts_by_tasks(
 }
 
 /// The memory [`outcome_counts`] takes on `index`'s n: the most bits kept at once, a page more for
-/// each task (a page is given back only when all of its tasks are), and the plan.
+/// each task (a page is given back only when all of its tasks are), the pages waiting to be given
+/// back, and the plan.
 pub(super) fn counts_bytes(index: &OrderedIndex) -> u128 {
     let tasks = plan::plan(index, longest_task(index));
     let pages = if cfg!(unix) { u128::from(plan::live_peak(&tasks)).div_ceil(8) } else { table_bytes(index) };
     let per_task = 4096 + 256;
-    pages + tasks.len() as u128 * per_task + table_bytes(index).div_ceil(4096) * 4
+    let waiting = table_bytes(index) / BATCH_SHARE as u128;
+    pages + waiting + tasks.len() as u128 * per_task + table_bytes(index).div_ceil(4096) * 4
 }
 
 fn table_bytes(index: &OrderedIndex) -> u128 {
@@ -98,14 +101,21 @@ struct Pages<'a> {
     /// The address of page 0 (the page holding `win[0]`).
     first: usize,
     tasks: Vec<AtomicU32>,
+    /// Runs of pages no task needs, not yet given back, and their pages: each advice interrupts
+    /// the other cores (to flush their address caches), so runs are given back together, merged,
+    /// once they hold a 256th of the table.
+    pending: Mutex<(Vec<(usize, usize)>, usize)>,
 }
+
+/// The share of the table's pages that waits to be given back at once.
+const BATCH_SHARE: usize = 256;
 
 impl<'a> Pages<'a> {
     fn new(win: &'a [AtomicU64], tasks: &[Task]) -> Pages<'a> {
         let size = page_size();
         let first = win.as_ptr() as usize / size * size;
         let end = win.as_ptr() as usize + std::mem::size_of_val(win);
-        let mut pages = Pages { win, size, first, tasks: Vec::new() };
+        let mut pages = Pages { win, size, first, tasks: Vec::new(), pending: Mutex::new((Vec::new(), 0)) };
         let mut counts = vec![0u32; (end - first).div_ceil(size)];
         for task in tasks {
             let (low, high) = pages.of(task);
@@ -126,19 +136,39 @@ impl<'a> Pages<'a> {
     /// `task` is retired: its pages no task needs any more are given back, in runs.
     fn retire(&self, task: &Task) {
         let (low, high) = self.of(task);
-        let mut run: Option<(usize, usize)> = None;
+        let mut runs: Vec<(usize, usize)> = Vec::new();
         for page in low..=high {
             if self.tasks[page].fetch_sub(1, Ordering::AcqRel) == 1 {
-                run = match run {
-                    Some((from, to)) if to + 1 == page => Some((from, page)),
-                    other => {
-                        other.into_iter().for_each(|r| self.give_back(r));
-                        Some((page, page))
-                    }
-                };
+                match runs.last_mut() {
+                    Some(run) if run.1 + 1 == page => run.1 = page,
+                    _ => runs.push((page, page)),
+                }
             }
         }
-        run.into_iter().for_each(|r| self.give_back(r));
+        if runs.is_empty() {
+            return;
+        }
+        let mut pending = self.pending.lock().expect("no retire panics");
+        pending.1 += runs.iter().map(|(from, to)| to - from + 1).sum::<usize>();
+        pending.0.extend(runs);
+        if pending.1 * BATCH_SHARE < self.tasks.len() {
+            return;
+        }
+        let mut runs = std::mem::take(&mut pending.0);
+        pending.1 = 0;
+        drop(pending);
+        runs.sort_unstable();
+        let mut merged: Option<(usize, usize)> = None;
+        for (from, to) in runs {
+            merged = match merged {
+                Some((first, last)) if from <= last + 1 => Some((first, last.max(to))),
+                other => {
+                    other.into_iter().for_each(|r| self.give_back(r));
+                    Some((from, to))
+                }
+            };
+        }
+        merged.into_iter().for_each(|r| self.give_back(r));
     }
 
     /// Gives back pages `from ..= to`, all but a first or last page that the table shares with
