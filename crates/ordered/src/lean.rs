@@ -32,15 +32,21 @@ pub(super) enum Refused {
     Cancelled,
 }
 
-/// The figures of the game on `index`'s n on `threads` threads, `progress(done, total)` in
-/// positions as the tasks finish.
+/// The tasks of the game on `index`'s n, as [`outcome_counts`] and [`counts_bytes`] take them.
+pub(super) fn tasks(index: &OrderedIndex) -> Vec<Task> {
+    plan::plan(index, longest_task(index))
+}
+
+/// The figures of the game on `index`'s n (cut into `tasks`, from [`tasks`]) on `threads`
+/// threads, `progress(done, total)` in positions as the tasks finish.
 pub(super) fn outcome_counts(
     index: &OrderedIndex,
+    tasks: &[Task],
     threads: usize,
     cancel: &Cancel,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Counts, Refused> {
-    counts_by_tasks(index, &plan::plan(index, longest_task(index)), threads, cancel, progress)
+    counts_by_tasks(index, tasks, threads, cancel, progress)
 }
 
 fn counts_by_tasks(
@@ -82,9 +88,8 @@ fn counts_by_tasks(
 /// The memory [`outcome_counts`] takes on `index`'s n: the most bits kept at once, a page more for
 /// each task (a page is given back only when all of its tasks are), the pages waiting to be given
 /// back, and the plan.
-pub(super) fn counts_bytes(index: &OrderedIndex) -> u128 {
-    let tasks = plan::plan(index, longest_task(index));
-    let pages = if cfg!(unix) { u128::from(plan::live_peak(&tasks)).div_ceil(8) } else { table_bytes(index) };
+pub(super) fn counts_bytes(index: &OrderedIndex, tasks: &[Task]) -> u128 {
+    let pages = if cfg!(unix) { u128::from(plan::live_peak(tasks)).div_ceil(8) } else { table_bytes(index) };
     let per_task = 4096 + 256;
     let waiting = table_bytes(index) / BATCH_SHARE as u128;
     pages + waiting + tasks.len() as u128 * per_task + table_bytes(index).div_ceil(4096) * 4
@@ -285,7 +290,7 @@ fn release(_address: usize, _len: usize) {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve_ordered;
+    use crate::{ordered_counts_bytes, solve_ordered};
 
     #[test]
     fn the_counts_are_the_tables_with_pages_given_back_as_the_sweep_goes() {
@@ -313,7 +318,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn n_42_fits_in_twenty_gibibytes_and_43_does_not() {
-        let gib = |n| counts_bytes(&OrderedIndex::new(n).unwrap()) as f64 / f64::from(1u32 << 30);
+        let gib = |n| ordered_counts_bytes(&OrderedIndex::new(n).unwrap()) as f64 / f64::from(1u32 << 30);
         assert!(gib(42) < 16.0 && gib(43) > 20.0, "{} {}", gib(42), gib(43));
     }
 }

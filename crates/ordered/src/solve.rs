@@ -28,7 +28,7 @@ pub struct OrderedCounts {
 /// Memory [`ordered_counts_until`] takes: the most outcome bits kept at once (near half the
 /// table's), and its bookkeeping.
 pub fn ordered_counts_bytes(index: &OrderedIndex) -> u128 {
-    super::lean::counts_bytes(index)
+    super::lean::counts_bytes(index, &super::lean::tasks(index))
 }
 
 /// The ordered game on `n` in figures, on every core, without keeping its table (each block's bits
@@ -46,14 +46,18 @@ pub fn ordered_counts_until(
     progress: impl Fn(u64, u64) + Sync,
 ) -> Result<OrderedCounts, OrderedSolveError> {
     let index = index_to(n, ORDERED_COUNTS_TO)?;
-    let bytes = ordered_counts_bytes(&index);
+    // One plan for the memory check and the solve.
+    let tasks = super::lean::tasks(&index);
+    let bytes = super::lean::counts_bytes(&index, &tasks);
     if bytes > memory_limit {
         return Err(OrderedSolveError::TooLarge { n, bytes, limit: memory_limit, with_remoteness: false });
     }
     let counts =
-        super::lean::outcome_counts(&index, cores(), cancel, &progress).map_err(|refused| match refused {
-            super::lean::Refused::Memory => OrderedSolveError::NoMemory { n, bytes },
-            super::lean::Refused::Cancelled => OrderedSolveError::Cancelled,
+        super::lean::outcome_counts(&index, &tasks, cores(), cancel, &progress).map_err(|refused| {
+            match refused {
+                super::lean::Refused::Memory => OrderedSolveError::NoMemory { n, bytes },
+                super::lean::Refused::Cancelled => OrderedSolveError::Cancelled,
+            }
         })?;
     Ok(OrderedCounts { n, positions: index.count(), p_positions: counts.p_positions, start: counts.start })
 }
