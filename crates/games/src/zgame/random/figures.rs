@@ -1,5 +1,6 @@
 //! A position's length figures as values with proven error bounds (midpoint and radius), and
-//! their mixture over the children: the moment recursion's hot step.
+//! the bounds of their mixture over the children (computed by `mixer.rs`, the moment
+//! recursion's hot step).
 //!
 //! Each figure is an `f64` value computed in the default round-to-nearest mode and a radius that
 //! bounds its distance from the exact figure. Intervals with outward rounding
@@ -25,24 +26,24 @@
 use super::interval::Interval;
 
 /// Half a unit in the last place of 1.
-const U: f64 = f64::EPSILON / 2.0;
+pub(super) const U: f64 = f64::EPSILON / 2.0;
 
 /// An upper bound on `γ_h` for the `h` below a million.
 #[inline(always)]
-fn gamma(h: f64) -> f64 {
+pub(super) fn gamma(h: f64) -> f64 {
     h * U * 1.000_001
 }
 
 /// A radius computed in round-to-nearest made an upper bound of its exact expression (module
 /// header).
 #[inline(always)]
-fn enlarge(r: f64) -> f64 {
+pub(super) fn enlarge(r: f64) -> f64 {
     r * (1.0 + f64::powi(2.0, -40)) + f64::powi(2.0, -1000)
 }
 
 /// `r` as an `f32` not below it.
 #[inline(always)]
-fn up32(r: f64) -> f32 {
+pub(super) fn up32(r: f64) -> f32 {
     let f = r as f32;
     if f64::from(f) < r {
         f.next_up()
@@ -67,70 +68,6 @@ impl Figures {
     /// Figure `i` as an interval that holds its exact value.
     pub(super) fn interval(&self, i: usize) -> Interval {
         Interval::around(self.value[i], f64::from(self.radius[i]))
-    }
-
-    /// The figures one move before the children's, the child `j` taken with weight `W_j`
-    /// (`children[j] = (ŵ_j, r_w, figures)`, `|W_j - ŵ_j| <= r_w`, the `W_j` summing to 1).
-    pub(super) fn mixture(children: &[(f64, f64, Figures)]) -> Figures {
-        let sum_gamma = gamma(children.len() as f64 + 1.0);
-        let (mut mean, mut mean_abs, mut mean_r, mut weights) = (0.0, 0.0, 0.0, 0.0);
-        for &(w, _, c) in children {
-            let m = c.value[0];
-            mean += w * m;
-            mean_abs += w * m.abs();
-            mean_r += w * f64::from(c.radius[0]);
-            weights += w;
-        }
-        // The weights' errors: as the exact weights sum to 1, `Σ (W_j - ŵ_j) m_j` is
-        // `Σ (W_j - ŵ_j)(m_j - M̂) + M̂ (1 - Σ ŵ_j)`, whose first part sees only the children's
-        // deviations (a few moves, not hundreds) and whose second is known to a rounding.
-        // (Where the weights are nearly exact, as under the path measure, `Σ r_w |m_j|` is the
-        // smaller: the least of the two bounds is taken.)
-        let weight_gap = (1.0 - weights).abs() + sum_gamma * weights;
-        let (mut deviation_r, mut plain_r) = (0.0, 0.0);
-        for &(_, rw, c) in children {
-            let rm = f64::from(c.radius[0]);
-            deviation_r += rw * ((c.value[0] - mean).abs() + rm * 2.0);
-            plain_r += rw * (c.value[0].abs() + rm);
-        }
-        let weights_r = (deviation_r * (1.0 + gamma(2.0)) + mean.abs() * weight_gap).min(plain_r);
-        let mean_r = enlarge(mean_r + sum_gamma * mean_abs + weights_r);
-        let mut sums = [0.0f64; 4];
-        let mut abs = [0.0f64; 4];
-        let mut radii = [0.0f64; 4];
-        for &(w, rw, c) in children {
-            let [m, a, b, c4, last] = c.value;
-            let [rm, ra, rb, rc, rl] = c.radius.map(f64::from);
-            let d = m - mean;
-            let rd = rm + mean_r + U * d.abs();
-            let big_d = d.abs() + rd;
-            let (d2, big_d2) = (d * d, big_d * big_d);
-            let (aa, ab) = (a.abs(), b.abs());
-            let terms =
-                [a + d2, b + 3.0 * d * a + d2 * d, c4 + 4.0 * d * b + 6.0 * d2 * a + d2 * d2, 1.0 - last];
-            let errors = [
-                ra + 2.0 * big_d * rd + gamma(3.0) * (aa + d2),
-                rb + 3.0 * (big_d * ra + aa * rd)
-                    + 3.0 * big_d2 * rd
-                    + gamma(8.0) * (ab + 3.0 * d.abs() * aa + d2 * d.abs()),
-                rc + 4.0 * (big_d * rb + ab * rd)
-                    + 6.0 * (big_d2 * ra + 2.0 * aa * big_d * rd)
-                    + 4.0 * big_d2 * big_d * rd
-                    + gamma(12.0) * (c4.abs() + 4.0 * d.abs() * ab + 6.0 * d2 * aa + d2 * d2),
-                rl + U * (1.0 - last).abs(),
-            ];
-            for i in 0..4 {
-                sums[i] += w * terms[i];
-                abs[i] += w * terms[i].abs();
-                radii[i] += w * errors[i] + rw * (terms[i].abs() + errors[i]);
-            }
-        }
-        let mean_value = 1.0 + mean;
-        let mut radius = [up32(enlarge(mean_r + U * mean_value)); 5];
-        for i in 0..4 {
-            radius[i + 1] = up32(enlarge(radii[i] + sum_gamma * abs[i]));
-        }
-        Figures { value: [mean_value, sums[0], sums[1], sums[2], sums[3]], radius }
     }
 }
 
@@ -270,87 +207,11 @@ impl Counted {
 mod tests {
     use super::*;
     use num_rational::BigRational;
-    use num_traits::{FromPrimitive, One, Signed, Zero};
+    use num_traits::{FromPrimitive, Signed};
     use proptest::prelude::*;
 
     fn exact(x: f64) -> BigRational {
         BigRational::from_f64(x).unwrap()
-    }
-
-    /// The exact mixture of exact children (mean, μ2, μ3, μ4, last) with exact weights.
-    fn exact_mixture(children: &[(BigRational, [BigRational; 5])]) -> [BigRational; 5] {
-        let mean: BigRational = children.iter().map(|(w, c)| w * &c[0]).sum();
-        let mut out = [
-            &mean + BigRational::one(),
-            BigRational::zero(),
-            BigRational::zero(),
-            BigRational::zero(),
-            BigRational::zero(),
-        ];
-        for (w, c) in children {
-            let d = &c[0] - &mean;
-            let d2 = &d * &d;
-            out[1] += w * (&c[1] + &d2);
-            out[2] += w * (&c[2] + BigRational::from_integer(3.into()) * &d * &c[1] + &d2 * &d);
-            out[3] += w
-                * (&c[3]
-                    + BigRational::from_integer(4.into()) * &d * &c[2]
-                    + BigRational::from_integer(6.into()) * &d2 * &c[1]
-                    + &d2 * &d2);
-            out[4] += w * (BigRational::one() - &c[4]);
-        }
-        out
-    }
-
-    proptest! {
-        /// For children whose exact figures lie anywhere within their radii and exact weights
-        /// within theirs, the mixture's radii hold the exact mixture.
-        #[test]
-        fn the_radii_hold_the_exact_mixture(
-            raw in prop::collection::vec((0.0f64..700.0, 0.0f64..100.0, -300.0f64..300.0, 0.0f64..5e4, 0.0f64..1.0, 1u32..1000), 1..30),
-            radius_scale in prop_oneof![Just(0.0f64), 1e-14f64..1e-9],
-            corner in any::<u64>(),
-        ) {
-            let total: u32 = raw.iter().map(|r| r.5).sum();
-            // Exact weights k / total, their f64 values with a radius of one rounding.
-            let weights: Vec<(BigRational, f64, f64)> = raw
-                .iter()
-                .map(|r| {
-                    let exact_w = BigRational::new(r.5.into(), total.into());
-                    let w = f64::from(r.5) / f64::from(total);
-                    let rw = (w - num_traits::ToPrimitive::to_f64(&exact_w).unwrap()).abs().max(U * w) * 2.0;
-                    (exact_w, w, rw)
-                })
-                .collect();
-            let children: Vec<(f64, f64, Figures)> = raw
-                .iter()
-                .zip(&weights)
-                .map(|(r, (_, w, rw))| {
-                    let value = [r.0, r.1, r.2, r.3, r.4];
-                    let radius = value.map(|v| up32(v.abs().max(1.0) * radius_scale));
-                    (*w, *rw, Figures { value, radius })
-                })
-                .collect();
-            // The exact children: each figure at one end of its radius, chosen by `corner`'s bits.
-            let exact_children: Vec<(BigRational, [BigRational; 5])> = children
-                .iter()
-                .zip(&weights)
-                .enumerate()
-                .map(|(j, ((_, _, f), (exact_w, _, _)))| {
-                    let figures = std::array::from_fn(|i| {
-                        let sign = if (corner >> ((j * 5 + i) % 64)) & 1 == 1 { 1.0 } else { -1.0 };
-                        exact(f.value[i]) + exact(sign * f64::from(f.radius[i]))
-                    });
-                    (exact_w.clone(), figures)
-                })
-                .collect();
-            let got = Figures::mixture(&children);
-            let want = exact_mixture(&exact_children);
-            for (i, want) in want.iter().enumerate() {
-                let distance = (exact(got.value[i]) - want).abs();
-                prop_assert!(distance <= exact(f64::from(got.radius[i])), "figure {}: {} off, radius {}", i, num_traits::ToPrimitive::to_f64(&distance).unwrap(), got.radius[i]);
-            }
-        }
     }
 
     #[test]

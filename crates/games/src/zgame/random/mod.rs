@@ -13,6 +13,7 @@ mod children;
 mod exact_games;
 mod figures;
 mod interval;
+mod mixer;
 mod moments;
 mod published;
 

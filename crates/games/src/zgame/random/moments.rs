@@ -28,6 +28,7 @@
 use super::children::TierChildren;
 use super::figures::{Count, Counted, Figures};
 use super::interval::{Interval, Scaled};
+use super::mixer::Mixer;
 use super::published::{Cells, Frontier};
 use super::Measure;
 use crate::zgame::ranks::MAX_TOP;
@@ -295,6 +296,9 @@ fn check_checkpoint(
     Ok(())
 }
 
+/// How many positions ahead the children's cells are asked for.
+const PREFETCH_AHEAD: u64 = 4;
+
 /// Positions between two publications of a tier's frontier (and polls of the cancel token).
 const PUBLISH_EVERY: u32 = 4096;
 
@@ -441,8 +445,13 @@ fn sweep_tier(
     let Stops { abort, cancel, too_many_games } = stops;
     let mut children = TierChildren::new(index);
     let mut kids: Vec<(u64, bool)> = Vec::with_capacity(2 * MAX_TOP);
-    let mut mixed: Vec<(f64, f64, Figures)> = Vec::with_capacity(2 * MAX_TOP);
+    let mut mixer = Mixer::new();
+    let mut counted: Vec<Counted> = Vec::with_capacity(2 * MAX_TOP);
     let mut seen = if below.is_some() { index.count(p - 1) } else { 0 };
+    // A child's tier by its `down` flag, chosen by index, not by a branch (which the mix of
+    // moves makes hard to predict). Where there is no tier below, no child is down.
+    let tiers = [here, below.unwrap_or(here)];
+    let tier = |down: bool| tiers[usize::from(down)];
     let (mut stopped, mut since) = (false, 0u32);
     // Descending rank order: a split child sits at a higher rank of this tier, already
     // final; a combine child is in the tier below.
@@ -459,7 +468,20 @@ fn sweep_tier(
                 return;
             }
         }
-        let tier = |down: bool| if down { below.expect("checked above") } else { here };
+        // The children of the positions a few ranks on, in the same run, lie as many ranks
+        // lower: asked for now, they are in the cache when their turn comes (each child's
+        // stream steps down about one cache line a position, too many streams for the
+        // processor to follow on its own).
+        for &(r, down) in &kids {
+            let ahead = r.wrapping_sub(PREFETCH_AHEAD);
+            if wanted.path {
+                tier(down).path.prefetch(ahead);
+            }
+            if wanted.games {
+                tier(down).games.prefetch(ahead);
+                tier(down).games.prefetch(ahead.wrapping_add(1));
+            }
+        }
         // SAFETY (every read and write below): this thread is `here`'s only writer and wrote its
         // higher ranks already; the tier below's ranks read are at or above its frontier.
         if kids.is_empty() {
@@ -472,17 +494,18 @@ fn sweep_tier(
             }
         } else {
             if wanted.games {
+                // Each child's record read once (its figures and its count of games).
+                counted.clear();
                 // SAFETY: as said above, a child is written (higher here, or past the frontier below).
-                let counted = |&(r, down): &(u64, bool)| unsafe { tier(down).games.read(r as usize) };
-                let whole = Count::sum(kids.iter().map(|k| counted(k).count()));
+                counted.extend(kids.iter().map(|&(r, down)| unsafe { tier(down).games.read(r as usize) }));
+                let whole = Count::sum(counted.iter().map(Counted::count));
                 let inverse = 1.0 / whole.mantissa;
-                mixed.clear();
-                mixed.extend(kids.iter().map(|k| {
-                    let child = counted(k);
+                mixer.clear();
+                for child in &counted {
                     let (w, rw) = whole.share(child.count(), inverse);
-                    (w, rw, child.figures())
-                }));
-                let Some(figures) = Counted::new(Figures::mixture(&mixed), whole) else {
+                    mixer.push(w, rw, &child.figures());
+                }
+                let Some(figures) = Counted::new(mixer.mix(), whole) else {
                     too_many_games.store(true, Ordering::Relaxed);
                     abort.store(true, Ordering::Relaxed);
                     stopped = true;
@@ -495,13 +518,13 @@ fn sweep_tier(
                 // 1/k rounded, within half a unit in the last place of the exact weight.
                 let w = 1.0 / kids.len() as f64;
                 let rw = w * f64::EPSILON / 2.0;
-                mixed.clear();
-                mixed.extend(kids.iter().map(|&(r, down)| {
+                mixer.clear();
+                for &(r, down) in &kids {
                     // SAFETY: as said above, a child is written (higher here, or past the frontier below).
-                    (w, rw, unsafe { tier(down).path.read(r as usize) })
-                }));
+                    mixer.push(w, rw, &unsafe { tier(down).path.read(r as usize) });
+                }
                 // SAFETY: as said above, this thread is `here`'s only writer.
-                unsafe { here.path.write(rank, Figures::mixture(&mixed)) };
+                unsafe { here.path.write(rank, mixer.mix()) };
             }
         }
         since += 1;

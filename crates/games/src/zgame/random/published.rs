@@ -22,6 +22,7 @@ impl<T: Copy + bytemuck::Zeroable> Cells<T> {
     /// touched, so a tier of gigabytes costs no pass to fill it.
     pub(super) fn new(len: usize) -> Cells<T> {
         let plain: Box<[T]> = bytemuck::zeroed_slice_box(len);
+        ask_for_huge_pages(plain.as_ptr().cast(), std::mem::size_of_val(&*plain));
         // SAFETY: `UnsafeCell<T>` has the layout of `T` (it is `repr(transparent)`).
         Cells(unsafe { Box::from_raw(Box::into_raw(plain) as *mut [UnsafeCell<T>]) })
     }
@@ -48,6 +49,20 @@ impl<T: Copy + bytemuck::Zeroable> Cells<T> {
         unsafe { *self.0[r].get() }
     }
 
+    /// Asks the processor to bring rank `r`'s cell into the cache, if `r` is a rank of the tier
+    /// (a hint: it changes no value, and any `r` is harmless).
+    #[inline(always)]
+    pub(super) fn prefetch(&self, r: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if r < self.0.len() as u64 {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // SAFETY: a prefetch reads nothing the program sees; the address is the cell's own.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(self.0.as_ptr().wrapping_add(r as usize).cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = r;
+    }
+
     /// The cells of a finished tier (a checkpoint's).
     pub(super) fn from(values: Vec<T>) -> Cells<T> {
         let plain = values.into_boxed_slice();
@@ -71,6 +86,27 @@ impl<T: Copy + bytemuck::Zeroable> Cells<T> {
         // SAFETY: as in `new`, the other way round.
         unsafe { Box::from_raw(Box::into_raw(self.0) as *mut [T]) }
     }
+}
+
+/// Asks the system to back the bytes at `start` with huge pages (2 MiB on x86-64) where it can,
+/// before they are first touched: a tier of gigabytes otherwise takes a page fault every 4 KiB
+/// (a tenth of the recursion's time went to them at n = 300), and its children's reads, a dozen
+/// streams over two tiers, miss the TLB less. Only whole huge pages inside the block are
+/// advised; small blocks are left alone. A hint: nothing changes where the system refuses it.
+fn ask_for_huge_pages(start: *const u8, bytes: usize) {
+    const HUGE: usize = 2 << 20;
+    #[cfg(target_os = "linux")]
+    {
+        let from = (start as usize).next_multiple_of(HUGE);
+        let to = (start as usize + bytes) / HUGE * HUGE;
+        if to > from {
+            // SAFETY: the range lies inside a block this process owns; the advice changes how its
+            // pages are backed, never their contents (they are not touched yet, and read zero).
+            unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes, HUGE);
 }
 
 /// The lowest rank from which every rank of a tier is written.

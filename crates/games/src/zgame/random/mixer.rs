@@ -1,0 +1,441 @@
+//! The mixture of a position's children's figures (`Figures::mixture`'s arithmetic), four
+//! children at a time: the moment recursion's hot step.
+//!
+//! The children are gathered as a structure of arrays, padded to a multiple of four with
+//! children of weight 0 (whose every term is an exact 0, so they change no sum), and each loop
+//! takes four children a step, one in each lane: an AVX2 register where the processor has one
+//! (`Avx`), else an array of four (`Plain`), the same arithmetic written once over [`Lanes`].
+//! The result is the same on every instruction set, to the bit: each lane does the same
+//! operations in the same order (nothing is fused: Rust never contracts `a * b + c`), and only
+//! the order of summation, lanes first, is this module's own.
+//!
+//! **The bounds** are those of `figures.rs`'s header, term for term, and so is the sums' factor
+//! `γ_{k+1}` for `k` children: a lane's first addition is to an exact 0, so a product (one
+//! rounding) passes through at most `⌈k/4⌉ - 1` roundings in its lane and 2 in adding the
+//! lanes, at most `k + 1` in all for every `k >= 2`; with one child the lanes add only exact
+//! zeros.
+
+use std::ops::{Add, Mul, Sub};
+
+use super::figures::{enlarge, gamma, up32, Figures, U};
+use crate::zgame::ranks::MAX_TOP;
+
+/// Four lanes.
+const L: usize = 4;
+
+/// Four `f64` lanes and the operations the mixture takes, each rounded as the scalar one is.
+trait Lanes: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+    fn splat(x: f64) -> Self;
+    /// Lanes `j..j + 4` of `column`.
+    fn at(column: &[f64], j: usize) -> Self;
+    fn abs(self) -> Self;
+    fn to_array(self) -> [f64; L];
+}
+
+/// Lanes in a plain array, for processors without AVX2.
+#[derive(Clone, Copy)]
+struct Plain([f64; L]);
+
+impl Add for Plain {
+    type Output = Plain;
+    #[inline(always)]
+    fn add(self, o: Plain) -> Plain {
+        Plain(std::array::from_fn(|l| self.0[l] + o.0[l]))
+    }
+}
+
+impl Sub for Plain {
+    type Output = Plain;
+    #[inline(always)]
+    fn sub(self, o: Plain) -> Plain {
+        Plain(std::array::from_fn(|l| self.0[l] - o.0[l]))
+    }
+}
+
+impl Mul for Plain {
+    type Output = Plain;
+    #[inline(always)]
+    fn mul(self, o: Plain) -> Plain {
+        Plain(std::array::from_fn(|l| self.0[l] * o.0[l]))
+    }
+}
+
+impl Lanes for Plain {
+    #[inline(always)]
+    fn splat(x: f64) -> Plain {
+        Plain([x; L])
+    }
+    #[inline(always)]
+    fn at(column: &[f64], j: usize) -> Plain {
+        Plain(column[j..j + L].try_into().expect("four lanes"))
+    }
+    #[inline(always)]
+    fn abs(self) -> Plain {
+        Plain(self.0.map(f64::abs))
+    }
+    #[inline(always)]
+    fn to_array(self) -> [f64; L] {
+        self.0
+    }
+}
+
+/// Lanes in an AVX2 register. Its operations are inlined only into functions compiled for
+/// AVX2 ([`Mixer::mix`]'s AVX2 version): no other code makes one.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Avx(std::arch::x86_64::__m256d);
+
+#[cfg(target_arch = "x86_64")]
+mod avx {
+    use super::{Avx, Lanes, L};
+    use std::arch::x86_64::{
+        _mm256_add_pd, _mm256_andnot_pd, _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_storeu_pd,
+        _mm256_sub_pd,
+    };
+
+    // SAFETY (every block below): an `Avx` exists only inside functions compiled for AVX2, on a
+    // processor that has it, into which these are inlined.
+    impl std::ops::Add for Avx {
+        type Output = Avx;
+        #[inline(always)]
+        fn add(self, o: Avx) -> Avx {
+            // SAFETY: as said above.
+            Avx(unsafe { _mm256_add_pd(self.0, o.0) })
+        }
+    }
+
+    impl std::ops::Sub for Avx {
+        type Output = Avx;
+        #[inline(always)]
+        fn sub(self, o: Avx) -> Avx {
+            // SAFETY: as said above.
+            Avx(unsafe { _mm256_sub_pd(self.0, o.0) })
+        }
+    }
+
+    impl std::ops::Mul for Avx {
+        type Output = Avx;
+        #[inline(always)]
+        fn mul(self, o: Avx) -> Avx {
+            // SAFETY: as said above.
+            Avx(unsafe { _mm256_mul_pd(self.0, o.0) })
+        }
+    }
+
+    impl Lanes for Avx {
+        #[inline(always)]
+        fn splat(x: f64) -> Avx {
+            // SAFETY: as said above.
+            Avx(unsafe { _mm256_set1_pd(x) })
+        }
+        #[inline(always)]
+        fn at(column: &[f64], j: usize) -> Avx {
+            let lanes = &column[j..j + L];
+            // SAFETY: as said above; `lanes` holds four `f64`, read unaligned.
+            Avx(unsafe { _mm256_loadu_pd(lanes.as_ptr()) })
+        }
+        #[inline(always)]
+        fn abs(self) -> Avx {
+            // SAFETY: as said above; clearing the sign bit is `f64::abs`.
+            Avx(unsafe { _mm256_andnot_pd(_mm256_set1_pd(-0.0), self.0) })
+        }
+        #[inline(always)]
+        fn to_array(self) -> [f64; L] {
+            let mut out = [0.0; L];
+            // SAFETY: as said above; `out` holds four `f64`.
+            unsafe { _mm256_storeu_pd(out.as_mut_ptr(), self.0) };
+            out
+        }
+    }
+}
+
+/// Lanes of four, added pairwise.
+#[inline(always)]
+fn total<V: Lanes>(lanes: V) -> f64 {
+    let l = lanes.to_array();
+    (l[0] + l[1]) + (l[2] + l[3])
+}
+
+/// The children of one position, their weights and figures, gathered for [`Mixer::mix`].
+pub(super) struct Mixer {
+    len: usize,
+    /// Weight `ŵ_j`, its radius `r_w`, and the child's five values and five radii (fixed
+    /// columns: a push is a dozen stores, with no vector's pointer to load for each).
+    columns: Box<Columns>,
+    /// Whether the processor has AVX2.
+    avx2: bool,
+}
+
+/// The most children a position has: a combine and a split at each index and `1 ∧ 1`, with
+/// room for the padding.
+const MOST: usize = (2 * MAX_TOP + 1).next_multiple_of(L) + L;
+
+/// The columns of [`Mixer`].
+type Columns = [[f64; MOST]; 12];
+
+/// The columns of [`Mixer`].
+const W: usize = 0;
+const RW: usize = 1;
+const VALUE: usize = 2;
+const RADIUS: usize = 7;
+
+impl Mixer {
+    /// A mixer for positions of at most `2 MAX_TOP + 1` children.
+    pub(super) fn new() -> Mixer {
+        #[cfg(target_arch = "x86_64")]
+        let avx2 = std::is_x86_feature_detected!("avx2");
+        #[cfg(not(target_arch = "x86_64"))]
+        let avx2 = false;
+        Mixer { len: 0, columns: Box::new([[0.0; MOST]; 12]), avx2 }
+    }
+
+    /// No children.
+    #[inline(always)]
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds child `figures` with weight `w` (within `rw` of the exact weight).
+    #[inline(always)]
+    pub(super) fn push(&mut self, w: f64, rw: f64, figures: &Figures) {
+        let j = self.len;
+        assert!(j + L <= MOST, "a position has at most 2 MAX_TOP + 1 children");
+        self.columns[W][j] = w;
+        self.columns[RW][j] = rw;
+        for i in 0..5 {
+            self.columns[VALUE + i][j] = figures.value[i];
+            self.columns[RADIUS + i][j] = f64::from(figures.radius[i]);
+        }
+        self.len = j + 1;
+    }
+
+    /// The figures one move before the children's, each child taken with its weight (the exact
+    /// weights summing to 1): `figures.rs`'s mixture.
+    pub(super) fn mix(&mut self) -> Figures {
+        let k = self.len;
+        // The padding: children of weight 0 and figures 0 (`push` leaves room for `L - 1`, and
+        // three plain stores cost less than a loop to the next multiple of four).
+        for column in self.columns.iter_mut() {
+            column[k..k + L - 1].copy_from_slice(&[0.0; L - 1]);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: the processor has AVX2 (`Mixer::new` asked).
+            return unsafe { mix_avx2(&self.columns, k) };
+        }
+        mix_lanes::<Plain>(&self.columns, k)
+    }
+}
+
+/// [`mix_lanes`] in AVX2 registers.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn mix_avx2(columns: &Columns, k: usize) -> Figures {
+    mix_lanes::<Avx>(columns, k)
+}
+
+/// The mixture of the `k` children in `columns` (padded with zeros to a multiple of four).
+#[inline(always)]
+fn mix_lanes<V: Lanes>(columns: &Columns, k: usize) -> Figures {
+    let padded = k.next_multiple_of(L);
+    let c = |i: usize, j: usize| V::at(&columns[i], j);
+    let splat = V::splat;
+    let sum_gamma = gamma(k as f64 + 1.0);
+
+    let zero = splat(0.0);
+    let (mut mean, mut mean_abs, mut mean_r, mut weights) = (zero, zero, zero, zero);
+    for j in (0..padded).step_by(L) {
+        let (w, m) = (c(W, j), c(VALUE, j));
+        mean = mean + w * m;
+        mean_abs = mean_abs + w * m.abs();
+        mean_r = mean_r + w * c(RADIUS, j);
+        weights = weights + w;
+    }
+    let (mean, mean_abs, mean_r, weights) = (total(mean), total(mean_abs), total(mean_r), total(weights));
+    // The weights' errors: as the exact weights sum to 1, `Σ (W_j - ŵ_j) m_j` is
+    // `Σ (W_j - ŵ_j)(m_j - M̂) + M̂ (1 - Σ ŵ_j)`, whose first part sees only the children's
+    // deviations (a few moves, not hundreds) and whose second is known to a rounding.
+    // (Where the weights are nearly exact, as under the path measure, `Σ r_w |m_j|` is the
+    // smaller: the least of the two bounds is taken.)
+    let weight_gap = (1.0 - weights).abs() + sum_gamma * weights;
+    let (mut deviation_r, mut plain_r) = (zero, zero);
+    let (two, mean_v) = (splat(2.0), splat(mean));
+    for j in (0..padded).step_by(L) {
+        let (rw, m, rm) = (c(RW, j), c(VALUE, j), c(RADIUS, j));
+        deviation_r = deviation_r + rw * ((m - mean_v).abs() + rm * two);
+        plain_r = plain_r + rw * (m.abs() + rm);
+    }
+    let weights_r = (total(deviation_r) * (1.0 + gamma(2.0)) + mean.abs() * weight_gap).min(total(plain_r));
+    let mean_r = enlarge(mean_r + sum_gamma * mean_abs + weights_r);
+
+    let (three, four, six, one) = (splat(3.0), splat(4.0), splat(6.0), splat(1.0));
+    let (mean_r_v, u) = (splat(mean_r), splat(U));
+    let (g3, g8, g12) = (splat(gamma(3.0)), splat(gamma(8.0)), splat(gamma(12.0)));
+    let mut sums = [zero; 4];
+    let mut abs = [zero; 4];
+    let mut radii = [zero; 4];
+    for j in (0..padded).step_by(L) {
+        let (w, rw) = (c(W, j), c(RW, j));
+        let (a, b, c4, last) = (c(VALUE + 1, j), c(VALUE + 2, j), c(VALUE + 3, j), c(VALUE + 4, j));
+        let (ra, rb, rc, rl) = (c(RADIUS + 1, j), c(RADIUS + 2, j), c(RADIUS + 3, j), c(RADIUS + 4, j));
+        let d = c(VALUE, j) - mean_v;
+        let d_abs = d.abs();
+        let rd = c(RADIUS, j) + mean_r_v + u * d_abs;
+        let big_d = d_abs + rd;
+        let (d2, big_d2) = (d * d, big_d * big_d);
+        let (aa, ab) = (a.abs(), b.abs());
+        let terms =
+            [a + d2, b + three * d * a + d2 * d, c4 + four * d * b + six * d2 * a + d2 * d2, one - last];
+        let errors = [
+            ra + two * big_d * rd + g3 * (aa + d2),
+            rb + three * (big_d * ra + aa * rd)
+                + three * big_d2 * rd
+                + g8 * (ab + three * d_abs * aa + d2 * d_abs),
+            rc + four * (big_d * rb + ab * rd)
+                + six * (big_d2 * ra + two * aa * big_d * rd)
+                + four * big_d2 * big_d * rd
+                + g12 * (c4.abs() + four * d_abs * ab + six * d2 * aa + d2 * d2),
+            rl + u * (one - last).abs(),
+        ];
+        for f in 0..4 {
+            let term_abs = terms[f].abs();
+            sums[f] = sums[f] + w * terms[f];
+            abs[f] = abs[f] + w * term_abs;
+            radii[f] = radii[f] + (w * errors[f] + rw * (term_abs + errors[f]));
+        }
+    }
+    let mean_value = 1.0 + mean;
+    let mut radius = [up32(enlarge(mean_r + U * mean_value)); 5];
+    let mut value = [mean_value; 5];
+    for f in 0..4 {
+        value[f + 1] = total(sums[f]);
+        radius[f + 1] = up32(enlarge(total(radii[f]) + sum_gamma * total(abs[f])));
+    }
+    Figures { value, radius }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_rational::BigRational;
+    use num_traits::{FromPrimitive, One, Signed, Zero};
+    use proptest::prelude::*;
+
+    fn exact(x: f64) -> BigRational {
+        BigRational::from_f64(x).unwrap()
+    }
+
+    /// The mixture of `children` (`(ŵ_j, r_w, figures)`) as the recursion computes it.
+    fn mixture(children: &[(f64, f64, Figures)]) -> Figures {
+        let mut mixer = Mixer::new();
+        for (w, rw, figures) in children {
+            mixer.push(*w, *rw, figures);
+        }
+        mixer.mix()
+    }
+
+    /// The exact mixture of exact children (mean, μ2, μ3, μ4, last) with exact weights.
+    fn exact_mixture(children: &[(BigRational, [BigRational; 5])]) -> [BigRational; 5] {
+        let mean: BigRational = children.iter().map(|(w, c)| w * &c[0]).sum();
+        let mut out = [
+            &mean + BigRational::one(),
+            BigRational::zero(),
+            BigRational::zero(),
+            BigRational::zero(),
+            BigRational::zero(),
+        ];
+        for (w, c) in children {
+            let d = &c[0] - &mean;
+            let d2 = &d * &d;
+            out[1] += w * (&c[1] + &d2);
+            out[2] += w * (&c[2] + BigRational::from_integer(3.into()) * &d * &c[1] + &d2 * &d);
+            out[3] += w
+                * (&c[3]
+                    + BigRational::from_integer(4.into()) * &d * &c[2]
+                    + BigRational::from_integer(6.into()) * &d2 * &c[1]
+                    + &d2 * &d2);
+            out[4] += w * (BigRational::one() - &c[4]);
+        }
+        out
+    }
+
+    proptest! {
+        /// For children whose exact figures lie anywhere within their radii and exact weights
+        /// within theirs, the mixture's radii hold the exact mixture.
+        #[test]
+        fn the_radii_hold_the_exact_mixture(
+            raw in prop::collection::vec((0.0f64..700.0, 0.0f64..100.0, -300.0f64..300.0, 0.0f64..5e4, 0.0f64..1.0, 1u32..1000), 1..30),
+            radius_scale in prop_oneof![Just(0.0f64), 1e-14f64..1e-9],
+            corner in any::<u64>(),
+        ) {
+            let total: u32 = raw.iter().map(|r| r.5).sum();
+            // Exact weights k / total, their f64 values with a radius of one rounding.
+            let weights: Vec<(BigRational, f64, f64)> = raw
+                .iter()
+                .map(|r| {
+                    let exact_w = BigRational::new(r.5.into(), total.into());
+                    let w = f64::from(r.5) / f64::from(total);
+                    let rw = (w - num_traits::ToPrimitive::to_f64(&exact_w).unwrap()).abs().max(U * w) * 2.0;
+                    (exact_w, w, rw)
+                })
+                .collect();
+            let children: Vec<(f64, f64, Figures)> = raw
+                .iter()
+                .zip(&weights)
+                .map(|(r, (_, w, rw))| {
+                    let value = [r.0, r.1, r.2, r.3, r.4];
+                    let radius = value.map(|v| up32(v.abs().max(1.0) * radius_scale));
+                    (*w, *rw, Figures { value, radius })
+                })
+                .collect();
+            // The exact children: each figure at one end of its radius, chosen by `corner`'s bits.
+            let exact_children: Vec<(BigRational, [BigRational; 5])> = children
+                .iter()
+                .zip(&weights)
+                .enumerate()
+                .map(|(j, ((_, _, f), (exact_w, _, _)))| {
+                    let figures = std::array::from_fn(|i| {
+                        let sign = if (corner >> ((j * 5 + i) % 64)) & 1 == 1 { 1.0 } else { -1.0 };
+                        exact(f.value[i]) + exact(sign * f64::from(f.radius[i]))
+                    });
+                    (exact_w.clone(), figures)
+                })
+                .collect();
+            let got = mixture(&children);
+            let want = exact_mixture(&exact_children);
+            for (i, want) in want.iter().enumerate() {
+                let distance = (exact(got.value[i]) - want).abs();
+                prop_assert!(distance <= exact(f64::from(got.radius[i])), "figure {}: {} off, radius {}", i, num_traits::ToPrimitive::to_f64(&distance).unwrap(), got.radius[i]);
+            }
+        }
+    }
+
+    proptest! {
+        /// The AVX2 lanes and the plain ones give the same figures to the bit (the claim that a
+        /// run's figures do not depend on the processor), for any number of children.
+        #[test]
+        fn every_instruction_set_mixes_alike(
+            children in prop::collection::vec(
+                (0.0f64..1.0, 0.0f64..1e-15, prop::array::uniform5(-1e3f64..1e3), prop::array::uniform5(0.0f32..1e-9)),
+                1..=2 * MAX_TOP + 1,
+            ),
+        ) {
+            let mut mixer = Mixer::new();
+            for (w, rw, value, radius) in &children {
+                mixer.push(*w, *rw, &Figures { value: *value, radius: *radius });
+            }
+            let mixed = mixer.mix();
+            prop_assert_eq!(mixed, mix_lanes::<Plain>(&mixer.columns, children.len()));
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2, checked just above.
+                let avx = unsafe { mix_avx2(&mixer.columns, children.len()) };
+                prop_assert_eq!(avx.value.map(f64::to_bits), mixed.value.map(f64::to_bits));
+                prop_assert_eq!(avx.radius.map(f32::to_bits), mixed.radius.map(f32::to_bits));
+            }
+        }
+    }
+}
