@@ -245,12 +245,24 @@ struct Tier {
 }
 
 impl Tier {
-    fn new(len: u64, wanted: Wanted) -> Tier {
+    /// A tier of `len` positions, in the memory of a finished tier from `spare` where it holds
+    /// one.
+    fn new(len: u64, wanted: Wanted, spare: &Spare) -> Tier {
         let cells = |on: bool| if on { len as usize } else { 0 };
-        Tier {
-            frontier: Frontier::new(len),
-            path: Cells::new(cells(wanted.path)),
-            games: Cells::new(cells(wanted.games)),
+        let old = spare.lock().expect("not poisoned").take();
+        let (path, games) = match old {
+            Some((path, games)) => {
+                (Cells::reuse(path, cells(wanted.path)), Cells::reuse(games, cells(wanted.games)))
+            }
+            None => (Cells::new(cells(wanted.path)), Cells::new(cells(wanted.games))),
+        };
+        Tier { frontier: Frontier::new(len), path, games }
+    }
+
+    /// Gives a finished tier's memory to `spare`, when no one else holds the tier.
+    fn give_back(tier: std::sync::Arc<Tier>, spare: &Spare) {
+        if let Some(tier) = std::sync::Arc::into_inner(tier) {
+            *spare.lock().expect("not poisoned") = Some((tier.path.into_inner(), tier.games.into_inner()));
         }
     }
 
@@ -270,6 +282,9 @@ impl Tier {
         MomentsCheckpointView { n, parts, path, games, done, total }
     }
 }
+
+/// The memory of the last tier no thread reads any more, for the next tier to take.
+type Spare = std::sync::Mutex<Option<(Box<[Figures]>, Box<[Counted]>)>>;
 
 /// Checks that `saved` is a finished tier of this run.
 fn check_checkpoint(
@@ -334,6 +349,7 @@ fn run(
     let started = Condvar::new();
     let (abort, done) = (AtomicBool::new(false), AtomicU64::new(resumed_done));
     let too_many_games = AtomicBool::new(false);
+    let spare: Spare = Mutex::new(None);
     let save = resumable.save;
     let worker = |k: usize| -> Result<(), MomentsError> {
         for p in (first + k as u32..=n).step_by(threads) {
@@ -354,7 +370,7 @@ fn run(
             } else {
                 None
             };
-            let here = Arc::new(Tier::new(index.count(p), wanted));
+            let here = Arc::new(Tier::new(index.count(p), wanted, &spare));
             *slots[p as usize].lock().expect("not poisoned") = Some(Arc::clone(&here));
             started.notify_all();
             let stops = Stops { abort: &abort, cancel, too_many_games: &too_many_games };
@@ -370,7 +386,7 @@ fn run(
             // Only this tier reads the one below.
             if let Some(below) = below {
                 slots[p as usize - 1].lock().expect("not poisoned").take();
-                drop(below);
+                Tier::give_back(below, &spare);
             }
         }
         Ok(())
@@ -491,6 +507,11 @@ fn sweep_tier(
                 let end = Counted::new(Figures::default(), Count::ONE).expect("one game fits");
                 // SAFETY: as said above, this thread is `here`'s only writer.
                 unsafe { here.games.write(rank, end) };
+            }
+            if wanted.path {
+                // Written, not left: the tier's memory may be a finished tier's.
+                // SAFETY: as said above, this thread is `here`'s only writer.
+                unsafe { here.path.write(rank, Figures::default()) };
             }
         } else {
             if wanted.games {
