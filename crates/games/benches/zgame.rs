@@ -139,7 +139,7 @@ fn rank_a_million(bencher: Bencher) {
 }
 
 /// The moments of the length under both random measures, in one pass on every core (the
-/// `zgame random-laws` recursion; n = 500 is the target of 20 minutes on two cores, timed by
+/// `zgame random-laws` recursion; n = 500 is the target of 10 minutes on two cores, timed by
 /// hand rather than here). Checks that the bounds are proper and the mean's is tight.
 #[divan::bench(args = [200, 250, 300], sample_count = 3, sample_size = 1)]
 fn random_moments_both_measures(bencher: Bencher, n: u32) {
