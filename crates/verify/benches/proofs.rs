@@ -26,3 +26,18 @@ fn learn_wythoff() -> usize {
     assert!(report.proved);
     report.states
 }
+
+#[divan::bench(sample_count = 10)]
+fn learn_black_hole_3() -> usize {
+    let report = learn_game(LearnGame::BlackHole3, 400).unwrap();
+    assert!(report.proved);
+    report.states
+}
+
+/// The F4 hole's lower bound with the default tables (values to 1,300).
+#[divan::bench(sample_count = 3)]
+fn bound_black_hole_4() -> usize {
+    let report = learn_game(LearnGame::BlackHole4, usize::MAX).unwrap();
+    assert!(!report.proved);
+    report.lower_bound
+}

@@ -94,3 +94,34 @@ fn the_learner_finds_and_proves_wythoffs_rule() {
     let o = zecklab(&["prove", check, "--library", &library, "--json"]);
     assert_eq!(json_lines(&o)[0]["result"], "TRUE");
 }
+
+#[test]
+fn the_learner_proves_the_f3_hole_and_bounds_the_f4_hole() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let o = zecklab(&["prove", "learn", "--game", "black-hole-3", "--out", out, "--json"]);
+    let line = &json_lines(&o)[0];
+    assert_eq!((&line["proved"], &line["tracks"]), (&json!(true), &json!(["a", "b"])));
+    assert_eq!(line["states"], line["lower_bound"]);
+    // The learned automaton, read back, is the residues' rule.
+    let library = std::path::Path::new(line["automaton"].as_str().unwrap())
+        .parent()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    let check =
+        "A a,b $black_hole_3(a,b) <=> ((E i a = 3*i & ~E j b = 3*j + 2) | (E i a = 3*i + 1 & E j b = 3*j))";
+    let o = zecklab(&["prove", check, "--library", &library, "--json"]);
+    assert_eq!(json_lines(&o)[0]["result"], "TRUE");
+    // With the hole on F4 no automaton of 50 states holds, and the answers say why.
+    let o =
+        zecklab(&["prove", "learn", "--game", "black-hole-4", "--out", out, "--max-states", "50", "--json"]);
+    let line = &json_lines(&o)[0];
+    assert_eq!((&line["proved"], &line["lower_bound"]), (&json!(false), &json!(50)));
+    assert!(line["stopped"].as_str().unwrap().contains("51 representations apart"), "{line}");
+    let text =
+        stdout(&zecklab(&["prove", "learn", "--game", "black-hole-4", "--out", out, "--max-states", "50"]));
+    assert!(text.contains("not proved, no hypothesis made") && text.contains("at least 50 states"), "{text}");
+    assert!(text.contains("no automaton written") && line["automaton"].is_null(), "{text}");
+}
