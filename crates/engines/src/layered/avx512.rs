@@ -14,31 +14,14 @@ pub(super) unsafe fn finish_batch_v4(
     g: &Geometry,
     share: &mut [u64],
     batch: &[Batched],
-    mut by_parts: Option<&mut PartsCount>,
+    by_parts: Option<&mut PartsCount>,
 ) -> (u64, u64) {
     // SAFETY: as this function's.
     unsafe {
         resolve_top_rows_v4(g, share, batch);
         resolve_longer_rows_v4(g, share, batch);
     }
-    let (mut p_positions, mut positions) = (0u64, 0u64);
-    for cell in batch {
-        let (r, parts) = (cell.r, cell.parts);
-        let words = &share[cell.from..cell.from + g.cell_words(r) as usize];
-        // Every bit past a row's end is clear: the cell's losses are its set bits.
-        p_positions += words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
-        positions += g.cell_positions(r);
-        if let Some(tiers) = by_parts.as_deref_mut() {
-            let starts = g.row_starts(r);
-            for c3 in 0..=r / 3 {
-                let row = &words[starts[c3 as usize] as usize..starts[c3 as usize + 1] as usize];
-                for (k, &losses) in row.iter().enumerate() {
-                    tiers.add(losses, 64 * k as u32, parts + r - 2 * c3);
-                }
-            }
-        }
-    }
-    (p_positions, positions)
+    count_batch(g, share, batch, by_parts)
 }
 
 /// The rows of several words of up to eight cells resolved at once, after their one-word rows

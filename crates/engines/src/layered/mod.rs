@@ -21,14 +21,19 @@
 //! **Vector lanes.** With AVX-512 a cell's chain (a row waits on the row above) is not resolved
 //! alone: eight cells' exits are OR-ed in first, and their rows then step together, a cell in
 //! each lane of a register (`resolve_top_rows_v4`, `resolve_longer_rows_v4`). A cell of at most
-//! 32 words takes its exits in registers (`or_exits_in_registers_v4`).
+//! 32 words takes its exits in registers (`or_exits_in_registers_v4`). With AVX2 the same is done
+//! four cells at a time (`avx2.rs`); only processors without AVX2 solve each cell alone.
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod exits;
 mod geometry;
 mod parts;
 
+#[cfg(target_arch = "x86_64")]
+use avx2::*;
 #[cfg(target_arch = "x86_64")]
 use avx512::*;
 use exits::*;
@@ -574,8 +579,9 @@ fn sweep_share(
     let mut exits = Vec::with_capacity(2 * MAX_INDEX);
     let mut carried = Carried::new();
     // With AVX-512 the cells' rows are resolved eight cells at a time, one in each lane
-    // (`finish_batch`), once their exits are in: the cells wait in `batch`.
-    let batched = cfg!(target_arch = "x86_64") && isa == Isa::X86_64V4;
+    // (`finish_batch`), once their exits are in, and with AVX2 four: the cells wait in `batch`.
+    let lanes = batch_lanes(isa);
+    let batched = lanes > 1;
     let mut batch: Vec<Batched> = Vec::with_capacity(LANES);
     let end = first + share.len() as u64;
     g.for_each_cell_in(e, first..end, |path, r, offset| {
@@ -590,8 +596,8 @@ fn sweep_share(
         if batched {
             or_exits(isa, g, words, r, &exits, layers);
             batch.push(Batched { from, r, parts });
-            if batch.len() == LANES {
-                let (found, all) = finish_batch(g, share, &batch, tiers.as_mut());
+            if batch.len() == lanes {
+                let (found, all) = finish_batch(isa, g, share, &batch, tiers.as_mut());
                 p_positions += found;
                 positions += all;
                 batch.clear();
@@ -599,12 +605,12 @@ fn sweep_share(
             return;
         }
         let cell = Cell { words, r, parts };
-        let (found, all) = solve_cell(isa, g, cell, &exits, layers, tiers.as_mut());
+        let (found, all) = solve_cell(g, cell, &exits, layers, tiers.as_mut());
         p_positions += found;
         positions += all;
     });
     if !batch.is_empty() {
-        let (found, all) = finish_batch(g, share, &batch, tiers.as_mut());
+        let (found, all) = finish_batch(isa, g, share, &batch, tiers.as_mut());
         p_positions += found;
         positions += all;
     }
@@ -654,90 +660,59 @@ struct Cell<'a> {
     parts: u32,
 }
 
-/// Solves one cell from its exits: [`solve_cell_inline`] as compiled for `isa`.
+/// Solves one cell alone from its exits, where cells are not batched (without AVX2): ORs the
+/// exits that keep `r` into it (whole-cell loops) and then the others (row by row), and resolves
+/// its chain; returns its P-positions and positions. The exits are all read before the chain,
+/// which is then a plain loop of shifts.
 fn solve_cell(
-    isa: Isa,
     g: &Geometry,
     cell: Cell<'_>,
     exits: &[Exit],
     layers: &[Option<Vec<u64>>],
     by_parts: Option<&mut PartsCount>,
-) -> (u64, u64) {
-    #[cfg(target_arch = "x86_64")]
-    match isa {
-        // SAFETY: `Isa::detect` chooses this only where the processor has its features.
-        Isa::X86_64V4 => return unsafe { solve_cell_v4(g, cell, exits, layers, by_parts) },
-        Isa::X86_64V3FastDeposit => {
-            // SAFETY: `Isa::detect` chooses this only where the processor has its features.
-            return unsafe { solve_cell_v3(g, cell, exits, layers, by_parts, true) };
-        }
-        // SAFETY: `Isa::detect` chooses this only where the processor has its features.
-        Isa::X86_64V3 => return unsafe { solve_cell_v3(g, cell, exits, layers, by_parts, false) },
-        Isa::Baseline => {}
-    }
-    let _ = isa;
-    solve_cell_inline(g, cell, exits, layers, by_parts, false)
-}
-
-/// [`solve_cell_inline`] for x86-64-v3 (AVX2, BMI1, BMI2).
-///
-/// # Safety
-/// The processor must have the features enabled here.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-unsafe fn solve_cell_v3(
-    g: &Geometry,
-    cell: Cell<'_>,
-    exits: &[Exit],
-    layers: &[Option<Vec<u64>>],
-    by_parts: Option<&mut PartsCount>,
-    deposit: bool,
-) -> (u64, u64) {
-    solve_cell_inline(g, cell, exits, layers, by_parts, deposit)
-}
-
-/// [`solve_cell_inline`] for x86-64-v4 (AVX-512 F, BW and VL besides x86-64-v3).
-///
-/// # Safety
-/// The processor must have the features enabled here.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-unsafe fn solve_cell_v4(
-    g: &Geometry,
-    cell: Cell<'_>,
-    exits: &[Exit],
-    layers: &[Option<Vec<u64>>],
-    by_parts: Option<&mut PartsCount>,
-) -> (u64, u64) {
-    solve_cell_inline(g, cell, exits, layers, by_parts, true)
-}
-
-/// ORs the exits that keep `r` into `cell` (whole-cell loops) and then the others (row by row),
-/// and resolves its chain (`deposit`: bit deposit and extract are fast here); returns its
-/// P-positions and positions. The exits are all read before the chain, which is then a plain loop
-/// of shifts (as fast at n = 500 as reading them inside it, and 1% faster at n = 700).
-#[inline(always)]
-fn solve_cell_inline(
-    g: &Geometry,
-    cell: Cell<'_>,
-    exits: &[Exit],
-    layers: &[Option<Vec<u64>>],
-    by_parts: Option<&mut PartsCount>,
-    deposit: bool,
 ) -> (u64, u64) {
     or_exits_inline(g, cell.words, cell.r, exits, layers);
-    chain(g, cell.words, cell.r, cell.parts, by_parts, deposit)
+    chain(g, cell.words, cell.r, cell.parts, by_parts, false)
 }
 
 /// The exits of a cell as [`or_exits_inline`] OR-s them in, as compiled for `isa` (for the cells
 /// whose rows are resolved later, by [`finish_batch`]).
 fn or_exits(isa: Isa, g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
     #[cfg(target_arch = "x86_64")]
-    if isa == Isa::X86_64V4 {
+    match isa {
         // SAFETY: `Isa::detect` chooses it only where the processor has its features.
-        return unsafe { or_exits_v4(g, words, r, exits, layers) };
+        Isa::X86_64V4 => return unsafe { or_exits_v4(g, words, r, exits, layers) },
+        Isa::X86_64V3 | Isa::X86_64V3FastDeposit => {
+            // SAFETY: `Isa::detect` chooses it only where the processor has its features.
+            return unsafe { or_exits_v3(g, words, r, exits, layers) };
+        }
+        Isa::Baseline => {}
     }
     let _ = isa;
+    or_exits_inline(g, words, r, exits, layers);
+}
+
+/// [`or_exits_inline`] for x86-64-v3.
+///
+/// # Safety
+/// The processor must have the features enabled here.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+unsafe fn or_exits_v3(g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
+    // SAFETY: each call's features are this function's, and the cell fits its `4 * CHUNKS` words.
+    unsafe {
+        match words.len().div_ceil(LANES_V3) {
+            1 => return or_exits_in_registers_v3::<1>(words, r, exits, layers),
+            2 => return or_exits_in_registers_v3::<2>(words, r, exits, layers),
+            3 => return or_exits_in_registers_v3::<3>(words, r, exits, layers),
+            4 => return or_exits_in_registers_v3::<4>(words, r, exits, layers),
+            5 => return or_exits_in_registers_v3::<5>(words, r, exits, layers),
+            6 => return or_exits_in_registers_v3::<6>(words, r, exits, layers),
+            7 => return or_exits_in_registers_v3::<7>(words, r, exits, layers),
+            8 => return or_exits_in_registers_v3::<8>(words, r, exits, layers),
+            _ => {}
+        }
+    }
     or_exits_inline(g, words, r, exits, layers);
 }
 
@@ -898,24 +873,69 @@ struct Batched {
 /// Cells resolved together by [`finish_batch`]: one in each 64-bit lane of an AVX-512 register.
 const LANES: usize = 8;
 
-/// Resolves the rows of the cells of `batch` (at most [`LANES`], their exits in) in `share`:
-/// their one-word rows together, then their longer rows together; returns their P-positions and
-/// positions, and counts P-positions by parts into `by_parts`.
+/// The cells [`finish_batch`] resolves together with `isa`'s kernels: eight with AVX-512, four
+/// with AVX2, and 1 where cells are not batched (each resolved alone).
+fn batch_lanes(isa: Isa) -> usize {
+    match isa {
+        _ if !cfg!(target_arch = "x86_64") => 1,
+        Isa::X86_64V4 => LANES,
+        Isa::X86_64V3 | Isa::X86_64V3FastDeposit => 4,
+        Isa::Baseline => 1,
+    }
+}
+
+/// Resolves the rows of the cells of `batch` (at most [`batch_lanes`], their exits in) in
+/// `share`: their one-word rows together, then their longer rows together; returns their
+/// P-positions and positions, and counts P-positions by parts into `by_parts`.
 fn finish_batch(
+    isa: Isa,
     g: &Geometry,
     share: &mut [u64],
     batch: &[Batched],
     by_parts: Option<&mut PartsCount>,
 ) -> (u64, u64) {
-    // SAFETY: cells are batched only for `Isa::X86_64V4`, which `Isa::detect` chooses only where
-    // the processor has its features.
     #[cfg(target_arch = "x86_64")]
-    return unsafe { finish_batch_v4(g, share, batch, by_parts) };
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (g, share, batch, by_parts);
-        unreachable!("cells are batched only on x86-64")
+    match isa {
+        // SAFETY: cells are batched only for the instruction sets below, which `Isa::detect`
+        // chooses only where the processor has their features.
+        Isa::X86_64V4 => return unsafe { finish_batch_v4(g, share, batch, by_parts) },
+        Isa::X86_64V3 | Isa::X86_64V3FastDeposit => {
+            // SAFETY: as above.
+            return unsafe { finish_batch_v3(g, share, batch, by_parts) };
+        }
+        Isa::Baseline => {}
     }
+    let _ = (isa, g, share, batch, by_parts);
+    unreachable!("cells are batched only with AVX2 or AVX-512")
+}
+
+/// The P-positions and positions of a batch's resolved cells, and the P-positions by parts into
+/// `by_parts`.
+#[inline(always)]
+fn count_batch(
+    g: &Geometry,
+    share: &[u64],
+    batch: &[Batched],
+    mut by_parts: Option<&mut PartsCount>,
+) -> (u64, u64) {
+    let (mut p_positions, mut positions) = (0u64, 0u64);
+    for cell in batch {
+        let (r, parts) = (cell.r, cell.parts);
+        let words = &share[cell.from..cell.from + g.cell_words(r) as usize];
+        // Every bit past a row's end is clear: the cell's losses are its set bits.
+        p_positions += words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+        positions += g.cell_positions(r);
+        if let Some(tiers) = by_parts.as_deref_mut() {
+            let starts = g.row_starts(r);
+            for c3 in 0..=r / 3 {
+                let row = &words[starts[c3 as usize] as usize..starts[c3 as usize + 1] as usize];
+                for (k, &losses) in row.iter().enumerate() {
+                    tiers.add(losses, 64 * k as u32, parts + r - 2 * c3);
+                }
+            }
+        }
+    }
+    (p_positions, positions)
 }
 
 /// Fresh words of a layer from which all threads clear them (512 KiB).
