@@ -100,16 +100,7 @@ fn select(mask: __m256i, then: __m256i, otherwise: __m256i) -> __m256i {
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
 unsafe fn resolve_top_rows_v3(g: &Geometry, share: &mut [u64], batch: &[Batched]) {
     debug_assert!(batch.len() <= LANES_V3);
-    let (mut top, mut rows, mut r_mod_3) = ([0i64; LANES_V3], [0i64; LANES_V3], [0i64; LANES_V3]);
-    let mut most = 0;
-    for (lane, cell) in batch.iter().enumerate() {
-        let r = cell.r;
-        let tight = first_one_word_row(r);
-        top[lane] = (cell.from as u64 + g.row_start(r, r / 3)) as i64;
-        rows[lane] = i64::from(r / 3 + 1 - tight);
-        r_mod_3[lane] = i64::from(r % 3);
-        most = most.max(r / 3 + 1 - tight);
-    }
+    let ([top, rows, r_mod_3], most) = top_rows_lanes::<LANES_V3>(g, batch);
     let (one, three, sixty_four) = (_mm256_set1_epi64x(1), _mm256_set1_epi64x(3), _mm256_set1_epi64x(64));
     let (mut at, rows, mut d) = (load(&top), load(&rows), load(&r_mod_3));
     let mut above = _mm256_setzero_si256();
@@ -144,32 +135,7 @@ unsafe fn resolve_top_rows_v3(g: &Geometry, share: &mut [u64], batch: &[Batched]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
 unsafe fn resolve_longer_rows_v3(g: &Geometry, share: &mut [u64], batch: &[Batched]) {
     debug_assert!(batch.len() <= LANES_V3);
-    let mut lanes = [[0i64; LANES_V3]; 7];
-    let mut most = 0;
-    for (lane, cell) in batch.iter().enumerate() {
-        let r = cell.r;
-        let tight = first_one_word_row(r);
-        if tight == 0 {
-            continue;
-        }
-        let starts = g.row_starts(r);
-        let c3 = tight as usize - 1;
-        let words = starts[c3 + 1] - starts[c3];
-        let from = cell.from as u64;
-        let values = [
-            starts[tight as usize],
-            u64::from(r) - 3 * c3 as u64,
-            from + starts[c3],
-            words,
-            words - 1,
-            from + starts[c3 + 1],
-            starts[c3 + 2] - starts[c3 + 1],
-        ];
-        for (state, value) in lanes.iter_mut().zip(values) {
-            state[lane] = value as i64;
-        }
-        most = most.max(starts[tight as usize]);
-    }
+    let (lanes, most) = longer_rows_lanes::<LANES_V3>(g, batch);
     let steps = load(&lanes[0]);
     let (mut d, mut start, mut words, mut k) =
         (load(&lanes[1]), load(&lanes[2]), load(&lanes[3]), load(&lanes[4]));
@@ -284,11 +250,7 @@ pub(super) unsafe fn or_exits_in_registers_v3<const CHUNKS: usize>(
         _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(bits as i64), lane_bits), lane_bits)
     };
     // The lanes of words `from..to` in the registers of words 0..4, 4..8, ...
-    let lanes = |from: usize, to: usize| -> [u64; CHUNKS] {
-        let below = |to: usize| 1u64.checked_shl(to as u32).map_or(u64::MAX, |bit| bit - 1);
-        let all = below(to) & !below(from);
-        std::array::from_fn(|chunk| (all >> (LANES_V3 * chunk)) & 0xF)
-    };
+    let lanes = |from: usize, to: usize| word_lanes::<CHUNKS>(from, to, LANES_V3);
     let whole = lanes(0, len);
     let whole_masks: [__m256i; CHUNKS] = std::array::from_fn(|chunk| mask_of(whole[chunk]));
     let mut cell: [__m256i; CHUNKS] = [_mm256_setzero_si256(); CHUNKS];
@@ -311,24 +273,9 @@ pub(super) unsafe fn or_exits_in_registers_v3<const CHUNKS: usize>(
             *sum = _mm256_or_si256(*sum, moved);
         }
     };
-    for exit in exits {
-        let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
-        let child_cell = &child[exit.offset as usize..];
-        if exit.r == r && exit.rows == 0 && exit.columns == 0 {
-            or_words(&mut cell, child_cell[..len].as_ptr(), whole, 0, 0);
-        } else {
-            // Parent row `c3` reads the child's row `c3 + rows`, which exists for `first..end`.
-            let (rows, child_rows) = (exit.rows as isize, (exit.r / 3 + 1) as isize);
-            let first = (-rows).max(0) as usize;
-            let end = (child_rows - rows).clamp(0, len as isize) as usize;
-            if first >= end {
-                continue;
-            }
-            let shifted = child_cell[..child_rows as usize].as_ptr().wrapping_offset(rows);
-            let (right, left) = (i64::from(exit.columns == 1), i64::from(exit.columns == -1));
-            or_words(&mut cell, shifted, lanes(first, end), right, left);
-        }
-    }
+    for_each_small_exit(r, len, exits, layers, |child, from, to, right, left| {
+        or_words(&mut cell, child, lanes(from, to), right, left);
+    });
     for (chunk, (sum, mask)) in cell.into_iter().zip(whole_masks).enumerate() {
         if whole[chunk] != 0 {
             // SAFETY: the lanes of `mask` are the cell's words.

@@ -43,35 +43,7 @@ pub(super) unsafe fn resolve_longer_rows_v4(g: &Geometry, share: &mut [u64], bat
         _mm512_test_epi64_mask,
     };
     debug_assert!(batch.len() <= LANES);
-    // Per lane: the words left (those of the rows below the one-word ones), the current row's
-    // `r - 3 c3`, first word and words, the word `k` in it, and the row above's first word and
-    // words.
-    let mut lanes = [[0i64; LANES]; 7];
-    let mut most = 0;
-    for (lane, cell) in batch.iter().enumerate() {
-        let r = cell.r;
-        let tight = first_one_word_row(r);
-        if tight == 0 {
-            continue;
-        }
-        let starts = g.row_starts(r);
-        let c3 = tight as usize - 1;
-        let words = starts[c3 + 1] - starts[c3];
-        let from = cell.from as u64;
-        let values = [
-            starts[tight as usize],
-            u64::from(r) - 3 * c3 as u64,
-            from + starts[c3],
-            words,
-            words - 1,
-            from + starts[c3 + 1],
-            starts[c3 + 2] - starts[c3 + 1],
-        ];
-        for (state, value) in lanes.iter_mut().zip(values) {
-            state[lane] = value as i64;
-        }
-        most = most.max(starts[tight as usize]);
-    }
+    let (lanes, most) = longer_rows_lanes::<LANES>(g, batch);
     let load = |lanes: &[i64; LANES]| -> __m512i {
         // SAFETY: eight i64 are 64 bytes, read unaligned.
         unsafe { _mm512_loadu_si512(lanes.as_ptr().cast()) }
@@ -163,18 +135,7 @@ pub(super) unsafe fn resolve_top_rows_v4(g: &Geometry, share: &mut [u64], batch:
         _mm512_sub_epi64, _mm512_ternarylogic_epi64,
     };
     debug_assert!(batch.len() <= LANES);
-    // Per lane: the word of the cell's top row (its rows go down one word a step), its rows of
-    // one word, and `r mod 3`, from which a row's length grows by 3/2 a step.
-    let (mut top, mut rows, mut r_mod_3) = ([0i64; LANES], [0i64; LANES], [0i64; LANES]);
-    let mut most = 0;
-    for (lane, cell) in batch.iter().enumerate() {
-        let r = cell.r;
-        let tight = first_one_word_row(r);
-        top[lane] = (cell.from as u64 + g.row_start(r, r / 3)) as i64;
-        rows[lane] = i64::from(r / 3 + 1 - tight);
-        r_mod_3[lane] = i64::from(r % 3);
-        most = most.max(r / 3 + 1 - tight);
-    }
+    let ([top, rows, r_mod_3], most) = top_rows_lanes::<LANES>(g, batch);
     let load = |lanes: &[i64; LANES]| -> __m512i {
         // SAFETY: eight i64 are 64 bytes, read unaligned.
         unsafe { _mm512_loadu_si512(lanes.as_ptr().cast()) }

@@ -762,11 +762,7 @@ unsafe fn or_exits_in_registers_v4<const CHUNKS: usize>(
     // rows of two words begin.
     debug_assert!(CHUNKS <= 4 && len <= CHUNKS * LANES && r <= 95);
     // The lanes of words `from..to` in the registers of words 0..8, 8..16, ...
-    let lanes = |from: usize, to: usize| -> [u8; CHUNKS] {
-        let below = |to: usize| 1u64.checked_shl(to as u32).map_or(u64::MAX, |bit| bit - 1);
-        let all = below(to) & !below(from);
-        std::array::from_fn(|chunk| (all >> (LANES * chunk)) as u8)
-    };
+    let lanes = |from: usize, to: usize| word_lanes::<CHUNKS>(from, to, LANES).map(|bits| bits as u8);
     let whole = lanes(0, len);
     let mut cell: [__m512i; CHUNKS] = [_mm512_setzero_si512(); CHUNKS];
     let or_words = |cell: &mut [__m512i; CHUNKS],
@@ -785,26 +781,9 @@ unsafe fn or_exits_in_registers_v4<const CHUNKS: usize>(
             *sum = _mm512_or_si512(*sum, moved);
         }
     };
-    for exit in exits {
-        let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
-        let child_cell = &child[exit.offset as usize..];
-        if exit.r == r && exit.rows == 0 && exit.columns == 0 {
-            let child_cell = &child_cell[..len];
-            or_words(&mut cell, child_cell.as_ptr(), whole, 0, 0);
-        } else {
-            // Parent row `c3` reads the child's row `c3 + rows`, which exists for `first..end`.
-            let (rows, child_rows) = (exit.rows as isize, (exit.r / 3 + 1) as isize);
-            let first = (-rows).max(0) as usize;
-            let end = (child_rows - rows).clamp(0, len as isize) as usize;
-            if first >= end {
-                continue;
-            }
-            let child_cell = &child_cell[..child_rows as usize];
-            let shifted = child_cell.as_ptr().wrapping_offset(rows);
-            let (right, left) = (i64::from(exit.columns == 1), i64::from(exit.columns == -1));
-            or_words(&mut cell, shifted, lanes(first, end), right, left);
-        }
-    }
+    for_each_small_exit(r, len, exits, layers, |child, from, to, right, left| {
+        or_words(&mut cell, child, lanes(from, to), right, left);
+    });
     for (half, (sum, mask)) in cell.into_iter().zip(whole).enumerate() {
         // SAFETY: the lanes of `mask` are the cell's words.
         unsafe { _mm512_mask_storeu_epi64(words.as_mut_ptr().wrapping_add(LANES * half).cast(), mask, sum) };
@@ -907,6 +886,101 @@ fn finish_batch(
     }
     let _ = (isa, g, share, batch, by_parts);
     unreachable!("cells are batched only with AVX2 or AVX-512")
+}
+
+/// The lanes' first state for the one-word rows' kernels (`resolve_top_rows_v4` and its AVX2
+/// form), a cell of `batch` in each of `W` lanes: the word of the cell's top row (its rows go down
+/// one word a step), its rows of one word, and `r mod 3`, from which a row's length grows by 3/2
+/// a step; and the most rows of any cell.
+fn top_rows_lanes<const W: usize>(g: &Geometry, batch: &[Batched]) -> ([[i64; W]; 3], u32) {
+    debug_assert!(batch.len() <= W);
+    let mut lanes = [[0i64; W]; 3];
+    let mut most = 0;
+    for (lane, cell) in batch.iter().enumerate() {
+        let r = cell.r;
+        let tight = first_one_word_row(r);
+        lanes[0][lane] = (cell.from as u64 + g.row_start(r, r / 3)) as i64;
+        lanes[1][lane] = i64::from(r / 3 + 1 - tight);
+        lanes[2][lane] = i64::from(r % 3);
+        most = most.max(r / 3 + 1 - tight);
+    }
+    (lanes, most)
+}
+
+/// The lanes' first state for the longer rows' kernels (`resolve_longer_rows_v4` and its AVX2
+/// form), a cell of `batch` in each of `W` lanes: the words left (those of the rows below the
+/// one-word ones), the current row's `r - 3 c3`, first word and words, the word `k` in it, and the
+/// row above's first word and words (all 0 for a cell whose rows all take one word); and the
+/// most words left in any cell.
+fn longer_rows_lanes<const W: usize>(g: &Geometry, batch: &[Batched]) -> ([[i64; W]; 7], u64) {
+    debug_assert!(batch.len() <= W);
+    let mut lanes = [[0i64; W]; 7];
+    let mut most = 0;
+    for (lane, cell) in batch.iter().enumerate() {
+        let r = cell.r;
+        let tight = first_one_word_row(r);
+        if tight == 0 {
+            continue;
+        }
+        let starts = g.row_starts(r);
+        let c3 = tight as usize - 1;
+        let words = starts[c3 + 1] - starts[c3];
+        let from = cell.from as u64;
+        let values = [
+            starts[tight as usize],
+            u64::from(r) - 3 * c3 as u64,
+            from + starts[c3],
+            words,
+            words - 1,
+            from + starts[c3 + 1],
+            starts[c3 + 2] - starts[c3 + 1],
+        ];
+        for (state, value) in lanes.iter_mut().zip(values) {
+            state[lane] = value as i64;
+        }
+        most = most.max(starts[tight as usize]);
+    }
+    (lanes, most)
+}
+
+/// The bits of a cell's words `from..to` in registers of `width` words: register `c`'s bits are
+/// words `c * width` on.
+#[inline(always)]
+fn word_lanes<const CHUNKS: usize>(from: usize, to: usize, width: usize) -> [u64; CHUNKS] {
+    let below = |to: usize| 1u64.checked_shl(to as u32).map_or(u64::MAX, |bit| bit - 1);
+    let all = below(to) & !below(from);
+    std::array::from_fn(|chunk| (all >> (width * chunk)) & ((1 << width) - 1))
+}
+
+/// Calls `visit(child, from, to, right, left)` for each exit of a cell of `len` words whose rows
+/// take a word each (`r <= 95`, as its children's): `child` points where the parent's word 0
+/// reads (parent word `w` reads `child + w`, which may lie before the child's cell for the words
+/// below `from`), the parent's words `from..to` are those the exit reaches, shifted `right` and
+/// `left` by a column.
+#[inline(always)]
+fn for_each_small_exit(
+    r: u32,
+    len: usize,
+    exits: &[Exit],
+    layers: &[Option<Vec<u64>>],
+    mut visit: impl FnMut(*const u64, usize, usize, i64, i64),
+) {
+    for exit in exits {
+        let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
+        let child_cell = &child[exit.offset as usize..];
+        if exit.r == r && exit.rows == 0 && exit.columns == 0 {
+            visit(child_cell[..len].as_ptr(), 0, len, 0, 0);
+        } else {
+            // Parent row `c3` reads the child's row `c3 + rows`, which exists for `first..end`.
+            let (rows, child_rows) = (exit.rows as isize, (exit.r / 3 + 1) as isize);
+            let first = (-rows).max(0) as usize;
+            let end = (child_rows - rows).clamp(0, len as isize) as usize;
+            if first < end {
+                let shifted = child_cell[..child_rows as usize].as_ptr().wrapping_offset(rows);
+                visit(shifted, first, end, i64::from(exit.columns == 1), i64::from(exit.columns == -1));
+            }
+        }
+    }
 }
 
 /// The P-positions and positions of a batch's resolved cells, and the P-positions by parts into
