@@ -38,8 +38,12 @@ pub(super) fn gamma(h: f64) -> f64 {
 /// header).
 #[inline(always)]
 pub(super) fn enlarge(r: f64) -> f64 {
-    r * (1.0 + f64::powi(2.0, -40)) + f64::powi(2.0, -1000)
+    r * ENLARGE_FACTOR + ENLARGE_FLOOR
 }
+
+/// `1 + 2^-40` and `2^-1000`: [`enlarge`]'s factor and floor (the module header says why).
+pub(super) const ENLARGE_FACTOR: f64 = 1.0 + 1.0 / (1u64 << 40) as f64;
+pub(super) const ENLARGE_FLOOR: f64 = f64::from_bits((1023 - 1000) << 52);
 
 /// `r` as an `f32` not below it.
 #[inline(always)]
@@ -294,5 +298,7 @@ mod tests {
             assert!(f64::from(up32(r)) >= r, "{r:e}");
         }
         assert!(enlarge(0.0) > 0.0);
+        assert_eq!(ENLARGE_FACTOR, 1.0 + f64::powi(2.0, -40));
+        assert_eq!(ENLARGE_FLOOR, f64::powi(2.0, -1000));
     }
 }

@@ -7,7 +7,9 @@
 //! (`Avx`), else an array of four (`Plain`), the same arithmetic written once over [`Lanes`].
 //! The result is the same on every instruction set, to the bit: each lane does the same
 //! operations in the same order (nothing is fused: Rust never contracts `a * b + c`), and only
-//! the order of summation, lanes first, is this module's own.
+//! the order of summation, lanes first, is this module's own. The sums' totals over the lanes are
+//! taken four at a time, one in each lane, in the same order as one at a time, and the radii
+//! rounded up to `f32` four at a time.
 //!
 //! **The bounds** are those of `figures.rs`'s header, term for term, and so is the sums' factor
 //! `γ_{k+1}` for `k` children: a lane's first addition is to an exact 0, so a product (one
@@ -17,7 +19,7 @@
 
 use std::ops::{Add, Mul, Sub};
 
-use super::figures::{enlarge, gamma, up32, Figures, U};
+use super::figures::{enlarge, gamma, up32, Figures, ENLARGE_FACTOR, ENLARGE_FLOOR, U};
 use crate::zgame::ranks::MAX_TOP;
 
 /// Four lanes.
@@ -30,6 +32,11 @@ trait Lanes: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
     fn at(column: &[f64], j: usize) -> Self;
     fn abs(self) -> Self;
     fn to_array(self) -> [f64; L];
+    /// The [`total`]s of four sets of lanes, the `i`-th in lane `i`, each added in `total`'s
+    /// order (so to the same bits).
+    fn totals(a: Self, b: Self, c: Self, d: Self) -> Self;
+    /// Each lane as [`up32`] gives it.
+    fn up32(self) -> [f32; L];
 }
 
 /// Lanes in a plain array, for processors without AVX2.
@@ -77,6 +84,14 @@ impl Lanes for Plain {
     fn to_array(self) -> [f64; L] {
         self.0
     }
+    #[inline(always)]
+    fn totals(a: Plain, b: Plain, c: Plain, d: Plain) -> Plain {
+        Plain([total(a), total(b), total(c), total(d)])
+    }
+    #[inline(always)]
+    fn up32(self) -> [f32; L] {
+        self.0.map(up32)
+    }
 }
 
 /// Lanes in an AVX2 register. Its operations are inlined only into functions compiled for
@@ -89,8 +104,11 @@ struct Avx(std::arch::x86_64::__m256d);
 mod avx {
     use super::{Avx, Lanes, L};
     use std::arch::x86_64::{
-        _mm256_add_pd, _mm256_andnot_pd, _mm256_loadu_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_storeu_pd,
-        _mm256_sub_pd,
+        _mm256_add_pd, _mm256_andnot_pd, _mm256_castpd_si256, _mm256_castsi256_si128, _mm256_cmp_pd,
+        _mm256_cvtpd_ps, _mm256_cvtps_pd, _mm256_hadd_pd, _mm256_loadu_pd, _mm256_mul_pd,
+        _mm256_permute2f128_pd, _mm256_permutevar8x32_epi32, _mm256_set1_pd, _mm256_setr_epi32,
+        _mm256_storeu_pd, _mm256_sub_pd, _mm_castps_si128, _mm_castsi128_ps, _mm_storeu_ps, _mm_sub_epi32,
+        _CMP_LT_OQ,
     };
 
     // SAFETY (every block below): an `Avx` exists only inside functions compiled for AVX2, on a
@@ -144,6 +162,39 @@ mod avx {
             let mut out = [0.0; L];
             // SAFETY: as said above; `out` holds four `f64`.
             unsafe { _mm256_storeu_pd(out.as_mut_ptr(), self.0) };
+            out
+        }
+        #[inline(always)]
+        fn totals(a: Avx, b: Avx, c: Avx, d: Avx) -> Avx {
+            // SAFETY: as said above.
+            unsafe {
+                // [a0 + a1, b0 + b1, a2 + a3, b2 + b3] and the same of c and d.
+                let (ab, cd) = (_mm256_hadd_pd(a.0, b.0), _mm256_hadd_pd(c.0, d.0));
+                // Their low halves plus their high ones: (x0 + x1) + (x2 + x3) for each.
+                let low = _mm256_permute2f128_pd::<0x20>(ab, cd);
+                let high = _mm256_permute2f128_pd::<0x31>(ab, cd);
+                Avx(_mm256_add_pd(low, high))
+            }
+        }
+        #[inline(always)]
+        fn up32(self) -> [f32; L] {
+            let mut out = [0.0f32; L];
+            // SAFETY: as said above; `out` holds four `f32`.
+            unsafe {
+                // Rounded to nearest, as `as f32` does; where that fell below the lane, one unit
+                // in the last place up (the lanes are not negative: adding 1 to the bits is
+                // `next_up`, and an infinity or a NaN never compares below).
+                let rounded = _mm256_cvtpd_ps(self.0);
+                let below =
+                    _mm256_castpd_si256(_mm256_cmp_pd::<_CMP_LT_OQ>(_mm256_cvtps_pd(rounded), self.0));
+                // The low half of each 64-bit mask, in four 32-bit lanes: -1 where below.
+                let below = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+                    below,
+                    _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6),
+                ));
+                let up = _mm_sub_epi32(_mm_castps_si128(rounded), below);
+                _mm_storeu_ps(out.as_mut_ptr(), _mm_castsi128_ps(up));
+            }
             out
         }
     }
@@ -254,7 +305,7 @@ fn mix_lanes<V: Lanes>(columns: &Columns, k: usize) -> Figures {
         mean_r = mean_r + w * c(RADIUS, j);
         weights = weights + w;
     }
-    let (mean, mean_abs, mean_r, weights) = (total(mean), total(mean_abs), total(mean_r), total(weights));
+    let [mean, mean_abs, mean_r, weights] = V::totals(mean, mean_abs, mean_r, weights).to_array();
     // The weights' errors: as the exact weights sum to 1, `Σ (W_j - ŵ_j) m_j` is
     // `Σ (W_j - ŵ_j)(m_j - M̂) + M̂ (1 - Σ ŵ_j)`, whose first part sees only the children's
     // deviations (a few moves, not hundreds) and whose second is known to a rounding.
@@ -268,7 +319,8 @@ fn mix_lanes<V: Lanes>(columns: &Columns, k: usize) -> Figures {
         deviation_r = deviation_r + rw * ((m - mean_v).abs() + rm * two);
         plain_r = plain_r + rw * (m.abs() + rm);
     }
-    let weights_r = (total(deviation_r) * (1.0 + gamma(2.0)) + mean.abs() * weight_gap).min(total(plain_r));
+    let [deviation_r, plain_r, _, _] = V::totals(deviation_r, plain_r, zero, zero).to_array();
+    let weights_r = (deviation_r * (1.0 + gamma(2.0)) + mean.abs() * weight_gap).min(plain_r);
     let mean_r = enlarge(mean_r + sum_gamma * mean_abs + weights_r);
 
     let (three, four, six, one) = (splat(3.0), splat(4.0), splat(6.0), splat(1.0));
@@ -307,14 +359,17 @@ fn mix_lanes<V: Lanes>(columns: &Columns, k: usize) -> Figures {
             radii[f] = radii[f] + (w * errors[f] + rw * (term_abs + errors[f]));
         }
     }
+    // The four figures' totals side by side, each in `total`'s order, and their radii enlarged
+    // and rounded up lane by lane as `enlarge` and `up32` do one at a time.
+    let [mu2, mu3, mu4, last] = V::totals(sums[0], sums[1], sums[2], sums[3]).to_array();
+    let radii = V::totals(radii[0], radii[1], radii[2], radii[3])
+        + splat(sum_gamma) * V::totals(abs[0], abs[1], abs[2], abs[3]);
+    let [r2, r3, r4, r_last] = (radii * splat(ENLARGE_FACTOR) + splat(ENLARGE_FLOOR)).up32();
     let mean_value = 1.0 + mean;
-    let mut radius = [up32(enlarge(mean_r + U * mean_value)); 5];
-    let mut value = [mean_value; 5];
-    for f in 0..4 {
-        value[f + 1] = total(sums[f]);
-        radius[f + 1] = up32(enlarge(total(radii[f]) + sum_gamma * total(abs[f])));
+    Figures {
+        value: [mean_value, mu2, mu3, mu4, last],
+        radius: [up32(enlarge(mean_r + U * mean_value)), r2, r3, r4, r_last],
     }
-    Figures { value, radius }
 }
 
 #[cfg(test)]
@@ -410,6 +465,45 @@ mod tests {
                 let distance = (exact(got.value[i]) - want).abs();
                 prop_assert!(distance <= exact(f64::from(got.radius[i])), "figure {}: {} off, radius {}", i, num_traits::ToPrimitive::to_f64(&distance).unwrap(), got.radius[i]);
             }
+        }
+    }
+
+    /// The AVX2 lanes' totals and rounding up to `f32` are the plain ones to the bit, at the
+    /// edges of `f32` too (its smallest subnormal, its largest value and beyond, exact values).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_totals_and_rounding_are_the_plain_ones() {
+        if !std::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let edges = [
+            0.0,
+            1e-300,
+            f64::from(f32::from_bits(1)) * 0.75,
+            f64::from(f32::MIN_POSITIVE) * 1.000001,
+            1.0 / 3.0,
+            1.5,
+            3.3e-12,
+            f64::from(f32::MAX),
+            f64::from(f32::MAX) * 1.0000001,
+            1e300,
+            f64::INFINITY,
+        ];
+        #[target_feature(enable = "avx2")]
+        fn on_avx2(x: [f64; L], y: [f64; L]) -> ([f32; L], [f64; L]) {
+            let (a, b) = (Avx::at(&x, 0), Avx::at(&y, 0));
+            (a.up32(), Avx::totals(a, b, a - b, a * b).to_array())
+        }
+        for window in edges.windows(L) {
+            let x: [f64; L] = window.try_into().unwrap();
+            let y = x.map(|v| v * 0.7 + 1e-3);
+            // SAFETY: the processor has AVX2, checked above.
+            let (up, totals) = unsafe { on_avx2(x, y) };
+            let (a, b) = (Plain(x), Plain(y));
+            assert_eq!(up.map(f32::to_bits), Plain(x).up32().map(f32::to_bits), "{x:?}");
+            assert_eq!(up.map(f32::to_bits), x.map(|v| up32(v).to_bits()), "{x:?}");
+            let plain = [total(a), total(b), total(a - b), total(a * b)];
+            assert_eq!(totals.map(f64::to_bits), plain.map(f64::to_bits), "{x:?}");
         }
     }
 
