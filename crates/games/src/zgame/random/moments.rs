@@ -462,7 +462,7 @@ fn sweep_tier(
     let mut children = TierChildren::new(index);
     let mut kids: Vec<(u64, bool)> = Vec::with_capacity(2 * MAX_TOP);
     let mut mixer = Mixer::new();
-    let mut counted: Vec<Counted> = Vec::with_capacity(2 * MAX_TOP);
+    let mut counts: Vec<Count> = Vec::with_capacity(2 * MAX_TOP);
     let mut seen = if below.is_some() { index.count(p - 1) } else { 0 };
     // A child's tier by its `down` flag, chosen by index, not by a branch (which the mix of
     // moves makes hard to predict). Where there is no tier below, no child is down.
@@ -515,16 +515,20 @@ fn sweep_tier(
             }
         } else {
             if wanted.games {
-                // Each child's record read once (its figures and its count of games).
-                counted.clear();
-                // SAFETY: as said above, a child is written (higher here, or past the frontier below).
-                counted.extend(kids.iter().map(|&(r, down)| unsafe { tier(down).games.read(r as usize) }));
-                let whole = Count::sum(counted.iter().map(Counted::count));
+                // The children's counts of games first (their sum makes the weights), then their
+                // figures, read again from the cache (not copied whole in between).
+                counts.clear();
+                counts.extend(kids.iter().map(|&(r, down)| {
+                    // SAFETY: as said above, a child is written (higher here, or past the frontier below).
+                    unsafe { tier(down).games.read(r as usize) }.count()
+                }));
+                let whole = Count::sum(counts.iter().copied());
                 let inverse = 1.0 / whole.mantissa;
                 mixer.clear();
-                for child in &counted {
-                    let (w, rw) = whole.share(child.count(), inverse);
-                    mixer.push(w, rw, &child.figures());
+                for (&(r, down), &count) in kids.iter().zip(&counts) {
+                    let (w, rw) = whole.share(count, inverse);
+                    // SAFETY: as above.
+                    mixer.push(w, rw, &unsafe { tier(down).games.read(r as usize) }.figures());
                 }
                 let Some(figures) = Counted::new(mixer.mix(), whole) else {
                     too_many_games.store(true, Ordering::Relaxed);
