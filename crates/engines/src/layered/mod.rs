@@ -1108,6 +1108,34 @@ mod tests {
         }
     }
 
+    /// Every kernel this processor can run (AVX-512, AVX2 with fast or slow bit deposit, the
+    /// baseline) gives the flat sweep's outcome at every position, where cells take one register
+    /// or several (n = 97: the cells of `r` past 95 take more than 32 words) and rows one word or
+    /// two (n = 126, 131), and the tier sweep's P-positions by parts where rows take three words.
+    #[test]
+    fn every_kernel_gives_the_flat_sweeps_outcomes() {
+        let solve_on = |n: u32, isa: Isa| {
+            let options = LayeredOptions { by_parts: true, threads: 2, ..LayeredOptions::default() };
+            let mut solver = LayeredSolver::with_fault(n, &options, true, Fault::None).unwrap();
+            solver.how.isa = isa;
+            while solver.next_layer().is_some() {
+                solver.solve_next().unwrap();
+            }
+            let (solution, layers, geometry) = solver.finish_keeping().unwrap();
+            LayeredTable { geometry, layers, solution }
+        };
+        for isa in Isa::available() {
+            for n in [40, 97, 126, 131] {
+                let table = solve_on(n, isa);
+                assert_eq!(first_difference(n, &table), None, "n = {n} on {isa:?}");
+            }
+            let n = 262;
+            let tiers = crate::TieredSolver::new(n, false, 1 << 30).unwrap().run(|_, _, _| {}).unwrap();
+            let solution = solve_on(n, isa).solution;
+            assert_eq!(solution.tiers.as_ref(), Some(&tiers.tiers), "n = {n} on {isa:?}");
+        }
+    }
+
     /// Past the sizes checked position by position, the P-positions by number of parts are the
     /// tier sweep's, where the longest rows take two words and three (from n = 252), the one-word
     /// rows of a cell meet two-word rows of its children, on one thread and two, either kernel.
