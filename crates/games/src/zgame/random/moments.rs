@@ -311,8 +311,9 @@ fn check_checkpoint(
     Ok(())
 }
 
-/// How many positions ahead the children's cells are asked for.
-const PREFETCH_AHEAD: u64 = 4;
+/// How many positions ahead of its figures a position's children are listed and their cells
+/// asked for.
+const LOOK_AHEAD: usize = 4;
 
 /// Positions between two publications of a tier's frontier (and polls of the cancel token).
 const PUBLISH_EVERY: u32 = 4096;
@@ -448,6 +449,11 @@ struct Stops<'a> {
 
 /// Tier `p`'s figures from its own higher ranks and the tier below (`below`, which another
 /// thread may still be writing). False when stopped (see [`Stops`]).
+///
+/// Each position's children are listed, and asked of the memory, [`LOOK_AHEAD`] positions before
+/// its figures are computed: each child's stream steps down about one cache line a position, a
+/// dozen streams over two tiers, more than the processor's prefetchers follow, and a run's first
+/// positions have children far from the last run's.
 fn sweep_tier(
     index: &TierIndex,
     p: u32,
@@ -460,7 +466,6 @@ fn sweep_tier(
     use std::sync::atomic::Ordering;
     let Stops { abort, cancel, too_many_games } = stops;
     let mut children = TierChildren::new(index);
-    let mut kids: Vec<(u64, bool)> = Vec::with_capacity(2 * MAX_TOP);
     let mut mixer = Mixer::new();
     let mut counts: Vec<Count> = Vec::with_capacity(2 * MAX_TOP);
     let mut seen = if below.is_some() { index.count(p - 1) } else { 0 };
@@ -468,34 +473,13 @@ fn sweep_tier(
     // moves makes hard to predict). Where there is no tier below, no child is down.
     let tiers = [here, below.unwrap_or(here)];
     let tier = |down: bool| tiers[usize::from(down)];
-    let (mut stopped, mut since) = (false, 0u32);
-    // Descending rank order: a split child sits at a higher rank of this tier, already
-    // final; a combine child is in the tier below.
-    index.for_each_descending(p, |parent, prefix| {
-        if stopped {
-            return;
-        }
-        let rank = prefix.same[1] as usize;
-        children.of(parent, prefix, &mut kids);
+    let mut since = 0u32;
+    // The figures of the position of `rank` from its children's; false when stopped.
+    let mut figure = |rank: usize, kids: &[(u64, bool)]| -> bool {
         if let Some(lowest) = kids.iter().filter(|k| k.1).map(|k| k.0).min() {
             let below = below.expect("a combine's child lies in the tier below");
             if !below.frontier.wait_for(lowest, &mut seen, abort) {
-                stopped = true;
-                return;
-            }
-        }
-        // The children of the positions a few ranks on, in the same run, lie as many ranks
-        // lower: asked for now, they are in the cache when their turn comes (each child's
-        // stream steps down about one cache line a position, too many streams for the
-        // processor to follow on its own).
-        for &(r, down) in &kids {
-            let ahead = r.wrapping_sub(PREFETCH_AHEAD);
-            if wanted.path {
-                tier(down).path.prefetch(ahead);
-            }
-            if wanted.games {
-                tier(down).games.prefetch(ahead);
-                tier(down).games.prefetch(ahead.wrapping_add(1));
+                return false;
             }
         }
         // SAFETY (every read and write below): this thread is `here`'s only writer and wrote its
@@ -533,8 +517,7 @@ fn sweep_tier(
                 let Some(figures) = Counted::new(mixer.mix(), whole) else {
                     too_many_games.store(true, Ordering::Relaxed);
                     abort.store(true, Ordering::Relaxed);
-                    stopped = true;
-                    return;
+                    return false;
                 };
                 // SAFETY: as said above, this thread is `here`'s only writer.
                 unsafe { here.games.write(rank, figures) };
@@ -544,7 +527,7 @@ fn sweep_tier(
                 let w = 1.0 / kids.len() as f64;
                 let rw = w * f64::EPSILON / 2.0;
                 mixer.clear();
-                for &(r, down) in &kids {
+                for &(r, down) in kids {
                     // SAFETY: as said above, a child is written (higher here, or past the frontier below).
                     mixer.push(w, rw, &unsafe { tier(down).path.read(r as usize) });
                 }
@@ -557,9 +540,45 @@ fn sweep_tier(
             here.frontier.publish(rank as u64);
             done.fetch_add(u64::from(since), Ordering::Relaxed);
             since = 0;
-            stopped = cancel.is_cancelled() || abort.load(Ordering::Relaxed);
+            return !(cancel.is_cancelled() || abort.load(Ordering::Relaxed));
+        }
+        true
+    };
+    // The positions listed and not yet computed, in order, and the lists free for the next.
+    let mut listed: std::collections::VecDeque<(usize, Vec<(u64, bool)>)> =
+        std::collections::VecDeque::with_capacity(LOOK_AHEAD + 1);
+    let mut free: Vec<Vec<(u64, bool)>> = (0..=LOOK_AHEAD).map(|_| Vec::with_capacity(2 * MAX_TOP)).collect();
+    let mut stopped = false;
+    // Descending rank order: a split child sits at a higher rank of this tier, already
+    // final; a combine child is in the tier below.
+    index.for_each_descending(p, |parent, prefix| {
+        if stopped {
+            return;
+        }
+        let mut kids = free.pop().expect("one list more than the positions listed ahead");
+        children.of(parent, prefix, &mut kids);
+        for &(r, down) in &kids {
+            if wanted.path {
+                tier(down).path.prefetch(r);
+            }
+            if wanted.games {
+                // A record of 72 bytes: the line of its end too.
+                tier(down).games.prefetch(r);
+                tier(down).games.prefetch(r.wrapping_add(1));
+            }
+        }
+        listed.push_back((prefix.same[1] as usize, kids));
+        if listed.len() > LOOK_AHEAD {
+            let (rank, kids) = listed.pop_front().expect("listed");
+            stopped = !figure(rank, &kids);
+            free.push(kids);
         }
     });
+    while let Some((rank, kids)) = listed.pop_front() {
+        if stopped || !figure(rank, &kids) {
+            return false;
+        }
+    }
     if stopped {
         return false;
     }
