@@ -57,19 +57,32 @@ impl<'a> RowSource<'a> {
         }
     }
 
-    /// ORs this exit into the rows `split..end` of `cell` (of `r`), one word each in parent and
-    /// child: one loop over consecutive words.
+    /// The rows `split..end`, one word each in parent and child: the child's words they read,
+    /// the first of the parent's, and the bits a child word moves right and left (`None` when
+    /// there are no such rows).
     #[inline(always)]
-    pub(super) fn or_one_word_rows(&self, g: &Geometry, r: u32, cell: &mut [u64]) {
+    pub(super) fn one_word_part(&self, g: &Geometry, r: u32) -> Option<(&'a [u64], usize, i64, i64)> {
         if self.split >= self.end {
-            return;
+            return None;
         }
         let rows = self.end - self.split;
         let at = g.row_starts(r)[self.split] as usize;
         let from = self.starts[(self.split as isize + self.rows) as usize] as usize;
-        let (cell, child) = (&mut cell[at..at + rows], &self.child[from..from + rows]);
-        let (right, left) = (self.right, self.left);
-        for (word, c) in cell.iter_mut().zip(child) {
+        Some((&self.child[from..from + rows], at, i64::from(self.right), i64::from(self.left)))
+    }
+
+    /// Whether rows `first..split` exist, where the parent row or the child row takes more than
+    /// one word ([`RowSource::or_longer_rows`]).
+    pub(super) fn has_longer_rows(&self) -> bool {
+        self.first < self.split
+    }
+
+    /// ORs this exit into the rows `split..end` of `cell` (of `r`), one word each in parent and
+    /// child: one loop over consecutive words.
+    #[inline(always)]
+    pub(super) fn or_one_word_rows(&self, g: &Geometry, r: u32, cell: &mut [u64]) {
+        let Some((child, at, right, left)) = self.one_word_part(g, r) else { return };
+        for (word, c) in cell[at..at + child.len()].iter_mut().zip(child) {
             *word |= c >> right << left;
         }
     }

@@ -20,8 +20,8 @@
 //!
 //! **Vector lanes.** With AVX-512 a cell's chain (a row waits on the row above) is not resolved
 //! alone: eight cells' exits are OR-ed in first, and their rows then step together, a cell in
-//! each lane of a register (`resolve_top_rows_v4`, `resolve_longer_rows_v4`). A cell of at most
-//! 32 words takes its exits in registers (`or_exits_in_registers_v4`). With AVX2 the same is done
+//! each lane of a register (`resolve_top_rows_v4`, `resolve_longer_rows_v4`). A cell's exits are
+//! OR-ed in registers, a tile of its words at a time (`tiles.rs`). With AVX2 the same is done
 //! four cells at a time (`avx2.rs`); only processors without AVX2 solve each cell alone.
 
 #[cfg(target_arch = "x86_64")]
@@ -31,12 +31,16 @@ mod avx512;
 mod exits;
 mod geometry;
 mod parts;
+#[cfg(target_arch = "x86_64")]
+mod tiles;
 
 #[cfg(target_arch = "x86_64")]
 use avx2::*;
 #[cfg(target_arch = "x86_64")]
 use avx512::*;
 use exits::*;
+#[cfg(target_arch = "x86_64")]
+use tiles::*;
 
 use geometry::{first_one_word_row, row_len, CellPath, Counts, Geometry, MAX_INDEX};
 use parts::PartsCount;
@@ -692,104 +696,6 @@ fn or_exits(isa: Isa, g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], l
     or_exits_inline(g, words, r, exits, layers);
 }
 
-/// [`or_exits_inline`] for x86-64-v3.
-///
-/// # Safety
-/// The processor must have the features enabled here.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-unsafe fn or_exits_v3(g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
-    // SAFETY: each call's features are this function's, and the cell fits its `4 * CHUNKS` words.
-    unsafe {
-        match words.len().div_ceil(LANES_V3) {
-            1 => return or_exits_in_registers_v3::<1>(words, r, exits, layers),
-            2 => return or_exits_in_registers_v3::<2>(words, r, exits, layers),
-            3 => return or_exits_in_registers_v3::<3>(words, r, exits, layers),
-            4 => return or_exits_in_registers_v3::<4>(words, r, exits, layers),
-            5 => return or_exits_in_registers_v3::<5>(words, r, exits, layers),
-            6 => return or_exits_in_registers_v3::<6>(words, r, exits, layers),
-            7 => return or_exits_in_registers_v3::<7>(words, r, exits, layers),
-            8 => return or_exits_in_registers_v3::<8>(words, r, exits, layers),
-            _ => {}
-        }
-    }
-    or_exits_inline(g, words, r, exits, layers);
-}
-
-/// [`or_exits_inline`] for x86-64-v4.
-///
-/// # Safety
-/// The processor must have the features enabled here.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-unsafe fn or_exits_v4(g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
-    match words.len().div_ceil(LANES) {
-        // SAFETY: the features are this function's, and the cell fits `LANES` words.
-        1 => return unsafe { or_exits_in_registers_v4::<1>(words, r, exits, layers) },
-        // SAFETY: the features are this function's, and the cell fits `2 * LANES` words.
-        2 => return unsafe { or_exits_in_registers_v4::<2>(words, r, exits, layers) },
-        // SAFETY: the features are this function's, and the cell fits `3 * LANES` words.
-        3 => return unsafe { or_exits_in_registers_v4::<3>(words, r, exits, layers) },
-        // SAFETY: the features are this function's, and the cell fits `4 * LANES` words.
-        4 => return unsafe { or_exits_in_registers_v4::<4>(words, r, exits, layers) },
-        _ => {}
-    }
-    or_exits_inline(g, words, r, exits, layers);
-}
-
-/// [`or_exits_inline`] for a cell of at most `8 * CHUNKS` words, `CHUNKS` at most 4 (so 32 words:
-/// seven cells in ten at n = 500), held in registers: each exit is a few masked loads OR-ed in,
-/// and the cell is stored once. (The loops of the general path, a few words each, cost more than
-/// their words.) Every row of such a cell, and of its children, takes one word, so row `c3` is
-/// word `c3` in each.
-///
-/// # Safety
-/// The processor must have AVX-512 F; `words` holds at most `8 * CHUNKS` words.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-unsafe fn or_exits_in_registers_v4<const CHUNKS: usize>(
-    words: &mut [u64],
-    r: u32,
-    exits: &[Exit],
-    layers: &[Option<Vec<u64>>],
-) {
-    use std::arch::x86_64::{
-        __m512i, _mm512_mask_storeu_epi64, _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_setzero_si512,
-        _mm512_sll_epi64, _mm512_srl_epi64, _mm_cvtsi64_si128,
-    };
-    let len = words.len();
-    // 32 words are the rows of `r <= 95`, and a child's `r` is at most 3 more: below 124, where
-    // rows of two words begin.
-    debug_assert!(CHUNKS <= 4 && len <= CHUNKS * LANES && r <= 95);
-    // The lanes of words `from..to` in the registers of words 0..8, 8..16, ...
-    let lanes = |from: usize, to: usize| word_lanes::<CHUNKS>(from, to, LANES).map(|bits| bits as u8);
-    let whole = lanes(0, len);
-    let mut cell: [__m512i; CHUNKS] = [_mm512_setzero_si512(); CHUNKS];
-    let or_words = |cell: &mut [__m512i; CHUNKS],
-                    child: *const u64,
-                    masks: [u8; CHUNKS],
-                    right: i64,
-                    left: i64| {
-        for (half, (sum, mask)) in cell.iter_mut().zip(masks).enumerate() {
-            if mask == 0 {
-                continue;
-            }
-            // SAFETY: only the lanes of `mask` are read, each a word of the child cell.
-            let loaded = unsafe { _mm512_maskz_loadu_epi64(mask, child.wrapping_add(LANES * half).cast()) };
-            let moved =
-                _mm512_sll_epi64(_mm512_srl_epi64(loaded, _mm_cvtsi64_si128(right)), _mm_cvtsi64_si128(left));
-            *sum = _mm512_or_si512(*sum, moved);
-        }
-    };
-    for_each_small_exit(r, len, exits, layers, |child, from, to, right, left| {
-        or_words(&mut cell, child, lanes(from, to), right, left);
-    });
-    for (half, (sum, mask)) in cell.into_iter().zip(whole).enumerate() {
-        // SAFETY: the lanes of `mask` are the cell's words.
-        unsafe { _mm512_mask_storeu_epi64(words.as_mut_ptr().wrapping_add(LANES * half).cast(), mask, sum) };
-    }
-}
-
 /// Writes into the words of a cell of `r` what its exits reach: the exits that keep `r` in
 /// whole-cell loops, then the others row by row.
 #[inline(always)]
@@ -941,46 +847,6 @@ fn longer_rows_lanes<const W: usize>(g: &Geometry, batch: &[Batched]) -> ([[i64;
         most = most.max(starts[tight as usize]);
     }
     (lanes, most)
-}
-
-/// The bits of a cell's words `from..to` in registers of `width` words: register `c`'s bits are
-/// words `c * width` on.
-#[inline(always)]
-fn word_lanes<const CHUNKS: usize>(from: usize, to: usize, width: usize) -> [u64; CHUNKS] {
-    let below = |to: usize| 1u64.checked_shl(to as u32).map_or(u64::MAX, |bit| bit - 1);
-    let all = below(to) & !below(from);
-    std::array::from_fn(|chunk| (all >> (width * chunk)) & ((1 << width) - 1))
-}
-
-/// Calls `visit(child, from, to, right, left)` for each exit of a cell of `len` words whose rows
-/// take a word each (`r <= 95`, as its children's): `child` points where the parent's word 0
-/// reads (parent word `w` reads `child + w`, which may lie before the child's cell for the words
-/// below `from`), the parent's words `from..to` are those the exit reaches, shifted `right` and
-/// `left` by a column.
-#[inline(always)]
-fn for_each_small_exit(
-    r: u32,
-    len: usize,
-    exits: &[Exit],
-    layers: &[Option<Vec<u64>>],
-    mut visit: impl FnMut(*const u64, usize, usize, i64, i64),
-) {
-    for exit in exits {
-        let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
-        let child_cell = &child[exit.offset as usize..];
-        if exit.r == r && exit.rows == 0 && exit.columns == 0 {
-            visit(child_cell[..len].as_ptr(), 0, len, 0, 0);
-        } else {
-            // Parent row `c3` reads the child's row `c3 + rows`, which exists for `first..end`.
-            let (rows, child_rows) = (exit.rows as isize, (exit.r / 3 + 1) as isize);
-            let first = (-rows).max(0) as usize;
-            let end = (child_rows - rows).clamp(0, len as isize) as usize;
-            if first < end {
-                let shifted = child_cell[..child_rows as usize].as_ptr().wrapping_offset(rows);
-                visit(shifted, first, end, i64::from(exit.columns == 1), i64::from(exit.columns == -1));
-            }
-        }
-    }
 }
 
 /// The P-positions and positions of a batch's resolved cells, and the P-positions by parts into

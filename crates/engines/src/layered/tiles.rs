@@ -1,0 +1,294 @@
+//! A cell's exits OR-ed in with vector registers, a tile of the cell's words at a time: every
+//! exit's words for the tile are loaded (masked to the words the exit reaches), moved by its
+//! column and OR-ed into the tile's registers, and the tile is stored once. The loops of the
+//! general path (`or_exits_inline`) pass over the cell once for every three exits that keep `r`
+//! and once more for each of the others, each pass loading and storing the cell's words again.
+//!
+//! An exit reaches a cell as a [`WordSource`]: a range of the cell's words, each reading the
+//! word at a fixed distance in the child's layer. That holds for every exit that keeps `r` (the
+//! whole cell, word for word) and for the rows of the others where parent and child rows both
+//! take one word; the rows of several words (at the bottom of a cell of `r >= 124`) are left to
+//! [`RowSource::or_longer_rows`], after the tiles.
+
+use super::*;
+use arrayvec::ArrayVec;
+
+/// An exit's reach in a cell: the cell's words `from..to`, word `w` OR-ing in the word at
+/// `base + w` (which may point outside the child's cell for the words out of the range, never
+/// read) moved `right` then `left` by a bit (each 0 or 1).
+#[derive(Clone, Copy)]
+pub(super) struct WordSource {
+    base: *const u64,
+    from: usize,
+    to: usize,
+    right: i64,
+    left: i64,
+}
+
+/// The exits of one cell as [`WordSource`]s, and the exits' rows of several words (in arrays
+/// that are not filled first: a cell takes a few hundred nanoseconds).
+pub(super) struct Sources<'a> {
+    words: ArrayVec<WordSource, { 2 * MAX_INDEX }>,
+    longer: ArrayVec<RowSource<'a>, LOW_MOVES>,
+}
+
+impl<'a> Sources<'a> {
+    /// The sources of a cell of `r` of at most 32 words, whose rows (and its children's) take a
+    /// word each: row `c3` is word `c3` in each ([`for_each_small_exit`]).
+    #[inline(always)]
+    pub(super) fn small(r: u32, len: usize, exits: &[Exit], layers: &'a [Option<Vec<u64>>]) -> Sources<'a> {
+        let mut sources = Sources::empty();
+        for_each_small_exit(r, len, exits, layers, |base, from, to, right, left| {
+            sources.push(WordSource { base, from, to, right, left });
+        });
+        sources
+    }
+
+    /// The sources of any cell of `r` with `len` words: the one-word rows of each exit as a
+    /// word source, its rows of several words apart.
+    #[inline(always)]
+    pub(super) fn any(
+        g: &'a Geometry,
+        r: u32,
+        len: usize,
+        exits: &[Exit],
+        layers: &'a [Option<Vec<u64>>],
+    ) -> Sources<'a> {
+        let mut sources = Sources::empty();
+        for exit in exits {
+            let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
+            if exit.r == r && exit.rows == 0 && exit.columns == 0 {
+                // The same layout, word for word.
+                let base = child[exit.offset as usize..][..len].as_ptr();
+                sources.push(WordSource { base, from: 0, to: len, right: 0, left: 0 });
+                continue;
+            }
+            let rows = RowSource::new(g, r, child, exit);
+            if let Some((child_words, at, right, left)) = rows.one_word_part(g, r) {
+                // Parent word `at + k` reads child word `k` of `child_words`.
+                let base = child_words.as_ptr().wrapping_sub(at);
+                sources.push(WordSource { base, from: at, to: at + child_words.len(), right, left });
+            }
+            if rows.has_longer_rows() {
+                sources.longer.push(rows);
+            }
+        }
+        sources
+    }
+
+    fn empty() -> Sources<'a> {
+        Sources { words: ArrayVec::new(), longer: ArrayVec::new() }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, source: WordSource) {
+        self.words.push(source);
+    }
+
+    fn words(&self) -> &[WordSource] {
+        &self.words
+    }
+
+    /// ORs the exits' rows of several words into `cell`, after its tiles.
+    #[inline(always)]
+    fn or_longer_rows(&self, g: &Geometry, r: u32, cell: &mut [u64]) {
+        for rows in &self.longer {
+            rows.or_longer_rows(g, r, cell);
+        }
+    }
+}
+
+/// [`or_exits_inline`] for x86-64-v4: a cell of at most 32 words in up to four registers of
+/// eight words (seven cells in ten at n = 500), a larger one in tiles of 64 words.
+///
+/// # Safety
+/// The processor must have the features enabled here.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+pub(super) unsafe fn or_exits_v4(
+    g: &Geometry,
+    words: &mut [u64],
+    r: u32,
+    exits: &[Exit],
+    layers: &[Option<Vec<u64>>],
+) {
+    let len = words.len();
+    // SAFETY: each call needs only this function's features.
+    unsafe {
+        match len.div_ceil(LANES) {
+            1 => return or_tiles_v4::<1>(words, Sources::small(r, len, exits, layers).words()),
+            2 => return or_tiles_v4::<2>(words, Sources::small(r, len, exits, layers).words()),
+            3 => return or_tiles_v4::<3>(words, Sources::small(r, len, exits, layers).words()),
+            4 => return or_tiles_v4::<4>(words, Sources::small(r, len, exits, layers).words()),
+            _ => {}
+        }
+        let sources = Sources::any(g, r, len, exits, layers);
+        or_tiles_v4::<8>(words, sources.words());
+        sources.or_longer_rows(g, r, words);
+    }
+}
+
+/// [`or_exits_v4`] for x86-64-v3: registers of four words, a cell of at most 32 words in up to
+/// eight, a larger one in tiles of 32 words.
+///
+/// # Safety
+/// The processor must have the features enabled here.
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+pub(super) unsafe fn or_exits_v3(
+    g: &Geometry,
+    words: &mut [u64],
+    r: u32,
+    exits: &[Exit],
+    layers: &[Option<Vec<u64>>],
+) {
+    let len = words.len();
+    // SAFETY: each call needs only this function's features.
+    unsafe {
+        let small = || Sources::small(r, len, exits, layers);
+        match len.div_ceil(LANES_V3) {
+            1 => return or_tiles_v3::<1>(words, small().words()),
+            2 => return or_tiles_v3::<2>(words, small().words()),
+            3 => return or_tiles_v3::<3>(words, small().words()),
+            4 => return or_tiles_v3::<4>(words, small().words()),
+            5 => return or_tiles_v3::<5>(words, small().words()),
+            6 => return or_tiles_v3::<6>(words, small().words()),
+            7 => return or_tiles_v3::<7>(words, small().words()),
+            8 => return or_tiles_v3::<8>(words, small().words()),
+            _ => {}
+        }
+        let sources = Sources::any(g, r, len, exits, layers);
+        or_tiles_v3::<8>(words, sources.words());
+        sources.or_longer_rows(g, r, words);
+    }
+}
+
+/// Writes every word of `cell` from `sources`, a tile of `CHUNKS` registers of eight words at a
+/// time (`CHUNKS` at most 8).
+///
+/// # Safety
+/// The processor must have AVX-512 F; each source's words `from..to` read words of its child's
+/// layer.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+unsafe fn or_tiles_v4<const CHUNKS: usize>(cell: &mut [u64], sources: &[WordSource]) {
+    use std::arch::x86_64::{
+        __m512i, _mm512_mask_storeu_epi64, _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_setzero_si512,
+        _mm512_sll_epi64, _mm512_srl_epi64, _mm_cvtsi64_si128,
+    };
+    let (len, width) = (cell.len(), CHUNKS * LANES);
+    for tile in (0..len).step_by(width) {
+        let mut sums: [__m512i; CHUNKS] = [_mm512_setzero_si512(); CHUNKS];
+        for source in sources {
+            let (from, to) = (source.from.max(tile), source.to.min(tile + width));
+            if from >= to {
+                continue;
+            }
+            let masks = word_lanes::<CHUNKS>(from - tile, to - tile, LANES);
+            let base = source.base.wrapping_add(tile);
+            let (right, left) = (_mm_cvtsi64_si128(source.right), _mm_cvtsi64_si128(source.left));
+            for (chunk, (sum, mask)) in sums.iter_mut().zip(masks).enumerate() {
+                if mask == 0 {
+                    continue;
+                }
+                // SAFETY: only the lanes of `mask` are read, each a word the source reaches.
+                let loaded =
+                    unsafe { _mm512_maskz_loadu_epi64(mask as u8, base.wrapping_add(LANES * chunk).cast()) };
+                *sum = _mm512_or_si512(*sum, _mm512_sll_epi64(_mm512_srl_epi64(loaded, right), left));
+            }
+        }
+        let whole = word_lanes::<CHUNKS>(0, (len - tile).min(width), LANES);
+        for (chunk, (sum, mask)) in sums.into_iter().zip(whole).enumerate() {
+            let at = cell[tile..].as_mut_ptr().wrapping_add(LANES * chunk);
+            // SAFETY: the lanes of `mask` are words of the cell.
+            unsafe { _mm512_mask_storeu_epi64(at.cast(), mask as u8, sum) };
+        }
+    }
+}
+
+/// [`or_tiles_v4`] in AVX2 registers of four words (`CHUNKS` at most 8).
+///
+/// # Safety
+/// The processor must have AVX2; as [`or_tiles_v4`].
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+unsafe fn or_tiles_v3<const CHUNKS: usize>(cell: &mut [u64], sources: &[WordSource]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi64, _mm256_maskload_epi64, _mm256_maskstore_epi64,
+        _mm256_or_si256, _mm256_set1_epi64x, _mm256_setr_epi64x, _mm256_setzero_si256, _mm256_sll_epi64,
+        _mm256_srl_epi64, _mm_cvtsi64_si128,
+    };
+    // Lane `l` of a mask is all ones where bit `l` of `bits` is set.
+    let lane_bits = _mm256_setr_epi64x(1, 2, 4, 8);
+    let mask_of = |bits: u64| -> __m256i {
+        _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(bits as i64), lane_bits), lane_bits)
+    };
+    let (len, width) = (cell.len(), CHUNKS * LANES_V3);
+    for tile in (0..len).step_by(width) {
+        let mut sums: [__m256i; CHUNKS] = [_mm256_setzero_si256(); CHUNKS];
+        for source in sources {
+            let (from, to) = (source.from.max(tile), source.to.min(tile + width));
+            if from >= to {
+                continue;
+            }
+            let masks = word_lanes::<CHUNKS>(from - tile, to - tile, LANES_V3);
+            let base = source.base.wrapping_add(tile);
+            let (right, left) = (_mm_cvtsi64_si128(source.right), _mm_cvtsi64_si128(source.left));
+            for (chunk, (sum, bits)) in sums.iter_mut().zip(masks).enumerate() {
+                if bits == 0 {
+                    continue;
+                }
+                // SAFETY: only the lanes of the mask are read (the others do not fault), each a
+                // word the source reaches.
+                let loaded = unsafe {
+                    _mm256_maskload_epi64(base.wrapping_add(LANES_V3 * chunk).cast(), mask_of(bits))
+                };
+                *sum = _mm256_or_si256(*sum, _mm256_sll_epi64(_mm256_srl_epi64(loaded, right), left));
+            }
+        }
+        let whole = word_lanes::<CHUNKS>(0, (len - tile).min(width), LANES_V3);
+        for (chunk, (sum, bits)) in sums.into_iter().zip(whole).enumerate() {
+            if bits != 0 {
+                let at = cell[tile..].as_mut_ptr().wrapping_add(LANES_V3 * chunk);
+                // SAFETY: the lanes of the mask are words of the cell.
+                unsafe { _mm256_maskstore_epi64(at.cast(), mask_of(bits), sum) };
+            }
+        }
+    }
+}
+
+/// Calls `visit(child, from, to, right, left)` for each exit of a cell of `len` words whose rows
+/// take a word each (`r <= 95`, as its children's): `child` points where the parent's word 0
+/// reads (parent word `w` reads `child + w`, which may lie before the child's cell for the words
+/// below `from`), the parent's words `from..to` are those the exit reaches, shifted `right` and
+/// `left` by a column.
+#[inline(always)]
+fn for_each_small_exit(
+    r: u32,
+    len: usize,
+    exits: &[Exit],
+    layers: &[Option<Vec<u64>>],
+    mut visit: impl FnMut(*const u64, usize, usize, i64, i64),
+) {
+    for exit in exits {
+        let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
+        let child_cell = &child[exit.offset as usize..];
+        if exit.r == r && exit.rows == 0 && exit.columns == 0 {
+            visit(child_cell[..len].as_ptr(), 0, len, 0, 0);
+        } else {
+            // Parent row `c3` reads the child's row `c3 + rows`, which exists for `first..end`.
+            let (rows, child_rows) = (exit.rows as isize, (exit.r / 3 + 1) as isize);
+            let first = (-rows).max(0) as usize;
+            let end = (child_rows - rows).clamp(0, len as isize) as usize;
+            if first < end {
+                let shifted = child_cell[..child_rows as usize].as_ptr().wrapping_offset(rows);
+                visit(shifted, first, end, i64::from(exit.columns == 1), i64::from(exit.columns == -1));
+            }
+        }
+    }
+}
+
+/// The bits of a cell's words `from..to` in registers of `width` words: register `c`'s bits are
+/// words `c * width` on.
+#[inline(always)]
+fn word_lanes<const CHUNKS: usize>(from: usize, to: usize, width: usize) -> [u64; CHUNKS] {
+    let below = |to: usize| 1u64.checked_shl(to as u32).map_or(u64::MAX, |bit| bit - 1);
+    let all = below(to) & !below(from);
+    std::array::from_fn(|chunk| (all >> (width * chunk)) & ((1 << width) - 1))
+}
