@@ -25,8 +25,7 @@ pub(super) struct WordSource {
     left: i64,
 }
 
-/// The exits of one cell as [`WordSource`]s, and the exits' rows of several words (in arrays
-/// that are not filled first: a cell takes a few hundred nanoseconds).
+/// The exits of one cell as [`WordSource`]s, and the exits' rows of several words.
 pub(super) struct Sources<'a> {
     words: ArrayVec<WordSource, { 2 * MAX_INDEX }>,
     longer: ArrayVec<RowSource<'a>, LOW_MOVES>,
@@ -36,57 +35,41 @@ impl<'a> Sources<'a> {
     /// The sources of a cell of `r` of at most 32 words, whose rows (and its children's) take a
     /// word each: row `c3` is word `c3` in each ([`for_each_small_exit`]).
     #[inline(always)]
-    pub(super) fn small(r: u32, len: usize, exits: &[Exit], layers: &'a [Option<Vec<u64>>]) -> Sources<'a> {
-        let mut sources = Sources::empty();
+    fn small(&mut self, r: u32, len: usize, exits: &[Exit], layers: &'a [Option<Vec<u64>>]) -> &[WordSource] {
         for_each_small_exit(r, len, exits, layers, |base, from, to, right, left| {
-            sources.push(WordSource { base, from, to, right, left });
+            self.words.push(WordSource { base, from, to, right, left });
         });
-        sources
+        &self.words
     }
 
     /// The sources of any cell of `r` with `len` words: the one-word rows of each exit as a
     /// word source, its rows of several words apart.
     #[inline(always)]
-    pub(super) fn any(
-        g: &'a Geometry,
-        r: u32,
-        len: usize,
-        exits: &[Exit],
-        layers: &'a [Option<Vec<u64>>],
-    ) -> Sources<'a> {
-        let mut sources = Sources::empty();
+    fn any(&mut self, g: &'a Geometry, r: u32, len: usize, exits: &[Exit], layers: &'a [Option<Vec<u64>>]) {
         for exit in exits {
             let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
             if exit.r == r && exit.rows == 0 && exit.columns == 0 {
                 // The same layout, word for word.
                 let base = child[exit.offset as usize..][..len].as_ptr();
-                sources.push(WordSource { base, from: 0, to: len, right: 0, left: 0 });
+                self.words.push(WordSource { base, from: 0, to: len, right: 0, left: 0 });
                 continue;
             }
             let rows = RowSource::new(g, r, child, exit);
             if let Some((child_words, at, right, left)) = rows.one_word_part(g, r) {
                 // Parent word `at + k` reads child word `k` of `child_words`.
                 let base = child_words.as_ptr().wrapping_sub(at);
-                sources.push(WordSource { base, from: at, to: at + child_words.len(), right, left });
+                self.words.push(WordSource { base, from: at, to: at + child_words.len(), right, left });
             }
             if rows.has_longer_rows() {
-                sources.longer.push(rows);
+                self.longer.push(rows);
             }
         }
-        sources
     }
 
-    fn empty() -> Sources<'a> {
-        Sources { words: ArrayVec::new(), longer: ArrayVec::new() }
-    }
-
+    /// None yet (built in place: a cell's sources are filled in the caller's frame, not moved).
     #[inline(always)]
-    fn push(&mut self, source: WordSource) {
-        self.words.push(source);
-    }
-
-    fn words(&self) -> &[WordSource] {
-        &self.words
+    fn new() -> Sources<'a> {
+        Sources { words: ArrayVec::new(), longer: ArrayVec::new() }
     }
 
     /// ORs the exits' rows of several words into `cell`, after its tiles.
@@ -112,17 +95,18 @@ pub(super) unsafe fn or_exits_v4(
     layers: &[Option<Vec<u64>>],
 ) {
     let len = words.len();
+    let mut sources = Sources::new();
     // SAFETY: each call needs only this function's features.
     unsafe {
         match len.div_ceil(LANES) {
-            1 => return or_tiles_v4::<1>(words, Sources::small(r, len, exits, layers).words()),
-            2 => return or_tiles_v4::<2>(words, Sources::small(r, len, exits, layers).words()),
-            3 => return or_tiles_v4::<3>(words, Sources::small(r, len, exits, layers).words()),
-            4 => return or_tiles_v4::<4>(words, Sources::small(r, len, exits, layers).words()),
+            1 => return or_tiles_v4::<1>(words, sources.small(r, len, exits, layers)),
+            2 => return or_tiles_v4::<2>(words, sources.small(r, len, exits, layers)),
+            3 => return or_tiles_v4::<3>(words, sources.small(r, len, exits, layers)),
+            4 => return or_tiles_v4::<4>(words, sources.small(r, len, exits, layers)),
             _ => {}
         }
-        let sources = Sources::any(g, r, len, exits, layers);
-        or_tiles_v4::<8>(words, sources.words());
+        sources.any(g, r, len, exits, layers);
+        or_tiles_v4::<8>(words, &sources.words);
         sources.or_longer_rows(g, r, words);
     }
 }
@@ -141,22 +125,25 @@ pub(super) unsafe fn or_exits_v3(
     layers: &[Option<Vec<u64>>],
 ) {
     let len = words.len();
+    let mut sources = Sources::new();
     // SAFETY: each call needs only this function's features.
     unsafe {
-        let small = || Sources::small(r, len, exits, layers);
-        match len.div_ceil(LANES_V3) {
-            1 => return or_tiles_v3::<1>(words, small().words()),
-            2 => return or_tiles_v3::<2>(words, small().words()),
-            3 => return or_tiles_v3::<3>(words, small().words()),
-            4 => return or_tiles_v3::<4>(words, small().words()),
-            5 => return or_tiles_v3::<5>(words, small().words()),
-            6 => return or_tiles_v3::<6>(words, small().words()),
-            7 => return or_tiles_v3::<7>(words, small().words()),
-            8 => return or_tiles_v3::<8>(words, small().words()),
-            _ => {}
+        let chunks = len.div_ceil(LANES_V3);
+        if chunks <= 8 {
+            let small = sources.small(r, len, exits, layers);
+            match chunks {
+                1 => return or_tiles_v3::<1>(words, small),
+                2 => return or_tiles_v3::<2>(words, small),
+                3 => return or_tiles_v3::<3>(words, small),
+                4 => return or_tiles_v3::<4>(words, small),
+                5 => return or_tiles_v3::<5>(words, small),
+                6 => return or_tiles_v3::<6>(words, small),
+                7 => return or_tiles_v3::<7>(words, small),
+                _ => return or_tiles_v3::<8>(words, small),
+            }
         }
-        let sources = Sources::any(g, r, len, exits, layers);
-        or_tiles_v3::<8>(words, sources.words());
+        sources.any(g, r, len, exits, layers);
+        or_tiles_v3::<8>(words, &sources.words);
         sources.or_longer_rows(g, r, words);
     }
 }
