@@ -39,6 +39,7 @@ pub const FILES: &[(&str, &[u8])] = &[
     ("ordered-n41.json", include_bytes!("../../../docs/data/ordered-n41.json")),
     ("ordered-n42.json", include_bytes!("../../../docs/data/ordered-n42.json")),
     ("random-laws-n500.jsonl", include_bytes!("../../../docs/data/random-laws-n500.jsonl")),
+    ("random-laws-n600.jsonl", include_bytes!("../../../docs/data/random-laws-n600.jsonl")),
     ("random-laws.jsonl", include_bytes!("../../../docs/data/random-laws.jsonl")),
     ("zgame-by-n.csv", BY_N),
     ("zgame-coalitions-p2.jsonl", include_bytes!("../../../docs/data/zgame-coalitions-p2.jsonl")),
