@@ -313,7 +313,7 @@ fn check_checkpoint(
 
 /// How many positions ahead of its figures a position's children are listed and their cells
 /// asked for.
-const LOOK_AHEAD: usize = 4;
+const LOOK_AHEAD: usize = 8;
 
 /// Positions between two publications of a tier's frontier (and polls of the cancel token).
 const PUBLISH_EVERY: u32 = 4096;
