@@ -11,6 +11,13 @@
 //! taken four at a time, one in each lane, in the same order as one at a time, and the radii
 //! rounded up to `f32` four at a time.
 //!
+//! **Two measures side by side.** A mixture is a chain: the mean, then its radius, then the
+//! moments about it, each step waiting for the totals of the one before, and with a dozen
+//! children each step is short. Where both measures are computed, their mixtures over the same
+//! children run in one pass ([`Mixer::mix_all`]), each step of the one beside the same step of
+//! the other, so that one chain's waits are the other's work: each mixture's operations are its
+//! own, the same to the bit as alone.
+//!
 //! **The bounds** are those of `figures.rs`'s header, term for term, and so is the sums' factor
 //! `γ_{k+1}` for `k` children: a lane's first addition is to an exact 0, so a product (one
 //! rounding) passes through at most `⌈k/4⌉ - 1` roundings in its lane and 2 in adding the
@@ -263,18 +270,31 @@ impl Mixer {
     /// The figures one move before the children's, each child taken with its weight (the exact
     /// weights summing to 1): `figures.rs`'s mixture.
     pub(super) fn mix(&mut self) -> Figures {
-        let k = self.len;
+        let [figures] = Mixer::mix_all([self]);
+        figures
+    }
+
+    /// [`Mixer::mix`] of each of `G` mixers holding the same number of children, side by side
+    /// (each mixture to the bit as alone).
+    pub(super) fn mix_all<const G: usize>(mixers: [&mut Mixer; G]) -> [Figures; G] {
+        let k = mixers.first().map_or(0, |m| m.len);
+        assert!(mixers.iter().all(|m| m.len == k), "mixed side by side, the mixers hold as many children");
         // The padding: children of weight 0 and figures 0 (`push` leaves room for `L - 1`, and
         // three plain stores cost less than a loop to the next multiple of four).
-        for column in self.columns.iter_mut() {
-            column[k..k + L - 1].copy_from_slice(&[0.0; L - 1]);
-        }
+        let avx2 = mixers.iter().all(|m| m.avx2);
+        let columns = mixers.map(|m| {
+            for column in m.columns.iter_mut() {
+                column[k..k + L - 1].copy_from_slice(&[0.0; L - 1]);
+            }
+            &*m.columns
+        });
         #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
+        if avx2 {
             // SAFETY: the processor has AVX2 (`Mixer::new` asked).
-            return unsafe { mix_avx2(&self.columns, k) };
+            return unsafe { mix_avx2(columns, k) };
         }
-        mix_lanes::<Plain>(&self.columns, k)
+        let _ = avx2;
+        mix_lanes::<Plain, G>(columns, k)
     }
 }
 
@@ -284,92 +304,110 @@ impl Mixer {
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn mix_avx2(columns: &Columns, k: usize) -> Figures {
-    mix_lanes::<Avx>(columns, k)
+unsafe fn mix_avx2<const G: usize>(columns: [&Columns; G], k: usize) -> [Figures; G] {
+    mix_lanes::<Avx, G>(columns, k)
 }
 
-/// The mixture of the `k` children in `columns` (padded with zeros to a multiple of four).
+/// The mixtures of `G` sets of the same `k` children (one set a measure, each in its own
+/// `columns`, padded with zeros to a multiple of four), side by side: each set's arithmetic is the
+/// one set's, step for step, and the sets' independent chains of additions overlap.
 #[inline(always)]
-fn mix_lanes<V: Lanes>(columns: &Columns, k: usize) -> Figures {
+fn mix_lanes<V: Lanes, const G: usize>(columns: [&Columns; G], k: usize) -> [Figures; G] {
     let padded = k.next_multiple_of(L);
-    let c = |i: usize, j: usize| V::at(&columns[i], j);
+    let c = |g: usize, i: usize, j: usize| V::at(&columns[g][i], j);
     let splat = V::splat;
     let sum_gamma = gamma(k as f64 + 1.0);
 
     let zero = splat(0.0);
-    let (mut mean, mut mean_abs, mut mean_r, mut weights) = (zero, zero, zero, zero);
+    let (mut mean, mut mean_abs, mut mean_r, mut weights) = ([zero; G], [zero; G], [zero; G], [zero; G]);
     for j in (0..padded).step_by(L) {
-        let (w, m) = (c(W, j), c(VALUE, j));
-        mean = mean + w * m;
-        mean_abs = mean_abs + w * m.abs();
-        mean_r = mean_r + w * c(RADIUS, j);
-        weights = weights + w;
+        for g in 0..G {
+            let (w, m) = (c(g, W, j), c(g, VALUE, j));
+            mean[g] = mean[g] + w * m;
+            mean_abs[g] = mean_abs[g] + w * m.abs();
+            mean_r[g] = mean_r[g] + w * c(g, RADIUS, j);
+            weights[g] = weights[g] + w;
+        }
     }
-    let [mean, mean_abs, mean_r, weights] = V::totals(mean, mean_abs, mean_r, weights).to_array();
+    let firsts: [[f64; L]; G] =
+        std::array::from_fn(|g| V::totals(mean[g], mean_abs[g], mean_r[g], weights[g]).to_array());
     // The weights' errors: as the exact weights sum to 1, `Σ (W_j - ŵ_j) m_j` is
     // `Σ (W_j - ŵ_j)(m_j - M̂) + M̂ (1 - Σ ŵ_j)`, whose first part sees only the children's
     // deviations (a few moves, not hundreds) and whose second is known to a rounding.
     // (Where the weights are nearly exact, as under the path measure, `Σ r_w |m_j|` is the
     // smaller: the least of the two bounds is taken.)
-    let weight_gap = (1.0 - weights).abs() + sum_gamma * weights;
-    let (mut deviation_r, mut plain_r) = (zero, zero);
-    let (two, mean_v) = (splat(2.0), splat(mean));
+    let two = splat(2.0);
+    let mean_v: [V; G] = std::array::from_fn(|g| splat(firsts[g][0]));
+    let (mut deviation_r, mut plain_r) = ([zero; G], [zero; G]);
     for j in (0..padded).step_by(L) {
-        let (rw, m, rm) = (c(RW, j), c(VALUE, j), c(RADIUS, j));
-        deviation_r = deviation_r + rw * ((m - mean_v).abs() + rm * two);
-        plain_r = plain_r + rw * (m.abs() + rm);
+        for g in 0..G {
+            let (rw, m, rm) = (c(g, RW, j), c(g, VALUE, j), c(g, RADIUS, j));
+            deviation_r[g] = deviation_r[g] + rw * ((m - mean_v[g]).abs() + rm * two);
+            plain_r[g] = plain_r[g] + rw * (m.abs() + rm);
+        }
     }
-    let [deviation_r, plain_r, _, _] = V::totals(deviation_r, plain_r, zero, zero).to_array();
-    let weights_r = (deviation_r * (1.0 + gamma(2.0)) + mean.abs() * weight_gap).min(plain_r);
-    let mean_r = enlarge(mean_r + sum_gamma * mean_abs + weights_r);
+    let mean_r: [f64; G] = std::array::from_fn(|g| {
+        let [mean, mean_abs, mean_r, weights] = firsts[g];
+        let weight_gap = (1.0 - weights).abs() + sum_gamma * weights;
+        let [deviation_r, plain_r, _, _] = V::totals(deviation_r[g], plain_r[g], zero, zero).to_array();
+        let weights_r = (deviation_r * (1.0 + gamma(2.0)) + mean.abs() * weight_gap).min(plain_r);
+        enlarge(mean_r + sum_gamma * mean_abs + weights_r)
+    });
 
     let (three, four, six, one) = (splat(3.0), splat(4.0), splat(6.0), splat(1.0));
-    let (mean_r_v, u) = (splat(mean_r), splat(U));
+    let mean_r_v: [V; G] = std::array::from_fn(|g| splat(mean_r[g]));
+    let u = splat(U);
     let (g3, g8, g12) = (splat(gamma(3.0)), splat(gamma(8.0)), splat(gamma(12.0)));
-    let mut sums = [zero; 4];
-    let mut abs = [zero; 4];
-    let mut radii = [zero; 4];
+    let mut sums = [[zero; 4]; G];
+    let mut abs = [[zero; 4]; G];
+    let mut radii = [[zero; 4]; G];
     for j in (0..padded).step_by(L) {
-        let (w, rw) = (c(W, j), c(RW, j));
-        let (a, b, c4, last) = (c(VALUE + 1, j), c(VALUE + 2, j), c(VALUE + 3, j), c(VALUE + 4, j));
-        let (ra, rb, rc, rl) = (c(RADIUS + 1, j), c(RADIUS + 2, j), c(RADIUS + 3, j), c(RADIUS + 4, j));
-        let d = c(VALUE, j) - mean_v;
-        let d_abs = d.abs();
-        let rd = c(RADIUS, j) + mean_r_v + u * d_abs;
-        let big_d = d_abs + rd;
-        let (d2, big_d2) = (d * d, big_d * big_d);
-        let (aa, ab) = (a.abs(), b.abs());
-        let terms =
-            [a + d2, b + three * d * a + d2 * d, c4 + four * d * b + six * d2 * a + d2 * d2, one - last];
-        let errors = [
-            ra + two * big_d * rd + g3 * (aa + d2),
-            rb + three * (big_d * ra + aa * rd)
-                + three * big_d2 * rd
-                + g8 * (ab + three * d_abs * aa + d2 * d_abs),
-            rc + four * (big_d * rb + ab * rd)
-                + six * (big_d2 * ra + two * aa * big_d * rd)
-                + four * big_d2 * big_d * rd
-                + g12 * (c4.abs() + four * d_abs * ab + six * d2 * aa + d2 * d2),
-            rl + u * (one - last).abs(),
-        ];
-        for f in 0..4 {
-            let term_abs = terms[f].abs();
-            sums[f] = sums[f] + w * terms[f];
-            abs[f] = abs[f] + w * term_abs;
-            radii[f] = radii[f] + (w * errors[f] + rw * (term_abs + errors[f]));
+        for g in 0..G {
+            let c = |i: usize| c(g, i, j);
+            let (w, rw) = (c(W), c(RW));
+            let (a, b, c4, last) = (c(VALUE + 1), c(VALUE + 2), c(VALUE + 3), c(VALUE + 4));
+            let (ra, rb, rc, rl) = (c(RADIUS + 1), c(RADIUS + 2), c(RADIUS + 3), c(RADIUS + 4));
+            let d = c(VALUE) - mean_v[g];
+            let d_abs = d.abs();
+            let rd = c(RADIUS) + mean_r_v[g] + u * d_abs;
+            let big_d = d_abs + rd;
+            let (d2, big_d2) = (d * d, big_d * big_d);
+            let (aa, ab) = (a.abs(), b.abs());
+            let terms =
+                [a + d2, b + three * d * a + d2 * d, c4 + four * d * b + six * d2 * a + d2 * d2, one - last];
+            let errors = [
+                ra + two * big_d * rd + g3 * (aa + d2),
+                rb + three * (big_d * ra + aa * rd)
+                    + three * big_d2 * rd
+                    + g8 * (ab + three * d_abs * aa + d2 * d_abs),
+                rc + four * (big_d * rb + ab * rd)
+                    + six * (big_d2 * ra + two * aa * big_d * rd)
+                    + four * big_d2 * big_d * rd
+                    + g12 * (c4.abs() + four * d_abs * ab + six * d2 * aa + d2 * d2),
+                rl + u * (one - last).abs(),
+            ];
+            for f in 0..4 {
+                let term_abs = terms[f].abs();
+                sums[g][f] = sums[g][f] + w * terms[f];
+                abs[g][f] = abs[g][f] + w * term_abs;
+                radii[g][f] = radii[g][f] + (w * errors[f] + rw * (term_abs + errors[f]));
+            }
         }
     }
     // The four figures' totals side by side, each in `total`'s order, and their radii enlarged
     // and rounded up lane by lane as `enlarge` and `up32` do one at a time.
-    let [mu2, mu3, mu4, last] = V::totals(sums[0], sums[1], sums[2], sums[3]).to_array();
-    let radii = V::totals(radii[0], radii[1], radii[2], radii[3])
-        + splat(sum_gamma) * V::totals(abs[0], abs[1], abs[2], abs[3]);
-    let [r2, r3, r4, r_last] = (radii * splat(ENLARGE_FACTOR) + splat(ENLARGE_FLOOR)).up32();
-    let mean_value = 1.0 + mean;
-    Figures {
-        value: [mean_value, mu2, mu3, mu4, last],
-        radius: [up32(enlarge(mean_r + U * mean_value)), r2, r3, r4, r_last],
-    }
+    std::array::from_fn(|g| {
+        let [sums, abs, radii] = [sums[g], abs[g], radii[g]];
+        let [mu2, mu3, mu4, last] = V::totals(sums[0], sums[1], sums[2], sums[3]).to_array();
+        let radii = V::totals(radii[0], radii[1], radii[2], radii[3])
+            + splat(sum_gamma) * V::totals(abs[0], abs[1], abs[2], abs[3]);
+        let [r2, r3, r4, r_last] = (radii * splat(ENLARGE_FACTOR) + splat(ENLARGE_FLOOR)).up32();
+        let mean_value = 1.0 + firsts[g][0];
+        Figures {
+            value: [mean_value, mu2, mu3, mu4, last],
+            radius: [up32(enlarge(mean_r[g] + U * mean_value)), r2, r3, r4, r_last],
+        }
+    })
 }
 
 #[cfg(test)]
@@ -522,14 +560,40 @@ mod tests {
                 mixer.push(*w, *rw, &Figures { value: *value, radius: *radius });
             }
             let mixed = mixer.mix();
-            prop_assert_eq!(mixed, mix_lanes::<Plain>(&mixer.columns, children.len()));
+            prop_assert_eq!([mixed], mix_lanes::<Plain, 1>([&mixer.columns], children.len()));
             #[cfg(target_arch = "x86_64")]
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: the processor has AVX2, checked just above.
-                let avx = unsafe { mix_avx2(&mixer.columns, children.len()) };
+                let [avx] = unsafe { mix_avx2([&mixer.columns], children.len()) };
                 prop_assert_eq!(avx.value.map(f64::to_bits), mixed.value.map(f64::to_bits));
                 prop_assert_eq!(avx.radius.map(f32::to_bits), mixed.radius.map(f32::to_bits));
             }
+        }
+
+        /// Two sets of children mixed side by side give each set's figures to the bit, as mixed
+        /// alone.
+        #[test]
+        fn mixtures_side_by_side_are_each_alone(
+            children in prop::collection::vec(
+                (0.0f64..1.0, 0.0f64..1e-15, prop::array::uniform5(-1e3f64..1e3), prop::array::uniform5(0.0f32..1e-9)),
+                1..=2 * MAX_TOP + 1,
+            ),
+            scale in 0.5f64..2.0,
+        ) {
+            let (mut first, mut second) = (Mixer::new(), Mixer::new());
+            for (w, rw, value, radius) in &children {
+                first.push(*w, *rw, &Figures { value: *value, radius: *radius });
+                let other = Figures { value: value.map(|v| v * scale - 1.0), radius: radius.map(|r| r * 2.0) };
+                second.push(1.0 - *w, *rw * scale, &other);
+            }
+            let [together_first, together_second] = Mixer::mix_all([&mut first, &mut second]);
+            let bits = |f: Figures| (f.value.map(f64::to_bits), f.radius.map(f32::to_bits));
+            prop_assert_eq!(bits(together_first), bits(first.mix()));
+            prop_assert_eq!(bits(together_second), bits(second.mix()));
+            let [plain_first, plain_second] =
+                mix_lanes::<Plain, 2>([&first.columns, &second.columns], children.len());
+            prop_assert_eq!(bits(plain_first), bits(together_first));
+            prop_assert_eq!(bits(plain_second), bits(together_second));
         }
     }
 }

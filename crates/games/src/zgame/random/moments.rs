@@ -466,7 +466,7 @@ fn sweep_tier(
     use std::sync::atomic::Ordering;
     let Stops { abort, cancel, too_many_games } = stops;
     let mut children = TierChildren::new(index);
-    let mut mixer = Mixer::new();
+    let (mut path_mixer, mut games_mixer) = (Mixer::new(), Mixer::new());
     let mut counts: Vec<Count> = Vec::with_capacity(2 * MAX_TOP);
     let mut seen = if below.is_some() { index.count(p - 1) } else { 0 };
     // A child's tier by its `down` flag, chosen by index, not by a branch (which the mix of
@@ -498,6 +498,8 @@ fn sweep_tier(
                 unsafe { here.path.write(rank, Figures::default()) };
             }
         } else {
+            // Each measure's children in its own mixer, the two mixtures taken side by side.
+            let mut whole = None;
             if wanted.games {
                 // The children's counts of games first (their sum makes the weights), then their
                 // figures, read again from the cache (not copied whole in between).
@@ -506,15 +508,36 @@ fn sweep_tier(
                     // SAFETY: as said above, a child is written (higher here, or past the frontier below).
                     unsafe { tier(down).games.read(r as usize) }.count()
                 }));
-                let whole = Count::sum(counts.iter().copied());
-                let inverse = 1.0 / whole.mantissa;
-                mixer.clear();
+                let sum = Count::sum(counts.iter().copied());
+                let inverse = 1.0 / sum.mantissa;
+                games_mixer.clear();
                 for (&(r, down), &count) in kids.iter().zip(&counts) {
-                    let (w, rw) = whole.share(count, inverse);
+                    let (w, rw) = sum.share(count, inverse);
                     // SAFETY: as above.
-                    mixer.push(w, rw, &unsafe { tier(down).games.read(r as usize) }.figures());
+                    games_mixer.push(w, rw, &unsafe { tier(down).games.read(r as usize) }.figures());
                 }
-                let Some(figures) = Counted::new(mixer.mix(), whole) else {
+                whole = Some(sum);
+            }
+            if wanted.path {
+                // 1/k rounded, within half a unit in the last place of the exact weight.
+                let w = 1.0 / kids.len() as f64;
+                let rw = w * f64::EPSILON / 2.0;
+                path_mixer.clear();
+                for &(r, down) in kids {
+                    // SAFETY: as said above, a child is written (higher here, or past the frontier below).
+                    path_mixer.push(w, rw, &unsafe { tier(down).path.read(r as usize) });
+                }
+            }
+            let (path, games) = match (wanted.path, wanted.games) {
+                (true, true) => {
+                    let [path, games] = Mixer::mix_all([&mut path_mixer, &mut games_mixer]);
+                    (Some(path), Some(games))
+                }
+                (true, false) => (Some(path_mixer.mix()), None),
+                (false, _) => (None, Some(games_mixer.mix())),
+            };
+            if let (Some(games), Some(whole)) = (games, whole) {
+                let Some(figures) = Counted::new(games, whole) else {
                     too_many_games.store(true, Ordering::Relaxed);
                     abort.store(true, Ordering::Relaxed);
                     return false;
@@ -522,17 +545,9 @@ fn sweep_tier(
                 // SAFETY: as said above, this thread is `here`'s only writer.
                 unsafe { here.games.write(rank, figures) };
             }
-            if wanted.path {
-                // 1/k rounded, within half a unit in the last place of the exact weight.
-                let w = 1.0 / kids.len() as f64;
-                let rw = w * f64::EPSILON / 2.0;
-                mixer.clear();
-                for &(r, down) in kids {
-                    // SAFETY: as said above, a child is written (higher here, or past the frontier below).
-                    mixer.push(w, rw, &unsafe { tier(down).path.read(r as usize) });
-                }
+            if let Some(path) = path {
                 // SAFETY: as said above, this thread is `here`'s only writer.
-                unsafe { here.path.write(rank, mixer.mix()) };
+                unsafe { here.path.write(rank, path) };
             }
         }
         since += 1;
