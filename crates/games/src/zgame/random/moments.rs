@@ -577,9 +577,7 @@ fn sweep_tier(
                 tier(down).path.prefetch(r);
             }
             if wanted.games {
-                // A record of 72 bytes: the line of its end too.
                 tier(down).games.prefetch(r);
-                tier(down).games.prefetch(r.wrapping_add(1));
             }
         }
         listed.push_back((prefix.same[1] as usize, kids));
