@@ -257,7 +257,7 @@ impl Mixer {
     #[inline(always)]
     pub(super) fn push(&mut self, w: f64, rw: f64, figures: &Figures) {
         let j = self.len;
-        assert!(j + L <= MOST, "a position has at most 2 MAX_TOP + 1 children");
+        assert!(j + L < MOST, "a position has at most 2 MAX_TOP + 1 children");
         self.columns[W][j] = w;
         self.columns[RW][j] = rw;
         for i in 0..5 {
@@ -276,18 +276,18 @@ impl Mixer {
 
     /// [`Mixer::mix`] of each of `G` mixers holding the same number of children, side by side
     /// (each mixture to the bit as alone).
-    pub(super) fn mix_all<const G: usize>(mixers: [&mut Mixer; G]) -> [Figures; G] {
+    pub(super) fn mix_all<const G: usize>(mut mixers: [&mut Mixer; G]) -> [Figures; G] {
         let k = mixers.first().map_or(0, |m| m.len);
         assert!(mixers.iter().all(|m| m.len == k), "mixed side by side, the mixers hold as many children");
-        // The padding: children of weight 0 and figures 0 (`push` leaves room for `L - 1`, and
-        // three plain stores cost less than a loop to the next multiple of four).
-        let avx2 = mixers.iter().all(|m| m.avx2);
-        let columns = mixers.map(|m| {
-            for column in m.columns.iter_mut() {
-                column[k..k + L - 1].copy_from_slice(&[0.0; L - 1]);
+        // The padding: children of weight 0 and figures 0 (`push` leaves room for `L`, and four
+        // plain stores a column cost less than a loop to the next multiple of four).
+        for mixer in mixers.iter_mut() {
+            for column in mixer.columns.iter_mut() {
+                column[k..k + L].copy_from_slice(&[0.0; L]);
             }
-            &*m.columns
-        });
+        }
+        let avx2 = mixers.iter().all(|m| m.avx2);
+        let columns: [&Columns; G] = std::array::from_fn(|g| &*mixers[g].columns);
         #[cfg(target_arch = "x86_64")]
         if avx2 {
             // SAFETY: the processor has AVX2 (`Mixer::new` asked).
