@@ -534,7 +534,8 @@ fn sweep_tier(
                     (Some(path), Some(games))
                 }
                 (true, false) => (Some(path_mixer.mix()), None),
-                (false, _) => (None, Some(games_mixer.mix())),
+                (false, true) => (None, Some(games_mixer.mix())),
+                (false, false) => (None, None),
             };
             if let (Some(games), Some(whole)) = (games, whole) {
                 let Some(figures) = Counted::new(games, whole) else {
