@@ -300,6 +300,11 @@ impl Mixer {
 
 /// [`mix_lanes`] in AVX2 registers.
 ///
+/// This is the one caller of `mix_lanes::<Avx, _>`, and should stay so. A second caller (a copy
+/// compiled with more features, say) shares `mix_lanes`'s closures between the two, the compiler
+/// then compiles them out of line, without AVX2, and every vector operation in them becomes a
+/// call: tried on Zen 4, the recursion at n = 250 took 10.7 s against 4.6 s.
+///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
