@@ -388,9 +388,35 @@ pub(crate) fn row_words(len: u32) -> usize {
     (len as usize + 2).div_ceil(64)
 }
 
+/// The first row after `c3` of a cell of `r` that takes fewer words than row `c3` does
+/// (`usize::MAX` where row `c3` takes one word). A row of `w` words has `ℓ + 2 > 64 (w - 1)`,
+/// and row `c` has fewer once `ℓ(c) <= 64 w - 66`, that is `r - 3c <= 128 w - 133`.
+pub(crate) fn next_fewer_words_row(r: u32, c3: u32) -> usize {
+    let words = row_words(row_len(r, c3)) as i64;
+    if words <= 1 {
+        return usize::MAX;
+    }
+    // Above `3 c3`: row `c3` itself has `r - 3 c3 >= 128 w - 132`.
+    let from = i64::from(r) - 128 * words + 133;
+    (from as u64).div_ceil(3) as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The row where a cell's rows next take fewer words is the one a search row by row finds.
+    #[test]
+    fn the_rows_where_words_fall() {
+        for r in 0..=800u32 {
+            for c3 in 0..=r / 3 {
+                let words = |c: u32| row_words(row_len(r, c));
+                let searched =
+                    (c3 + 1..=r / 3).find(|&c| words(c) < words(c3)).map_or(usize::MAX, |c| c as usize);
+                assert_eq!(next_fewer_words_row(r, c3), searched, "r = {r}, c3 = {c3}");
+            }
+        }
+    }
 
     /// Every cell's offset is where the enumeration puts it and every word of it finds its
     /// start, the cells tile their layer, and the layers hold every position of the game, for

@@ -42,7 +42,7 @@ use exits::*;
 #[cfg(target_arch = "x86_64")]
 use tiles::*;
 
-use geometry::{first_one_word_row, row_len, CellPath, Counts, Geometry, MAX_INDEX};
+use geometry::{first_one_word_row, next_fewer_words_row, row_len, CellPath, Counts, Geometry, MAX_INDEX};
 use parts::PartsCount;
 
 use rayon::prelude::*;
