@@ -37,6 +37,8 @@ trait Lanes: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
     fn splat(x: f64) -> Self;
     /// Lanes `j..j + 4` of `column`.
     fn at(column: &[f64], j: usize) -> Self;
+    /// Lanes `j..j + 4` of `column`, each widened to `f64` (exactly).
+    fn at32(column: &[f32], j: usize) -> Self;
     fn abs(self) -> Self;
     fn to_array(self) -> [f64; L];
     /// The [`total`]s of four sets of lanes, the `i`-th in lane `i`, each added in `total`'s
@@ -84,6 +86,10 @@ impl Lanes for Plain {
         Plain(column[j..j + L].try_into().expect("four lanes"))
     }
     #[inline(always)]
+    fn at32(column: &[f32], j: usize) -> Plain {
+        Plain(std::array::from_fn(|l| f64::from(column[j + l])))
+    }
+    #[inline(always)]
     fn abs(self) -> Plain {
         Plain(self.0.map(f64::abs))
     }
@@ -114,8 +120,8 @@ mod avx {
         _mm256_add_pd, _mm256_andnot_pd, _mm256_castpd_si256, _mm256_castsi256_si128, _mm256_cmp_pd,
         _mm256_cvtpd_ps, _mm256_cvtps_pd, _mm256_hadd_pd, _mm256_loadu_pd, _mm256_mul_pd,
         _mm256_permute2f128_pd, _mm256_permutevar8x32_epi32, _mm256_set1_pd, _mm256_setr_epi32,
-        _mm256_storeu_pd, _mm256_sub_pd, _mm_castps_si128, _mm_castsi128_ps, _mm_storeu_ps, _mm_sub_epi32,
-        _CMP_LT_OQ,
+        _mm256_storeu_pd, _mm256_sub_pd, _mm_castps_si128, _mm_castsi128_ps, _mm_loadu_ps, _mm_storeu_ps,
+        _mm_sub_epi32, _CMP_LT_OQ,
     };
 
     // SAFETY (every block below): an `Avx` exists only inside functions compiled for AVX2, on a
@@ -158,6 +164,12 @@ mod avx {
             let lanes = &column[j..j + L];
             // SAFETY: as said above; `lanes` holds four `f64`, read unaligned.
             Avx(unsafe { _mm256_loadu_pd(lanes.as_ptr()) })
+        }
+        #[inline(always)]
+        fn at32(column: &[f32], j: usize) -> Avx {
+            let lanes = &column[j..j + L];
+            // SAFETY: as said above; `lanes` holds four `f32`, read unaligned and widened exactly.
+            Avx(unsafe { _mm256_cvtps_pd(_mm_loadu_ps(lanes.as_ptr())) })
         }
         #[inline(always)]
         fn abs(self) -> Avx {
@@ -218,7 +230,8 @@ fn total<V: Lanes>(lanes: V) -> f64 {
 pub(super) struct Mixer {
     len: usize,
     /// Weight `ŵ_j`, its radius `r_w`, and the child's five values and five radii (fixed
-    /// columns: a push is a dozen stores, with no vector's pointer to load for each).
+    /// columns: a push is a dozen stores, with no vector's pointer to load for each; the radii
+    /// kept as the figures hold them, and widened four at a time as the mixture reads them).
     columns: Box<Columns>,
     /// Whether the processor has AVX2.
     avx2: bool,
@@ -228,14 +241,17 @@ pub(super) struct Mixer {
 /// room for the padding.
 const MOST: usize = (2 * MAX_TOP + 1).next_multiple_of(L) + L;
 
-/// The columns of [`Mixer`].
-type Columns = [[f64; MOST]; 12];
+/// The columns of [`Mixer`]: weights and values in `wide` (at [`W`], [`RW`], [`VALUE`]), the
+/// five radii in `radius`.
+struct Columns {
+    wide: [[f64; MOST]; 7],
+    radius: [[f32; MOST]; 5],
+}
 
-/// The columns of [`Mixer`].
+/// The columns of [`Columns::wide`].
 const W: usize = 0;
 const RW: usize = 1;
 const VALUE: usize = 2;
-const RADIUS: usize = 7;
 
 impl Mixer {
     /// A mixer for positions of at most `2 MAX_TOP + 1` children.
@@ -244,7 +260,11 @@ impl Mixer {
         let avx2 = std::is_x86_feature_detected!("avx2");
         #[cfg(not(target_arch = "x86_64"))]
         let avx2 = false;
-        Mixer { len: 0, columns: Box::new([[0.0; MOST]; 12]), avx2 }
+        Mixer {
+            len: 0,
+            columns: Box::new(Columns { wide: [[0.0; MOST]; 7], radius: [[0.0; MOST]; 5] }),
+            avx2,
+        }
     }
 
     /// No children.
@@ -258,11 +278,12 @@ impl Mixer {
     pub(super) fn push(&mut self, w: f64, rw: f64, figures: &Figures) {
         let j = self.len;
         assert!(j + L < MOST, "a position has at most 2 MAX_TOP + 1 children");
-        self.columns[W][j] = w;
-        self.columns[RW][j] = rw;
+        let columns = &mut *self.columns;
+        columns.wide[W][j] = w;
+        columns.wide[RW][j] = rw;
         for i in 0..5 {
-            self.columns[VALUE + i][j] = figures.value[i];
-            self.columns[RADIUS + i][j] = f64::from(figures.radius[i]);
+            columns.wide[VALUE + i][j] = figures.value[i];
+            columns.radius[i][j] = figures.radius[i];
         }
         self.len = j + 1;
     }
@@ -282,7 +303,10 @@ impl Mixer {
         // The padding: children of weight 0 and figures 0 (`push` leaves room for `L`, and four
         // plain stores a column cost less than a loop to the next multiple of four).
         for mixer in mixers.iter_mut() {
-            for column in mixer.columns.iter_mut() {
+            for column in mixer.columns.wide.iter_mut() {
+                column[k..k + L].copy_from_slice(&[0.0; L]);
+            }
+            for column in mixer.columns.radius.iter_mut() {
                 column[k..k + L].copy_from_slice(&[0.0; L]);
             }
         }
@@ -319,7 +343,8 @@ unsafe fn mix_avx2<const G: usize>(columns: [&Columns; G], k: usize) -> [Figures
 #[inline(always)]
 fn mix_lanes<V: Lanes, const G: usize>(columns: [&Columns; G], k: usize) -> [Figures; G] {
     let padded = k.next_multiple_of(L);
-    let c = |g: usize, i: usize, j: usize| V::at(&columns[g][i], j);
+    let c = |g: usize, i: usize, j: usize| V::at(&columns[g].wide[i], j);
+    let radius = |g: usize, i: usize, j: usize| V::at32(&columns[g].radius[i], j);
     let splat = V::splat;
     let sum_gamma = gamma(k as f64 + 1.0);
 
@@ -330,7 +355,7 @@ fn mix_lanes<V: Lanes, const G: usize>(columns: [&Columns; G], k: usize) -> [Fig
             let (w, m) = (c(g, W, j), c(g, VALUE, j));
             mean[g] = mean[g] + w * m;
             mean_abs[g] = mean_abs[g] + w * m.abs();
-            mean_r[g] = mean_r[g] + w * c(g, RADIUS, j);
+            mean_r[g] = mean_r[g] + w * radius(g, 0, j);
             weights[g] = weights[g] + w;
         }
     }
@@ -346,7 +371,7 @@ fn mix_lanes<V: Lanes, const G: usize>(columns: [&Columns; G], k: usize) -> [Fig
     let (mut deviation_r, mut plain_r) = ([zero; G], [zero; G]);
     for j in (0..padded).step_by(L) {
         for g in 0..G {
-            let (rw, m, rm) = (c(g, RW, j), c(g, VALUE, j), c(g, RADIUS, j));
+            let (rw, m, rm) = (c(g, RW, j), c(g, VALUE, j), radius(g, 0, j));
             deviation_r[g] = deviation_r[g] + rw * ((m - mean_v[g]).abs() + rm * two);
             plain_r[g] = plain_r[g] + rw * (m.abs() + rm);
         }
@@ -371,10 +396,11 @@ fn mix_lanes<V: Lanes, const G: usize>(columns: [&Columns; G], k: usize) -> [Fig
             let c = |i: usize| c(g, i, j);
             let (w, rw) = (c(W), c(RW));
             let (a, b, c4, last) = (c(VALUE + 1), c(VALUE + 2), c(VALUE + 3), c(VALUE + 4));
-            let (ra, rb, rc, rl) = (c(RADIUS + 1), c(RADIUS + 2), c(RADIUS + 3), c(RADIUS + 4));
+            let r = |i: usize| radius(g, i, j);
+            let (ra, rb, rc, rl) = (r(1), r(2), r(3), r(4));
             let d = c(VALUE) - mean_v[g];
             let d_abs = d.abs();
-            let rd = c(RADIUS) + mean_r_v[g] + u * d_abs;
+            let rd = r(0) + mean_r_v[g] + u * d_abs;
             let big_d = d_abs + rd;
             let (d2, big_d2) = (d * d, big_d * big_d);
             let (aa, ab) = (a.abs(), b.abs());
