@@ -60,17 +60,17 @@ impl<T: Copy + bytemuck::Zeroable> Cells<T> {
         unsafe { *self.0[r].get() }
     }
 
-    /// Asks the processor to bring rank `r`'s cell into the cache, if `r` is a rank of the tier
-    /// (a hint: it changes no value, and any `r` is harmless): the lines of its first and its
-    /// last byte, which differ for most cells (the tiers' memory is not aligned to lines, and a
-    /// games measure's cell is longer than one).
+    /// Asks the processor to bring rank `r`'s cell into the cache (a hint: it changes no value,
+    /// and any `r` is harmless, a prefetch of any address never faulting, so none is checked):
+    /// the lines of its first and its last byte, which differ for most cells (the tiers' memory
+    /// is not aligned to lines, and a games measure's cell is longer than one).
     #[inline(always)]
     pub(super) fn prefetch(&self, r: u64) {
         #[cfg(target_arch = "x86_64")]
-        if r < self.0.len() as u64 {
+        {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             let first: *const u8 = self.0.as_ptr().wrapping_add(r as usize).cast();
-            // SAFETY: a prefetch reads nothing the program sees; the addresses are the cell's own.
+            // SAFETY: a prefetch reads nothing the program sees and never faults, whatever the address.
             unsafe {
                 _mm_prefetch::<_MM_HINT_T0>(first.cast());
                 _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(std::mem::size_of::<T>() - 1).cast());
