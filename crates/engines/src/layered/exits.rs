@@ -279,6 +279,7 @@ impl ExitFinder<'_> {
             rows,
             columns,
             r_gain: gain as i32,
+            kind: kind as u8,
         });
     }
 

@@ -30,6 +30,8 @@ mod avx2;
 mod avx512;
 mod exits;
 mod geometry;
+#[cfg(target_arch = "x86_64")]
+mod groups;
 mod parts;
 #[cfg(target_arch = "x86_64")]
 mod tiles;
@@ -39,6 +41,8 @@ use avx2::*;
 #[cfg(target_arch = "x86_64")]
 use avx512::*;
 use exits::*;
+#[cfg(target_arch = "x86_64")]
+use groups::*;
 #[cfg(target_arch = "x86_64")]
 use tiles::*;
 
@@ -548,6 +552,8 @@ struct Exit {
     columns: i32,
     /// The child's `r` less the parent's (which names the low moves).
     r_gain: i32,
+    /// The kind of move (as [`Carried`] numbers them): a cell's exits are of distinct kinds.
+    kind: u8,
 }
 
 /// The tiers of the game on `n` (positions by number of parts, most parts first) with the
@@ -578,15 +584,23 @@ fn sweep_share(
     share: &mut [u64],
 ) -> (u64, u64, Option<Vec<u64>>) {
     let How { isa, by_parts, fault } = *how;
-    let mut tiers = by_parts.then(|| PartsCount::new(g.n(), isa == Isa::X86_64V4));
-    let (mut p_positions, mut positions) = (0u64, 0u64);
     let mut exits = Vec::with_capacity(2 * MAX_INDEX);
     let mut carried = Carried::new();
     // With AVX-512 the cells' rows are resolved eight cells at a time, one in each lane
-    // (`finish_batch`), once their exits are in, and with AVX2 four: the cells wait in `batch`.
-    let lanes = batch_lanes(isa);
-    let batched = lanes > 1;
-    let mut batch: Vec<Batched> = Vec::with_capacity(LANES);
+    // (`finish_batch`), once their exits are in, and with AVX2 four: the cells wait in a batch.
+    // Before that they are gathered in groups, which read their exits that keep `r` once for
+    // each run of cells (`groups.rs`).
+    let mut tally = Tally {
+        isa,
+        lanes: batch_lanes(isa),
+        batch: Vec::with_capacity(LANES),
+        tiers: by_parts.then(|| PartsCount::new(g.n(), isa == Isa::X86_64V4)),
+        p_positions: 0,
+        positions: 0,
+    };
+    let batched = tally.lanes > 1;
+    #[cfg(target_arch = "x86_64")]
+    let mut group = Group::new();
     let end = first + share.len() as u64;
     g.for_each_cell_in(e, first..end, |path, r, offset| {
         cell_exits(g, path, r, e, offset, &mut exits, &mut carried);
@@ -596,29 +610,61 @@ fn sweep_share(
         }
         let from = (offset - first) as usize;
         let parts = (4..=g.top()).map(|i| path.counts[i]).sum::<u32>();
-        let words = &mut share[from..from + g.cell_words(r) as usize];
+        let len = g.cell_words(r) as usize;
+        #[cfg(target_arch = "x86_64")]
         if batched {
-            or_exits(isa, g, words, r, &exits, layers);
-            batch.push(Batched { from, r, parts });
-            if batch.len() == lanes {
-                let (found, all) = finish_batch(isa, g, share, &batch, tiers.as_mut());
-                p_positions += found;
-                positions += all;
-                batch.clear();
+            if group.is_full_for(len) {
+                group.write(isa, g, share, layers, |share, cell| tally.push(g, share, cell));
             }
+            group.add(Batched { from, r, parts }, len, &exits, layers);
             return;
         }
-        let cell = Cell { words, r, parts };
-        let (found, all) = solve_cell(g, cell, &exits, layers, tiers.as_mut());
-        p_positions += found;
-        positions += all;
+        let cell = Cell { words: &mut share[from..from + len], r, parts };
+        let (found, all) = solve_cell(g, cell, &exits, layers, tally.tiers.as_mut());
+        tally.p_positions += found;
+        tally.positions += all;
     });
-    if !batch.is_empty() {
-        let (found, all) = finish_batch(isa, g, share, &batch, tiers.as_mut());
-        p_positions += found;
-        positions += all;
+    #[cfg(target_arch = "x86_64")]
+    group.write(isa, g, share, layers, |share, cell| tally.push(g, share, cell));
+    tally.finish(g, share)
+}
+
+/// A share's cells as they are resolved: the batch waiting for its rows, and the P-positions and
+/// positions so far (by parts too, when counted).
+struct Tally {
+    isa: Isa,
+    /// The cells of a batch ([`batch_lanes`]).
+    lanes: usize,
+    batch: Vec<Batched>,
+    tiers: Option<PartsCount>,
+    p_positions: u64,
+    positions: u64,
+}
+
+impl Tally {
+    /// Adds a cell whose exits are in to the batch, and resolves the batch when it is full.
+    fn push(&mut self, g: &Geometry, share: &mut [u64], cell: Batched) {
+        self.batch.push(cell);
+        if self.batch.len() == self.lanes {
+            self.resolve(g, share);
+        }
     }
-    (p_positions, positions, tiers.map(PartsCount::totals))
+
+    /// Resolves the cells of the batch.
+    fn resolve(&mut self, g: &Geometry, share: &mut [u64]) {
+        let (found, all) = finish_batch(self.isa, g, share, &self.batch, self.tiers.as_mut());
+        self.p_positions += found;
+        self.positions += all;
+        self.batch.clear();
+    }
+
+    /// The share's P-positions, positions and P-positions by parts, the last batch resolved.
+    fn finish(mut self, g: &Geometry, share: &mut [u64]) -> (u64, u64, Option<Vec<u64>>) {
+        if !self.batch.is_empty() {
+            self.resolve(g, share);
+        }
+        (self.p_positions, self.positions, self.tiers.map(PartsCount::totals))
+    }
 }
 
 /// How the cells are solved: the instruction set of the kernels, whether P-positions are counted
@@ -679,21 +725,20 @@ fn solve_cell(
     chain(g, cell.words, cell.r, cell.parts, by_parts, false)
 }
 
-/// The exits of a cell as [`or_exits_inline`] OR-s them in, as compiled for `isa` (for the cells
-/// whose rows are resolved later, by [`finish_batch`]).
+/// ORs a cell's `exits` into what its words hold (its group's exits that keep `r`), as compiled
+/// for `isa`: for the cells of a group (`groups.rs`), whose rows are resolved later, by
+/// [`finish_batch`]. Only AVX2 and AVX-512 group cells.
+#[cfg(target_arch = "x86_64")]
 fn or_exits(isa: Isa, g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], layers: &[Option<Vec<u64>>]) {
-    #[cfg(target_arch = "x86_64")]
     match isa {
         // SAFETY: `Isa::detect` chooses it only where the processor has its features.
-        Isa::X86_64V4 => return unsafe { or_exits_v4(g, words, r, exits, layers) },
+        Isa::X86_64V4 => unsafe { or_exits_v4(g, words, r, exits, layers) },
         Isa::X86_64V3 | Isa::X86_64V3FastDeposit => {
             // SAFETY: `Isa::detect` chooses it only where the processor has its features.
-            return unsafe { or_exits_v3(g, words, r, exits, layers) };
+            unsafe { or_exits_v3(g, words, r, exits, layers) }
         }
-        Isa::Baseline => {}
+        Isa::Baseline => unreachable!("cells are grouped only with AVX2 or AVX-512"),
     }
-    let _ = isa;
-    or_exits_inline(g, words, r, exits, layers);
 }
 
 /// Writes into the words of a cell of `r` what its exits reach: the exits that keep `r` in

@@ -1,6 +1,8 @@
 //! A cell's exits OR-ed in with vector registers, a tile of the cell's words at a time: every
 //! exit's words for the tile are loaded (masked to the words the exit reaches), moved by its
-//! column and OR-ed into the tile's registers, and the tile is stored once. The loops of the
+//! column and OR-ed into the tile's registers, and the tile is stored once. The same tiles write
+//! a whole group of cells from the exits that keep `r` (`groups.rs`); each cell's other exits
+//! are then OR-ed into what the group wrote. The loops of the
 //! general path (`or_exits_inline`) pass over the cell once for every three exits that keep `r`
 //! and once more for each of the others, each pass loading and storing the cell's words again.
 //!
@@ -23,6 +25,29 @@ pub(super) struct WordSource {
     to: usize,
     right: i64,
     left: i64,
+}
+
+impl WordSource {
+    /// Words `from..to` of a cell (or a group of cells), word `w` reading `child + w - from`,
+    /// unmoved.
+    pub(super) fn unmoved(child: *const u64, from: usize, to: usize) -> WordSource {
+        WordSource { base: child.wrapping_sub(from), from, to, right: 0, left: 0 }
+    }
+
+    /// The word after this source's last, where a source that goes on would read next.
+    pub(super) fn reads_next(&self) -> *const u64 {
+        self.base.wrapping_add(self.to)
+    }
+
+    /// The source's words end at `to` now.
+    pub(super) fn extend_to(&mut self, to: usize) {
+        self.to = to;
+    }
+
+    /// Its words' end.
+    pub(super) fn to(&self) -> usize {
+        self.to
+    }
 }
 
 /// The exits of one cell as [`WordSource`]s, and the exits' rows of several words.
@@ -64,6 +89,8 @@ impl<'a> Sources<'a> {
                 self.longer.push(rows);
             }
         }
+        // The tiles read the sources in the order of their first words.
+        self.words.sort_unstable_by_key(|source| source.from);
     }
 
     /// None yet (built in place: a cell's sources are filled in the caller's frame, not moved).
@@ -81,8 +108,31 @@ impl<'a> Sources<'a> {
     }
 }
 
-/// [`or_exits_inline`] for x86-64-v4: a cell of at most 32 words in up to four registers of
-/// eight words (seven cells in ten at n = 500), a larger one in tiles of 64 words.
+/// Writes every word of `words` (a group of cells) from `sources` alone, in tiles of 64 words:
+/// the exits that keep `r`, each over a run of the group's cells (`groups.rs`).
+///
+/// # Safety
+/// The processor must have the features enabled here; each source's words `from..to` read words
+/// of its child's layer.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+pub(super) unsafe fn write_group_v4(words: &mut [u64], sources: &[WordSource]) {
+    // SAFETY: as this function's.
+    unsafe { or_tiles_v4::<8, true>(words, sources) }
+}
+
+/// [`write_group_v4`] in AVX2 registers, tiles of 32 words.
+///
+/// # Safety
+/// The processor must have the features enabled here; as [`write_group_v4`].
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+pub(super) unsafe fn write_group_v3(words: &mut [u64], sources: &[WordSource]) {
+    // SAFETY: as this function's.
+    unsafe { or_tiles_v3::<8, true>(words, sources) }
+}
+
+/// [`or_exits_inline`] for x86-64-v4, OR-ing into what the cell holds (its group's exits that
+/// keep `r`): a cell of at most 32 words in up to four registers of eight words (seven cells in
+/// ten at n = 500), a larger one in tiles of 64 words.
 ///
 /// # Safety
 /// The processor must have the features enabled here.
@@ -99,14 +149,14 @@ pub(super) unsafe fn or_exits_v4(
     // SAFETY: each call needs only this function's features.
     unsafe {
         match len.div_ceil(LANES) {
-            1 => return or_tiles_v4::<1>(words, sources.small(r, len, exits, layers)),
-            2 => return or_tiles_v4::<2>(words, sources.small(r, len, exits, layers)),
-            3 => return or_tiles_v4::<3>(words, sources.small(r, len, exits, layers)),
-            4 => return or_tiles_v4::<4>(words, sources.small(r, len, exits, layers)),
+            1 => return or_tiles_v4::<1, false>(words, sources.small(r, len, exits, layers)),
+            2 => return or_tiles_v4::<2, false>(words, sources.small(r, len, exits, layers)),
+            3 => return or_tiles_v4::<3, false>(words, sources.small(r, len, exits, layers)),
+            4 => return or_tiles_v4::<4, false>(words, sources.small(r, len, exits, layers)),
             _ => {}
         }
         sources.any(g, r, len, exits, layers);
-        or_tiles_v4::<8>(words, &sources.words);
+        or_tiles_v4::<8, false>(words, &sources.words);
         sources.or_longer_rows(g, r, words);
     }
 }
@@ -132,56 +182,69 @@ pub(super) unsafe fn or_exits_v3(
         if chunks <= 8 {
             let small = sources.small(r, len, exits, layers);
             match chunks {
-                1 => return or_tiles_v3::<1>(words, small),
-                2 => return or_tiles_v3::<2>(words, small),
-                3 => return or_tiles_v3::<3>(words, small),
-                4 => return or_tiles_v3::<4>(words, small),
-                5 => return or_tiles_v3::<5>(words, small),
-                6 => return or_tiles_v3::<6>(words, small),
-                7 => return or_tiles_v3::<7>(words, small),
-                _ => return or_tiles_v3::<8>(words, small),
+                1 => return or_tiles_v3::<1, false>(words, small),
+                2 => return or_tiles_v3::<2, false>(words, small),
+                3 => return or_tiles_v3::<3, false>(words, small),
+                4 => return or_tiles_v3::<4, false>(words, small),
+                5 => return or_tiles_v3::<5, false>(words, small),
+                6 => return or_tiles_v3::<6, false>(words, small),
+                7 => return or_tiles_v3::<7, false>(words, small),
+                _ => return or_tiles_v3::<8, false>(words, small),
             }
         }
         sources.any(g, r, len, exits, layers);
-        or_tiles_v3::<8>(words, &sources.words);
+        or_tiles_v3::<8, false>(words, &sources.words);
         sources.or_longer_rows(g, r, words);
     }
 }
 
-/// Writes every word of `cell` from `sources`, a tile of `CHUNKS` registers of eight words at a
-/// time (`CHUNKS` at most 8).
+/// Writes every word of `cell` from `sources` (`FRESH`) or ORs them into it, a tile of `CHUNKS`
+/// registers of eight words at a time (`CHUNKS` at most 8). The sources come in the order of
+/// their first words.
 ///
 /// # Safety
 /// The processor must have AVX-512 F; each source's words `from..to` read words of its child's
 /// layer.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-unsafe fn or_tiles_v4<const CHUNKS: usize>(cell: &mut [u64], sources: &[WordSource]) {
+unsafe fn or_tiles_v4<const CHUNKS: usize, const FRESH: bool>(cell: &mut [u64], sources: &[WordSource]) {
     use std::arch::x86_64::{
-        __m512i, _mm512_mask_storeu_epi64, _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_setzero_si512,
-        _mm512_sll_epi64, _mm512_srl_epi64, _mm_cvtsi64_si128,
+        __m512i, _mm512_mask_storeu_epi64, _mm512_maskz_loadu_epi64, _mm512_setzero_si512,
     };
     let (len, width) = (cell.len(), CHUNKS * LANES);
+    let mut sources = sources;
     for tile in (0..len).step_by(width) {
+        sources = unfinished(sources, tile);
+        let whole = word_lanes::<CHUNKS>(0, (len - tile).min(width), LANES);
         let mut sums: [__m512i; CHUNKS] = [_mm512_setzero_si512(); CHUNKS];
+        if !FRESH {
+            for (chunk, (sum, mask)) in sums.iter_mut().zip(whole).enumerate() {
+                let at = cell[tile..].as_ptr().wrapping_add(LANES * chunk);
+                // SAFETY: the lanes of `mask` are words of the cell.
+                *sum = unsafe { _mm512_maskz_loadu_epi64(mask as u8, at.cast()) };
+            }
+        }
         for source in sources {
+            if source.from >= tile + width {
+                // Sources come in the order of their first words: none after reaches the tile.
+                break;
+            }
             let (from, to) = (source.from.max(tile), source.to.min(tile + width));
             if from >= to {
                 continue;
             }
             let masks = word_lanes::<CHUNKS>(from - tile, to - tile, LANES);
             let base = source.base.wrapping_add(tile);
-            let (right, left) = (_mm_cvtsi64_si128(source.right), _mm_cvtsi64_si128(source.left));
-            for (chunk, (sum, mask)) in sums.iter_mut().zip(masks).enumerate() {
-                if mask == 0 {
-                    continue;
+            // Most exits keep their columns: those take no shift at all, the others one shift by
+            // an immediate.
+            // SAFETY: each source's words `from..to` are its child's (this function's contract).
+            unsafe {
+                match (source.right, source.left) {
+                    (0, 0) => or_source_v4::<CHUNKS, 0>(&mut sums, masks, base),
+                    (1, 0) => or_source_v4::<CHUNKS, 1>(&mut sums, masks, base),
+                    _ => or_source_v4::<CHUNKS, -1>(&mut sums, masks, base),
                 }
-                // SAFETY: only the lanes of `mask` are read, each a word the source reaches.
-                let loaded =
-                    unsafe { _mm512_maskz_loadu_epi64(mask as u8, base.wrapping_add(LANES * chunk).cast()) };
-                *sum = _mm512_or_si512(*sum, _mm512_sll_epi64(_mm512_srl_epi64(loaded, right), left));
             }
         }
-        let whole = word_lanes::<CHUNKS>(0, (len - tile).min(width), LANES);
         for (chunk, (sum, mask)) in sums.into_iter().zip(whole).enumerate() {
             let at = cell[tile..].as_mut_ptr().wrapping_add(LANES * chunk);
             // SAFETY: the lanes of `mask` are words of the cell.
@@ -190,12 +253,43 @@ unsafe fn or_tiles_v4<const CHUNKS: usize>(cell: &mut [u64], sources: &[WordSour
     }
 }
 
+/// ORs one source's words into a tile's `sums`, register `c` taking the lanes of `masks[c]` from
+/// `base + 8 c` on, each word moved a column down (`SHIFT = 1`, a right shift), up (`-1`) or
+/// not at all (`0`).
+///
+/// # Safety
+/// The processor must have AVX-512 F; the lanes of the masks are words the source reaches.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+#[inline]
+unsafe fn or_source_v4<const CHUNKS: usize, const SHIFT: i32>(
+    sums: &mut [std::arch::x86_64::__m512i; CHUNKS],
+    masks: [u64; CHUNKS],
+    base: *const u64,
+) {
+    use std::arch::x86_64::{
+        _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_slli_epi64, _mm512_srli_epi64,
+    };
+    for (chunk, (sum, mask)) in sums.iter_mut().zip(masks).enumerate() {
+        if mask == 0 {
+            continue;
+        }
+        // SAFETY: only the lanes of `mask` are read, each a word the source reaches.
+        let loaded = unsafe { _mm512_maskz_loadu_epi64(mask as u8, base.wrapping_add(LANES * chunk).cast()) };
+        let moved = match SHIFT {
+            0 => loaded,
+            1 => _mm512_srli_epi64::<1>(loaded),
+            _ => _mm512_slli_epi64::<1>(loaded),
+        };
+        *sum = _mm512_or_si512(*sum, moved);
+    }
+}
+
 /// [`or_tiles_v4`] in AVX2 registers of four words (`CHUNKS` at most 8).
 ///
 /// # Safety
 /// The processor must have AVX2; as [`or_tiles_v4`].
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-unsafe fn or_tiles_v3<const CHUNKS: usize>(cell: &mut [u64], sources: &[WordSource]) {
+unsafe fn or_tiles_v3<const CHUNKS: usize, const FRESH: bool>(cell: &mut [u64], sources: &[WordSource]) {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_cmpeq_epi64, _mm256_maskload_epi64, _mm256_maskstore_epi64,
         _mm256_or_si256, _mm256_set1_epi64x, _mm256_setr_epi64x, _mm256_setzero_si256, _mm256_sll_epi64,
@@ -207,9 +301,25 @@ unsafe fn or_tiles_v3<const CHUNKS: usize>(cell: &mut [u64], sources: &[WordSour
         _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(bits as i64), lane_bits), lane_bits)
     };
     let (len, width) = (cell.len(), CHUNKS * LANES_V3);
+    let mut sources = sources;
     for tile in (0..len).step_by(width) {
+        sources = unfinished(sources, tile);
+        let whole = word_lanes::<CHUNKS>(0, (len - tile).min(width), LANES_V3);
         let mut sums: [__m256i; CHUNKS] = [_mm256_setzero_si256(); CHUNKS];
+        if !FRESH {
+            for (chunk, (sum, bits)) in sums.iter_mut().zip(whole).enumerate() {
+                if bits != 0 {
+                    let at = cell[tile..].as_ptr().wrapping_add(LANES_V3 * chunk);
+                    // SAFETY: only the lanes of the mask are read, each a word of the cell.
+                    *sum = unsafe { _mm256_maskload_epi64(at.cast(), mask_of(bits)) };
+                }
+            }
+        }
         for source in sources {
+            if source.from >= tile + width {
+                // Sources come in the order of their first words: none after reaches the tile.
+                break;
+            }
             let (from, to) = (source.from.max(tile), source.to.min(tile + width));
             if from >= to {
                 continue;
@@ -229,7 +339,6 @@ unsafe fn or_tiles_v3<const CHUNKS: usize>(cell: &mut [u64], sources: &[WordSour
                 *sum = _mm256_or_si256(*sum, _mm256_sll_epi64(_mm256_srl_epi64(loaded, right), left));
             }
         }
-        let whole = word_lanes::<CHUNKS>(0, (len - tile).min(width), LANES_V3);
         for (chunk, (sum, bits)) in sums.into_iter().zip(whole).enumerate() {
             if bits != 0 {
                 let at = cell[tile..].as_mut_ptr().wrapping_add(LANES_V3 * chunk);
@@ -238,6 +347,14 @@ unsafe fn or_tiles_v3<const CHUNKS: usize>(cell: &mut [u64], sources: &[WordSour
             }
         }
     }
+}
+
+/// `sources` (in the order of their first words) without those at their head that end before
+/// word `tile`: the tiles go up the cell, so those are done.
+#[inline(always)]
+fn unfinished(sources: &[WordSource], tile: usize) -> &[WordSource] {
+    let done = sources.iter().take_while(|source| source.to <= tile).count();
+    &sources[done..]
 }
 
 /// Calls `visit(child, from, to, right, left)` for each exit of a cell of `len` words whose rows
