@@ -68,7 +68,7 @@ impl<'a> Group<'a> {
         let at = self.words;
         let low_from = self.low.len();
         for exit in exits {
-            if exit.r != cell.r || exit.rows != 0 || exit.columns != 0 {
+            if !exit.keeps_layout(cell.r) {
                 self.low.push(*exit);
                 continue;
             }

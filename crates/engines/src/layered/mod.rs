@@ -556,6 +556,14 @@ struct Exit {
     kind: u8,
 }
 
+impl Exit {
+    /// Whether the exit of a cell of `r` reads its child word for word: a move above index 4,
+    /// which keeps `r` and shifts no row or column.
+    fn keeps_layout(&self, r: u32) -> bool {
+        self.r == r && self.rows == 0 && self.columns == 0
+    }
+}
+
 /// The tiers of the game on `n` (positions by number of parts, most parts first) with the
 /// P-positions `p_by_parts[p]`; `None` where the positions cannot be counted by parts.
 fn tiers_of(n: u32, p_by_parts: &[u64]) -> Option<Vec<TierCount>> {
@@ -752,7 +760,7 @@ fn or_exits_inline(g: &Geometry, words: &mut [u64], r: u32, exits: &[Exit], laye
     let len = words.len();
     for exit in exits {
         let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
-        if exit.r == r && exit.rows == 0 && exit.columns == 0 {
+        if exit.keeps_layout(r) {
             // The moves above index 4 keep `r`: the child cell has the same layout, word for word.
             same[same_count] = &child[exit.offset as usize..exit.offset as usize + len];
             same_count += 1;

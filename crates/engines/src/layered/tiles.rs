@@ -57,28 +57,22 @@ pub(super) struct Sources<'a> {
 }
 
 impl<'a> Sources<'a> {
-    /// The sources of a cell of `r` of at most 32 words, whose rows (and its children's) take a
+    /// The sources of a cell of at most 32 words, whose rows (and its children's) take a
     /// word each: row `c3` is word `c3` in each ([`for_each_small_exit`]).
     #[inline(always)]
-    fn small(&mut self, r: u32, len: usize, exits: &[Exit], layers: &'a [Option<Vec<u64>>]) -> &[WordSource] {
-        for_each_small_exit(r, len, exits, layers, |base, from, to, right, left| {
+    fn small(&mut self, len: usize, exits: &[Exit], layers: &'a [Option<Vec<u64>>]) -> &[WordSource] {
+        for_each_small_exit(len, exits, layers, |base, from, to, right, left| {
             self.words.push(WordSource { base, from, to, right, left });
         });
         &self.words
     }
 
-    /// The sources of any cell of `r` with `len` words: the one-word rows of each exit as a
+    /// The sources of any cell of `r`: the one-word rows of each exit as a
     /// word source, its rows of several words apart.
     #[inline(always)]
-    fn any(&mut self, g: &'a Geometry, r: u32, len: usize, exits: &[Exit], layers: &'a [Option<Vec<u64>>]) {
+    fn any(&mut self, g: &'a Geometry, r: u32, exits: &[Exit], layers: &'a [Option<Vec<u64>>]) {
         for exit in exits {
             let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
-            if exit.r == r && exit.rows == 0 && exit.columns == 0 {
-                // The same layout, word for word.
-                let base = child[exit.offset as usize..][..len].as_ptr();
-                self.words.push(WordSource { base, from: 0, to: len, right: 0, left: 0 });
-                continue;
-            }
             let rows = RowSource::new(g, r, child, exit);
             if let Some((child_words, at, right, left)) = rows.one_word_part(g, r) {
                 // Parent word `at + k` reads child word `k` of `child_words`.
@@ -130,9 +124,10 @@ pub(super) unsafe fn write_group_v3(words: &mut [u64], sources: &[WordSource]) {
     unsafe { or_tiles_v3::<8, true>(words, sources) }
 }
 
-/// [`or_exits_inline`] for x86-64-v4, OR-ing into what the cell holds (its group's exits that
-/// keep `r`): a cell of at most 32 words in up to four registers of eight words (seven cells in
-/// ten at n = 500), a larger one in tiles of 64 words.
+/// [`or_exits_inline`] for x86-64-v4, for the exits that change `r` (the group has read the
+/// others), OR-ing into what the cell holds: a cell of at most 32 words in up to four registers
+/// of eight words (seven cells in ten at n = 500), a larger one in tiles of 64 words. (An exit
+/// that keeps `r` would be read right too, as rows that shift by none.)
 ///
 /// # Safety
 /// The processor must have the features enabled here.
@@ -149,13 +144,13 @@ pub(super) unsafe fn or_exits_v4(
     // SAFETY: each call needs only this function's features.
     unsafe {
         match len.div_ceil(LANES) {
-            1 => return or_tiles_v4::<1, false>(words, sources.small(r, len, exits, layers)),
-            2 => return or_tiles_v4::<2, false>(words, sources.small(r, len, exits, layers)),
-            3 => return or_tiles_v4::<3, false>(words, sources.small(r, len, exits, layers)),
-            4 => return or_tiles_v4::<4, false>(words, sources.small(r, len, exits, layers)),
+            1 => return or_tiles_v4::<1, false>(words, sources.small(len, exits, layers)),
+            2 => return or_tiles_v4::<2, false>(words, sources.small(len, exits, layers)),
+            3 => return or_tiles_v4::<3, false>(words, sources.small(len, exits, layers)),
+            4 => return or_tiles_v4::<4, false>(words, sources.small(len, exits, layers)),
             _ => {}
         }
-        sources.any(g, r, len, exits, layers);
+        sources.any(g, r, exits, layers);
         or_tiles_v4::<8, false>(words, &sources.words);
         sources.or_longer_rows(g, r, words);
     }
@@ -180,7 +175,7 @@ pub(super) unsafe fn or_exits_v3(
     unsafe {
         let chunks = len.div_ceil(LANES_V3);
         if chunks <= 8 {
-            let small = sources.small(r, len, exits, layers);
+            let small = sources.small(len, exits, layers);
             match chunks {
                 1 => return or_tiles_v3::<1, false>(words, small),
                 2 => return or_tiles_v3::<2, false>(words, small),
@@ -192,7 +187,7 @@ pub(super) unsafe fn or_exits_v3(
                 _ => return or_tiles_v3::<8, false>(words, small),
             }
         }
-        sources.any(g, r, len, exits, layers);
+        sources.any(g, r, exits, layers);
         or_tiles_v3::<8, false>(words, &sources.words);
         sources.or_longer_rows(g, r, words);
     }
@@ -364,7 +359,6 @@ fn unfinished(sources: &[WordSource], tile: usize) -> &[WordSource] {
 /// `left` by a column.
 #[inline(always)]
 fn for_each_small_exit(
-    r: u32,
     len: usize,
     exits: &[Exit],
     layers: &[Option<Vec<u64>>],
@@ -373,17 +367,13 @@ fn for_each_small_exit(
     for exit in exits {
         let child = layers[exit.layer as usize].as_deref().expect("a child's layer is held");
         let child_cell = &child[exit.offset as usize..];
-        if exit.r == r && exit.rows == 0 && exit.columns == 0 {
-            visit(child_cell[..len].as_ptr(), 0, len, 0, 0);
-        } else {
-            // Parent row `c3` reads the child's row `c3 + rows`, which exists for `first..end`.
-            let (rows, child_rows) = (exit.rows as isize, (exit.r / 3 + 1) as isize);
-            let first = (-rows).max(0) as usize;
-            let end = (child_rows - rows).clamp(0, len as isize) as usize;
-            if first < end {
-                let shifted = child_cell[..child_rows as usize].as_ptr().wrapping_offset(rows);
-                visit(shifted, first, end, i64::from(exit.columns == 1), i64::from(exit.columns == -1));
-            }
+        // Parent row `c3` reads the child's row `c3 + rows`, which exists for `first..end`.
+        let (rows, child_rows) = (exit.rows as isize, (exit.r / 3 + 1) as isize);
+        let first = (-rows).max(0) as usize;
+        let end = (child_rows - rows).clamp(0, len as isize) as usize;
+        if first < end {
+            let shifted = child_cell[..child_rows as usize].as_ptr().wrapping_offset(rows);
+            visit(shifted, first, end, i64::from(exit.columns == 1), i64::from(exit.columns == -1));
         }
     }
 }
