@@ -470,7 +470,7 @@ pub fn for_each_undoable_move(counts: &[u32], mut visit: impl FnMut(ZMove)) {
 
 /// The count changes a move makes, as `(index, change)`.
 #[inline]
-fn count_changes(m: ZMove) -> [(usize, i32); 3] {
+pub(crate) fn count_changes(m: ZMove) -> [(usize, i32); 3] {
     match m {
         ZMove::Combine(i) => [(i.get() - 1, -1), (i.get(), -1), (i.get() + 1, 1)],
         ZMove::CombineOnes => [(1, -2), (2, 1), (2, 0)],

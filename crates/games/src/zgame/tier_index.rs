@@ -12,7 +12,7 @@
 
 use zecklab_numeration::fib::FIB_U64;
 
-use crate::zgame::position::lowest_changed_index;
+use crate::zgame::position::{count_changes, lowest_changed_index};
 use crate::zgame::ZMove;
 
 /// The largest count table built (n = 2,500 needs 0.9 GiB; the positions of larger games would
@@ -122,17 +122,27 @@ impl TierIndex {
     /// the indices its move changed.
     #[inline]
     pub fn rank_between(&self, counts: &[u32], j: usize, low: usize, m: i64, q: i64) -> u64 {
+        self.rank_terms(|index| counts[index - 1], j, low, m, q)
+    }
+
+    /// [`TierIndex::rank_between`] with the count at each index from `count`.
+    #[inline(always)]
+    fn rank_terms(&self, count: impl Fn(usize) -> u32, j: usize, low: usize, m: i64, q: i64) -> u64 {
         let (mut m, mut q) = (m as usize, q as usize);
         let side = self.side;
+        let (low, mut j) = (low.max(2), j.min(self.top));
         let mut rank = 0;
-        for j in (low.max(2)..=j.min(self.top)).rev() {
-            let c = counts[j - 1] as usize;
+        // A plain loop on one flat index: a reversed inclusive range and a slice of each row
+        // cost more instructions than the two lookups.
+        while j >= low {
+            let c = count(j) as usize;
             let used = c * FIB_U64[j] as usize;
+            let row = j * side * side;
             // Q(j, m, q) - Q(j, m - used, q - c): both inside row j, since the counts are a position.
-            let row = &self.table[j * side * side..(j + 1) * side * side];
-            rank += row[m * side + q] - row[(m - used) * side + q - c];
+            rank += self.table[row + m * side + q] - self.table[row + (m - used) * side + q - c];
             m -= used;
             q -= c;
+            j -= 1;
         }
         rank
     }
@@ -151,6 +161,27 @@ impl TierIndex {
     /// combine) rather than the position's own tier (a split, at a higher rank).
     #[inline(always)]
     pub fn child_rank(&self, child: &[u32], prefix: &Prefix, m: ZMove) -> (u64, bool) {
+        self.child_rank_by(|index| child[index - 1], prefix, m)
+    }
+
+    /// [`TierIndex::child_rank`] from the parent's counts (`m` not applied): the few counts the
+    /// move changes are changed as they are read, with no copy of the position.
+    #[inline(always)]
+    pub fn child_rank_of_parent(&self, parent: &[u32], prefix: &Prefix, m: ZMove) -> (u64, bool) {
+        let changes = count_changes(m);
+        self.child_rank_by(
+            |index| {
+                let changed = changes.iter().filter(|(i, _)| *i == index).map(|(_, change)| change).sum();
+                parent[index - 1].wrapping_add_signed(changed)
+            },
+            prefix,
+            m,
+        )
+    }
+
+    /// [`TierIndex::child_rank`] with the child's count at each index from `count`.
+    #[inline(always)]
+    fn child_rank_by(&self, count: impl Fn(usize) -> u32, prefix: &Prefix, m: ZMove) -> (u64, bool) {
         let rank = prefix.same[1];
         let h = m.highest_index().min(self.top);
         // The child's rank: the parent's terms above `h` (in the child's tier), the terms of the
@@ -158,18 +189,14 @@ impl TierIndex {
         // part counts there are the parent's, in either tier).
         let low = lowest_changed_index(m);
         let unchanged_below = if low >= 2 { rank - prefix.same[low - 1] } else { 0 };
-        if m.removes_part() {
-            let r = prefix.minus[h]
-                + self.rank_between(child, h, low, prefix.m[h], prefix.q[h] - 1)
-                + unchanged_below;
-            debug_assert_eq!(r, self.rank_below(child, h, prefix.m[h], prefix.q[h] - 1, prefix.minus[h]));
-            (r, true)
+        let (partial, parts, down) = if m.removes_part() {
+            (prefix.minus[h], prefix.q[h] - 1, true)
         } else {
-            let r =
-                prefix.same[h] + self.rank_between(child, h, low, prefix.m[h], prefix.q[h]) + unchanged_below;
-            debug_assert_eq!(r, self.rank_below(child, h, prefix.m[h], prefix.q[h], prefix.same[h]));
-            (r, false)
-        }
+            (prefix.same[h], prefix.q[h], false)
+        };
+        let r = partial + self.rank_terms(&count, h, low, prefix.m[h], parts) + unchanged_below;
+        debug_assert_eq!(r, partial + self.rank_terms(&count, h, 2, prefix.m[h], parts));
+        (r, down)
     }
 
     /// Visits every position of tier `p` in decreasing rank order with its counts and the

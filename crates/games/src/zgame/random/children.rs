@@ -10,7 +10,7 @@
 //! the run or in none: their children are listed once per run, and each position looks only at
 //! its moves below.
 
-use crate::zgame::position::{apply_to_counts, is_legal_on_counts, undo_on_counts, ZMove};
+use crate::zgame::position::{is_legal_on_counts, ZMove};
 use crate::zgame::ranks::MAX_TOP;
 use crate::zgame::MoveIndex;
 use crate::zgame::Prefix;
@@ -34,7 +34,6 @@ pub(super) struct TierChildren<'a> {
     run: u32,
     /// By move kind (0 combines and `1 ∧ 1`, 1 splits) and index.
     offsets: Vec<[Offset; 2]>,
-    counts: [u32; MAX_TOP],
     /// The run's children by its combines `F(i-1) ∧ F(i)`, i ≥ 5, and its splits `F(i) ∧ F(i)`,
     /// i ≥ 4, as rank offsets and whether they lie in the tier below.
     run_combines: Vec<(u64, bool)>,
@@ -54,7 +53,6 @@ impl<'a> TierChildren<'a> {
             run_start: u64::MAX,
             run: 0,
             offsets: vec![[Offset::default(); 2]; index.top() + 2],
-            counts: [0; MAX_TOP],
             run_combines: Vec::with_capacity(MAX_TOP),
             run_splits: Vec::with_capacity(MAX_TOP),
         }
@@ -133,23 +131,18 @@ impl<'a> TierChildren<'a> {
         kids.push((rank.wrapping_add(slot.offset), slot.down));
     }
 
-    /// The rank of `m`'s child of `parent`, ranked from scratch, and whether it lies in the tier
-    /// below.
-    fn child_rank(&mut self, parent: &[u32], prefix: &Prefix, m: ZMove) -> (u64, bool) {
-        let top = self.index.top();
-        let counts = &mut self.counts;
-        counts[..top].copy_from_slice(parent);
-        apply_to_counts(counts, m);
-        let ranked = self.index.child_rank(&counts[..top], prefix, m);
-        undo_on_counts(counts, m);
-        ranked
+    /// The rank of `m`'s child of `parent`, ranked from the terms the move changes, and whether
+    /// it lies in the tier below.
+    #[inline(always)]
+    fn child_rank(&self, parent: &[u32], prefix: &Prefix, m: ZMove) -> (u64, bool) {
+        self.index.child_rank_of_parent(parent, prefix, m)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::zgame::position::for_each_legal_move;
+    use crate::zgame::position::{apply_to_counts, for_each_legal_move};
 
     /// Every child found by its run's offset is the child ranked from scratch, for every
     /// position of every tier of every n to 60.
