@@ -83,12 +83,12 @@ impl<'a> TierChildren<'a> {
         let count = |i: usize| parent.get(i - 1).copied().unwrap_or(0);
         let (c1, c2, c3, c4) = (count(1), count(2), count(3), count(4));
         let legal = [c1 >= 1 && c2 >= 1, c2 >= 1 && c3 >= 1, c3 >= 1 && c4 >= 1, c1 >= 2, c2 >= 2, c3 >= 2];
-        for (k, &legal) in legal.iter().enumerate().take(3) {
-            self.push_low(k, legal, parent, prefix, kids);
+        for k in 0..3 {
+            self.push_low(k, legal[k], parent, prefix, kids);
         }
         kids.extend(self.run_combines.iter().map(|&(offset, down)| (rank.wrapping_add(offset), down)));
-        for (k, &legal) in legal.iter().enumerate().skip(3) {
-            self.push_low(k, legal, parent, prefix, kids);
+        for k in 3..LOW_MOVES {
+            self.push_low(k, legal[k], parent, prefix, kids);
         }
         kids.extend(self.run_splits.iter().map(|&(offset, down)| (rank.wrapping_add(offset), down)));
     }
