@@ -16,16 +16,24 @@ use crate::zgame::MoveIndex;
 use crate::zgame::Prefix;
 use crate::zgame::TierIndex;
 
+/// A move's offset, tagged with the run it was ranked in.
+#[derive(Clone, Copy, Default)]
+struct Offset {
+    run: u32,
+    /// Child rank minus parent rank (wrapping).
+    offset: u64,
+    /// The child lies in the tier below.
+    down: bool,
+}
+
 /// The children of the positions of one tier, taken in the order `for_each_descending` visits.
 pub(super) struct TierChildren<'a> {
     index: &'a TierIndex,
-    /// The run of the position last seen (its first rank).
+    /// The run of the position last seen (its first rank), and its number.
     run_start: u64,
-    /// The moves below index 4's reach ([`LOW_MOVES`]), each child's offset ranked at most once
-    /// a run, when first legal: bit `k` of `known` says whether `low_offsets[k]` is this run's.
-    low_moves: [ZMove; LOW_MOVES],
-    low_offsets: [(u64, bool); LOW_MOVES],
-    known: u32,
+    run: u32,
+    /// By move kind (0 combines and `1 ∧ 1`, 1 splits) and index.
+    offsets: Vec<[Offset; 2]>,
     /// The run's children by its combines `F(i-1) ∧ F(i)`, i ≥ 5, and its splits `F(i) ∧ F(i)`,
     /// i ≥ 4, as rank offsets and whether they lie in the tier below.
     run_combines: Vec<(u64, bool)>,
@@ -37,27 +45,14 @@ pub(super) struct TierChildren<'a> {
 const RUN_COMBINES_FROM: usize = 5;
 const RUN_SPLITS_FROM: usize = 4;
 
-/// The moves whose legality reads the counts at indices 1 to 3, which change along a run:
-/// `F1 ∧ F2`, `F2 ∧ F3`, `F3 ∧ F4`, `1 ∧ 1`, `F2 ∧ F2` and `F3 ∧ F3`.
-const LOW_MOVES: usize = 6;
-
 impl<'a> TierChildren<'a> {
     /// For one tier of `index` (a new one for each tier: runs are named by rank).
     pub(super) fn new(index: &'a TierIndex) -> TierChildren<'a> {
-        let at = |i: usize| MoveIndex::new(i).expect("2 to 4 are move indices");
         TierChildren {
             index,
             run_start: u64::MAX,
-            low_moves: [
-                ZMove::Combine(at(2)),
-                ZMove::Combine(at(3)),
-                ZMove::Combine(at(4)),
-                ZMove::CombineOnes,
-                ZMove::Split(at(2)),
-                ZMove::Split(at(3)),
-            ],
-            low_offsets: [(0, false); LOW_MOVES],
-            known: 0,
+            run: 0,
+            offsets: vec![[Offset::default(); 2]; index.top() + 2],
             run_combines: Vec::with_capacity(MAX_TOP),
             run_splits: Vec::with_capacity(MAX_TOP),
         }
@@ -75,20 +70,19 @@ impl<'a> TierChildren<'a> {
         let start = if top >= 3 { prefix.same[3] } else { rank };
         if start != self.run_start {
             self.run_start = start;
-            self.known = 0;
+            // Tag 0 is never a run's, so the zeroed table starts out empty.
+            self.run += 1;
             self.list_run_moves(parent, prefix);
         }
         kids.clear();
-        // An index past the top has no parts, so no move there is legal.
-        let count = |i: usize| parent.get(i - 1).copied().unwrap_or(0);
-        let (c1, c2, c3, c4) = (count(1), count(2), count(3), count(4));
-        let legal = [c1 >= 1 && c2 >= 1, c2 >= 1 && c3 >= 1, c3 >= 1 && c4 >= 1, c1 >= 2, c2 >= 2, c3 >= 2];
-        for k in 0..3 {
-            self.push_low(k, legal[k], parent, prefix, kids);
+        let low = |from: usize, to: usize| (from..=to.min(top)).filter_map(MoveIndex::new);
+        for m in low(2, RUN_COMBINES_FROM - 1).map(ZMove::Combine) {
+            self.push_if_legal(parent, prefix, m, kids);
         }
         kids.extend(self.run_combines.iter().map(|&(offset, down)| (rank.wrapping_add(offset), down)));
-        for k in 3..LOW_MOVES {
-            self.push_low(k, legal[k], parent, prefix, kids);
+        self.push_if_legal(parent, prefix, ZMove::CombineOnes, kids);
+        for m in low(2, RUN_SPLITS_FROM - 1).map(ZMove::Split) {
+            self.push_if_legal(parent, prefix, m, kids);
         }
         kids.extend(self.run_splits.iter().map(|&(offset, down)| (rank.wrapping_add(offset), down)));
     }
@@ -116,27 +110,25 @@ impl<'a> TierChildren<'a> {
         (self.run_combines, self.run_splits) = (combines, splits);
     }
 
-    /// Pushes the child of low move `k` when it is `legal`, its offset ranked once per run.
+    /// Pushes the child of `m` when it is legal in `parent`, its offset ranked once per run.
     #[inline(always)]
-    fn push_low(
-        &mut self,
-        k: usize,
-        legal: bool,
-        parent: &[u32],
-        prefix: &Prefix,
-        kids: &mut Vec<(u64, bool)>,
-    ) {
-        if !legal {
+    fn push_if_legal(&mut self, parent: &[u32], prefix: &Prefix, m: ZMove, kids: &mut Vec<(u64, bool)>) {
+        if !is_legal_on_counts(parent, m) {
             return;
         }
+        let (i, kind) = match m {
+            ZMove::CombineOnes => (1, 0),
+            ZMove::Combine(i) => (i.get(), 0),
+            ZMove::Split(i) => (i.get(), 1),
+        };
         let rank = prefix.same[1];
-        if self.known & 1 << k == 0 {
-            let (child, down) = self.child_rank(parent, prefix, self.low_moves[k]);
-            self.low_offsets[k] = (child.wrapping_sub(rank), down);
-            self.known |= 1 << k;
+        let run = self.run;
+        if self.offsets[i][kind].run != run {
+            let (child, down) = self.child_rank(parent, prefix, m);
+            self.offsets[i][kind] = Offset { run, offset: child.wrapping_sub(rank), down };
         }
-        let (offset, down) = self.low_offsets[k];
-        kids.push((rank.wrapping_add(offset), down));
+        let slot = self.offsets[i][kind];
+        kids.push((rank.wrapping_add(slot.offset), slot.down));
     }
 
     /// The rank of `m`'s child of `parent`, ranked from the terms the move changes, and whether
