@@ -5,8 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use super::{Prefix, TierIndex, TierValues};
-use zecklab_games::zgame::MAX_TOP;
-use zecklab_games::zgame::{apply_to_counts, for_each_legal_move, undo_on_counts};
+use zecklab_games::zgame::for_each_legal_move;
 
 /// The tier being solved, written by several threads (each rank by exactly one).
 #[derive(Debug)]
@@ -118,16 +117,12 @@ impl Sweep<'_> {
     /// Solves the position `parent` of rank `prefix.same[1]` from its children.
     fn visit(&self, parent: &[u32], prefix: &Prefix) {
         let index = self.index;
-        let top = index.top();
         let rank = prefix.same[1];
-        let mut counts = [0u32; MAX_TOP];
-        counts[..top].copy_from_slice(parent);
         let (mut win, mut any) = (false, false);
         let (mut fastest, mut slowest) = (u32::MAX, 0u32);
         for_each_legal_move(parent, |m| {
             any = true;
-            apply_to_counts(&mut counts, m);
-            let (r, below) = index.child_rank(&counts[..top], prefix, m);
+            let (r, below) = index.child_rank_of_parent(parent, prefix, m);
             let (loss, remoteness) = if below {
                 let t = self.below.expect("a combine leads to the tier below");
                 (!t.is_win(r), t.remoteness_of(r))
@@ -135,7 +130,6 @@ impl Sweep<'_> {
                 debug_assert!(r > rank, "a split goes to a higher rank");
                 (!self.current.is_win(r), self.current.remoteness_of(r))
             };
-            undo_on_counts(&mut counts, m);
             if let Some(rem) = remoteness {
                 if loss {
                     fastest = fastest.min(rem);
